@@ -1,0 +1,175 @@
+package race
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// Player names who moves.
+type Player int
+
+const (
+	// CoinPlayer is the player without choices (Player 1 of Project Euler 232).
+	CoinPlayer Player = iota
+	// Chooser picks a gamble before each turn.
+	Chooser
+)
+
+func (p Player) String() string {
+	if p == Chooser {
+		return "chooser"
+	}
+	return "coin"
+}
+
+// ParsePlayer reads "coin" or "chooser".
+func ParsePlayer(s string) (Player, error) {
+	switch s {
+	case "coin":
+		return CoinPlayer, nil
+	case "chooser":
+		return Chooser, nil
+	}
+	return 0, fmt.Errorf("race: unknown player %q (want coin or chooser)", s)
+}
+
+// Gamble succeeds with probability P and then scores Gain points.
+type Gamble struct {
+	P    *big.Rat
+	Gain int
+}
+
+func (g Gamble) String() string { return g.P.RatString() + ":" + strconv.Itoa(g.Gain) }
+
+// MaxMenu is the largest menu Solve accepts (policies are stored in a byte).
+const MaxMenu = 255
+
+// MaxGain bounds a gamble's gain; a gain of at least the target already wins.
+const MaxGain = 1 << 40
+
+// ErrInvalid is wrapped by every error about a malformed game.
+var ErrInvalid = errors.New("invalid game")
+
+// ParseGamble reads "prob:gain", for example "1/4:2" or "0.5:1".
+func ParseGamble(s string) (Gamble, error) {
+	g, err := parseGamble(s)
+	if err != nil {
+		return g, fmt.Errorf("race: %w", err)
+	}
+	return g, nil
+}
+
+func parseGamble(s string) (Gamble, error) {
+	ps, gs, ok := strings.Cut(s, ":")
+	if !ok {
+		return Gamble{}, fmt.Errorf("gamble %q: %w: want prob:gain, e.g. 1/4:2", s, ErrInvalid)
+	}
+	p, err := numeric.ParseProbability(ps)
+	if err != nil {
+		return Gamble{}, fmt.Errorf("gamble %q: %w: %v", s, ErrInvalid, err)
+	}
+	g, err := strconv.Atoi(gs)
+	if err != nil || g < 1 || g > MaxGain {
+		return Gamble{}, fmt.Errorf("gamble %q: %w: gain must be an integer from 1 to %d", s, ErrInvalid, MaxGain)
+	}
+	return Gamble{P: p, Gain: g}, nil
+}
+
+// ParseMenu reads a comma-separated list of gambles, e.g. "1/2:1,1/4:2".
+func ParseMenu(s string) ([]Gamble, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, fmt.Errorf("race: menu: %w: empty", ErrInvalid)
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) > MaxMenu {
+		return nil, fmt.Errorf("race: menu: %w: %d gambles, at most %d", ErrInvalid, len(parts), MaxMenu)
+	}
+	menu := make([]Gamble, len(parts))
+	for i, part := range parts {
+		g, err := parseGamble(strings.TrimSpace(part))
+		if err != nil {
+			return nil, fmt.Errorf("race: menu entry %d: %w", i+1, err)
+		}
+		menu[i] = g
+	}
+	return menu, nil
+}
+
+// DoublingMenu returns Project Euler 232's menu for a chooser target:
+// T = 1..L succeeds with 2^-T and scores 2^(T-1), where L is the first T whose
+// gain reaches the target (larger T win no more often and succeed less).
+func DoublingMenu(target int) []Gamble {
+	var menu []Gamble
+	for t := 1; ; t++ {
+		gain := 1 << (t - 1)
+		menu = append(menu, Gamble{P: new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), uint(t))), Gain: gain})
+		if gain >= target {
+			return menu
+		}
+	}
+}
+
+// Game describes a race. The zero values of Coin and Menu mean Project Euler
+// 232's coin (1/2:1) and the doubling menu.
+type Game struct {
+	CoinTarget    int
+	ChooserTarget int
+	Coin          Gamble
+	Menu          []Gamble
+	First         Player
+}
+
+// PE232 returns Project Euler 232's game for a target.
+func PE232(target int) Game {
+	return Game{CoinTarget: target, ChooserTarget: target, First: CoinPlayer}
+}
+
+// MaxTarget bounds each target; instances near it are refused by the work and
+// memory estimates long before.
+const MaxTarget = 1 << 30
+
+// normalized fills in defaults and validates.
+func (g Game) normalized() (Game, error) {
+	if g.CoinTarget < 1 || g.ChooserTarget < 1 {
+		return g, fmt.Errorf("race: %w: targets must be at least 1 (got coin %d, chooser %d)", ErrInvalid, g.CoinTarget, g.ChooserTarget)
+	}
+	if g.CoinTarget > MaxTarget || g.ChooserTarget > MaxTarget {
+		return g, fmt.Errorf("race: %w: targets must be at most %d", ErrInvalid, MaxTarget)
+	}
+	if g.First != CoinPlayer && g.First != Chooser {
+		return g, fmt.Errorf("race: %w: unknown first player %d", ErrInvalid, g.First)
+	}
+	if g.Coin.P == nil {
+		g.Coin = Gamble{P: big.NewRat(1, 2), Gain: 1}
+	}
+	if err := validGamble(g.Coin); err != nil {
+		return g, fmt.Errorf("race: coin: %w", err)
+	}
+	if g.Menu == nil {
+		g.Menu = DoublingMenu(g.ChooserTarget)
+	}
+	if len(g.Menu) == 0 || len(g.Menu) > MaxMenu {
+		return g, fmt.Errorf("race: %w: the menu needs 1 to %d gambles, got %d", ErrInvalid, MaxMenu, len(g.Menu))
+	}
+	for i, m := range g.Menu {
+		if err := validGamble(m); err != nil {
+			return g, fmt.Errorf("race: menu entry %d: %w", i+1, err)
+		}
+	}
+	return g, nil
+}
+
+func validGamble(g Gamble) error {
+	if g.P == nil || g.P.Sign() <= 0 || g.P.Cmp(big.NewRat(1, 1)) > 0 {
+		return fmt.Errorf("%w: probability must be in (0, 1]", ErrInvalid)
+	}
+	if g.Gain < 1 || g.Gain > MaxGain {
+		return fmt.Errorf("%w: gain %d must be from 1 to %d", ErrInvalid, g.Gain, MaxGain)
+	}
+	return nil
+}

@@ -1,0 +1,183 @@
+package race
+
+import (
+	"math/big"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// Options controls what Solve computes besides the win probability.
+type Options struct {
+	// Policy asks for the optimal gamble in every state (A·B bytes).
+	Policy bool
+	// Progress, if set, is called after each row with rows done and total,
+	// from one goroutine at a time.
+	Progress func(done, total int)
+	// Workers is the number of goroutines; 0 means GOMAXPROCS.
+	Workers int
+}
+
+// Result is the solution of a race.
+type Result[T any] struct {
+	// Game is the game solved, with defaults filled in.
+	Game Game
+	// Win is the chooser's optimal probability of winning from the start.
+	Win T
+	// Policy is the optimal gamble in every state, if asked for.
+	Policy *Policy
+}
+
+// Policy holds the chooser's optimal gamble for every pair of remaining
+// points.
+type Policy struct {
+	CoinTarget, ChooserTarget int
+	choice                    []uint8 // 1-based menu index, row-major by a
+}
+
+// At returns the 1-based index into the menu of the optimal gamble when the
+// coin player needs a points and the chooser b (1 ≤ a ≤ CoinTarget,
+// 1 ≤ b ≤ ChooserTarget). For the doubling menu the index is T itself.
+// Ties go to the gamble listed first.
+func (p *Policy) At(a, b int) int {
+	return int(p.choice[(a-1)*p.ChooserTarget+(b-1)])
+}
+
+// coefficients are the per-gamble constants of the closed form
+// F = alpha*S + beta*X, precomputed once in the field.
+type coefficients[T any] struct {
+	gain        int
+	alpha, beta T
+}
+
+// Solve computes the chooser's optimal win probability, in the arithmetic of
+// f. It returns an error wrapping ErrInvalid for a malformed game, and one
+// wrapping membudget.ErrTooLarge for an instance beyond this machine.
+func Solve[T any, F numeric.Field[T]](f F, game Game, opt Options) (*Result[T], error) {
+	g, err := game.normalized()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkResources(g, f.Exact(), opt.Policy); err != nil {
+		return nil, err
+	}
+	A, B, cg := g.CoinTarget, g.ChooserTarget, g.Coin.Gain
+	one := f.FromInt(f.New(), 1)
+	p := f.FromRat(f.New(), g.Coin.P)
+	pMiss := f.Sub(f.New(), one, p)
+
+	coef := make([]coefficients[T], len(g.Menu))
+	for i, m := range g.Menu {
+		// D = 1 - (1-q)(1-p); alpha = q/D; beta = (1-q)p/D.
+		q := new(big.Rat).Set(m.P)
+		qMiss := new(big.Rat).Sub(big.NewRat(1, 1), q)
+		den := new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Mul(qMiss, new(big.Rat).Sub(big.NewRat(1, 1), g.Coin.P)))
+		alpha := new(big.Rat).Quo(q, den)
+		beta := new(big.Rat).Quo(new(big.Rat).Mul(qMiss, g.Coin.P), den)
+		coef[i] = coefficients[T]{gain: m.Gain, alpha: f.FromRat(f.New(), alpha), beta: f.FromRat(f.New(), beta)}
+	}
+
+	// Rows are computed by W workers in a pipeline: worker w takes rows
+	// a ≡ w (mod W) and, before each block of columns, waits until row a-g
+	// has passed that block. rows[a mod (g+W)] holds F(a,·): row a needs
+	// rows a-g..a, and a ring of g+W rows is never overwritten while read.
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+		if float64(A)*float64(B)*float64(len(coef)) < 1<<16 {
+			workers = 1 // not worth the goroutines
+		}
+	}
+	workers = min(workers, A)
+	ring := cg + workers
+	newRow := func() []T {
+		row := make([]T, B+1)
+		for b := range row {
+			row[b] = f.New()
+		}
+		return row
+	}
+	// zeroRow is the row of a ≤ 0 (the coin player has won); column 0 is 1
+	// (the chooser has won).
+	zeroRow := newRow()
+	rows := make([][]T, ring)
+	for i := range rows {
+		rows[i] = newRow()
+		rows[i][0] = f.Set(rows[i][0], one)
+	}
+	row := func(a int) []T {
+		if a <= 0 {
+			return zeroRow
+		}
+		return rows[a%ring]
+	}
+	done := make([]atomic.Int64, A+1) // done[a]: columns of row a finished
+	done[0].Store(int64(B))
+
+	var pol *Policy
+	if opt.Policy {
+		pol = &Policy{CoinTarget: A, ChooserTarget: B, choice: make([]uint8, A*B)}
+	}
+	var progressMu sync.Mutex
+	rowsDone := 0
+	const block = 64
+	solveRows := func(first int) {
+		best, cand, s := f.New(), f.New(), f.New()
+		for a := first; a <= A; a += workers {
+			cur, prev := row(a), row(a-cg)
+			below := &done[max(a-cg, 0)]
+			for b0 := 1; b0 <= B; b0 += block {
+				b1 := min(b0+block-1, B)
+				for below.Load() < int64(b1) {
+					runtime.Gosched()
+				}
+				for b := b0; b <= b1; b++ {
+					x := prev[b] // F(a-g, b): the coin scores, the chooser moves again
+					bestIdx := -1
+					for i := range coef {
+						c := &coef[i]
+						if c.gain >= b {
+							s = f.Set(s, one)
+						} else {
+							// S = G(a, b-gain) = p F(a-g, b-gain) + (1-p) F(a, b-gain)
+							s = f.Lin2(s, p, prev[b-c.gain], pMiss, cur[b-c.gain])
+						}
+						cand = f.Lin2(cand, c.alpha, s, c.beta, x)
+						if bestIdx < 0 || f.Better(cand, best) {
+							best, cand = cand, best
+							bestIdx = i
+						}
+					}
+					// Swap rather than copy: best's storage becomes the cell.
+					cur[b], best = best, cur[b]
+					if pol != nil {
+						pol.choice[(a-1)*B+(b-1)] = uint8(bestIdx + 1)
+					}
+				}
+				done[a].Store(int64(b1))
+			}
+			if opt.Progress != nil {
+				progressMu.Lock()
+				rowsDone++
+				opt.Progress(rowsDone, A)
+				progressMu.Unlock()
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for w := 1; w <= workers; w++ {
+		wg.Go(func() { solveRows(w) })
+	}
+	wg.Wait()
+
+	win := f.New()
+	if g.First == Chooser {
+		win = f.Set(win, row(A)[B])
+	} else {
+		// G(A,B) = p F(A-g, B) + (1-p) F(A, B)
+		win = f.Lin2(win, p, row(A - cg)[B], pMiss, row(A)[B])
+	}
+	return &Result[T]{Game: g, Win: win, Policy: pol}, nil
+}

@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Version is the gamesolve version, set at build time with
+// -ldflags "-X github.com/gamesolve/gamesolve/internal/cli.Version=...".
+var Version = "0.1.0"
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1 // the output could not be written
+	exitUsage = 2 // bad input: flags, arguments, instances too large
+)
+
+// env is what a command may touch besides its flags.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// Main runs gamesolve with args and returns the exit status. Bad input of
+// any kind prints one line to stderr and returns 2 with nothing on stdout.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	root := newRoot(e)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintln(stderr, "gamesolve: "+firstLine(err.Error()))
+	var we *writeError
+	if errors.As(err, &we) {
+		return exitError
+	}
+	return exitUsage
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// writeError marks a failure to write results, the one error that is not the
+// user's input.
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return "writing output: " + e.err.Error() }
+func (e *writeError) Unwrap() error { return e.err }
+
+func newRoot(e *env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "gamesolve",
+		Short: "Solve games of chance and strategy exactly",
+		Long: `gamesolve solves games of chance and strategy exactly: optimal policies,
+every player's win probability, expected game length, and the Conway values
+of combinatorial games. Every solving command prints a readable result, or
+with --json exactly one JSON object; --exact switches to rational arithmetic.`,
+		Version:       Version,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args:          cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return cmd.Help()
+		},
+	}
+	root.SetVersionTemplate("gamesolve {{.Version}}\n")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(newRaceCmd(e))
+	return root
+}

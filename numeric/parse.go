@@ -1,0 +1,74 @@
+package numeric
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// ErrSyntax is wrapped by ParseRat errors for malformed numbers.
+var ErrSyntax = errors.New("malformed number")
+
+// MaxNumberLen bounds the length of a number ParseRat accepts, so that a
+// hostile input cannot make the parser (or later exact arithmetic) explode.
+const MaxNumberLen = 200
+
+// ParseRat parses a non-negative rational exactly. Accepted forms are an
+// integer ("3"), a decimal ("0.3", ".5", "2."), and a fraction of two
+// integers ("1/3"). Digits are always decimal: there are no base prefixes,
+// signs or exponents, so "010/3" is 10/3, never an octal 8/3.
+func ParseRat(s string) (*big.Rat, error) {
+	if len(s) > MaxNumberLen {
+		return nil, fmt.Errorf("numeric: %q...: %w: longer than %d characters", s[:20], ErrSyntax, MaxNumberLen)
+	}
+	bad := func(why string) error { return fmt.Errorf("numeric: %q: %w: %s", s, ErrSyntax, why) }
+	if s == "" {
+		return nil, bad("empty")
+	}
+	if num, den, ok := strings.Cut(s, "/"); ok {
+		if !allDigits(num) || !allDigits(den) {
+			return nil, bad("a fraction is two integers p/q")
+		}
+		d, _ := new(big.Int).SetString(den, 10)
+		if d.Sign() == 0 {
+			return nil, bad("zero denominator")
+		}
+		n, _ := new(big.Int).SetString(num, 10)
+		return new(big.Rat).SetFrac(n, d), nil
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	if whole == "" && frac == "" {
+		return nil, bad("no digits")
+	}
+	if (whole != "" && !allDigits(whole)) || (frac != "" && !allDigits(frac)) {
+		return nil, bad("expected digits with at most one decimal point, or p/q")
+	}
+	n, _ := new(big.Int).SetString(whole+frac, 10)
+	d := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(frac))), nil)
+	return new(big.Rat).SetFrac(n, d), nil
+}
+
+// ParseProbability parses a probability in (0, 1] exactly.
+func ParseProbability(s string) (*big.Rat, error) {
+	r, err := ParseRat(s)
+	if err != nil {
+		return nil, err
+	}
+	if r.Sign() <= 0 || r.Cmp(big.NewRat(1, 1)) > 0 {
+		return nil, fmt.Errorf("numeric: probability %s is outside (0, 1]", s)
+	}
+	return r, nil
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
