@@ -21,6 +21,11 @@ func (Exact) Rat(x *big.Rat) *big.Rat              { return new(big.Rat).Set(x) 
 
 func (Exact) Better(v, best *big.Rat) bool { return v.Cmp(best) > 0 }
 
+func (Exact) AddMul(z, x, a, y *big.Rat) *big.Rat {
+	t := new(big.Rat).Mul(a, y) // before z is written: z may alias y
+	return z.Add(x, t)
+}
+
 func (Exact) Lin2(z, a, x, b, y *big.Rat) *big.Rat {
 	t := new(big.Rat).Mul(b, y) // before z is written: z may alias y
 	return z.Add(z.Mul(a, x), t)

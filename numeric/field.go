@@ -20,6 +20,8 @@ type Field[T any] interface {
 	Mul(z, x, y T) T
 	// Quo returns x/y; y must not be zero.
 	Quo(z, x, y T) T
+	// AddMul returns x + a*y.
+	AddMul(z, x, a, y T) T
 	// Lin2 returns a*x + b*y, the fused step most solvers need; one call
 	// instead of three keeps float mode fast.
 	Lin2(z, a, x, b, y T) T

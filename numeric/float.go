@@ -21,6 +21,8 @@ func (Float) Mul(_, x, y float64) float64 { return x * y }
 func (Float) Quo(_, x, y float64) float64 { return x / y }
 func (Float) Float64(x float64) float64   { return x }
 
+func (Float) AddMul(_, x, a, y float64) float64 { return x + a*y }
+
 func (Float) Lin2(_, a, x, b, y float64) float64 { return a*x + b*y }
 
 func (f Float) Better(v, best float64) bool { return v > best && !f.Tied(v, best) }

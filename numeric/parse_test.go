@@ -127,6 +127,9 @@ func TestFieldsAgree(t *testing.T) {
 	if got, want := fl.Lin2(0, x, y, y, x), ex.Float64(ex.Lin2(ex.New(), p, q, q, p)); !fl.Tied(got, want) {
 		t.Errorf("Lin2: float %v, exact %v", got, want)
 	}
+	if got, want := fl.AddMul(0, x, y, x), ex.Float64(ex.AddMul(ex.New(), p, q, p)); !fl.Tied(got, want) {
+		t.Errorf("AddMul: float %v, exact %v", got, want)
+	}
 	z := ex.Set(ex.New(), q) // aliasing: z is also y
 	if got := ex.Lin2(z, p, p, q, z); got.Cmp(new(big.Rat).Add(new(big.Rat).Mul(p, p), new(big.Rat).Mul(q, q))) != 0 {
 		t.Errorf("Lin2 with aliasing = %v", got)

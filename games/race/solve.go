@@ -86,7 +86,7 @@ func Solve[T any, F numeric.Field[T]](f F, game Game, opt Options) (*Result[T], 
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
-		if float64(A)*float64(B)*float64(len(coef)) < 1<<16 {
+		if float64(A)*float64(B)*float64(len(coef)) < 1<<18 {
 			workers = 1 // not worth the goroutines
 		}
 	}

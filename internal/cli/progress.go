@@ -32,3 +32,12 @@ func progress(stderr io.Writer, what string) func(done, total int) {
 		}
 	}
 }
+
+// progress64 adapts progress to solvers that count in int64.
+func progress64(stderr io.Writer, what string) func(done, total int64) {
+	p := progress(stderr, what)
+	if p == nil {
+		return nil
+	}
+	return func(done, total int64) { p(int(done), int(total)) }
+}

@@ -1,0 +1,390 @@
+package chefs
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/internal/membudget"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+func fib(t testing.TB, n int) []*big.Rat {
+	t.Helper()
+	s, err := Fibonacci(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func solveFloat(t testing.TB, skills []*big.Rat, opt Options) *Result[float64] {
+	t.Helper()
+	r, err := Solve[float64](numeric.Float{}, skills, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func solveExact(t testing.TB, skills []*big.Rat, opt Options) *Result[*big.Rat] {
+	t.Helper()
+	r, err := Solve(numeric.Exact{}, skills, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func rats(s ...string) []*big.Rat {
+	out := make([]*big.Rat, len(s))
+	for i, x := range s {
+		out[i], _ = new(big.Rat).SetString(x)
+	}
+	return out
+}
+
+// Published checkpoints from the seed and Project Euler 481.
+func TestCheckpoints(t *testing.T) {
+	r := solveExact(t, rats("1/4", "1/2", "1"), Options{})
+	if r.Win[0].Cmp(big.NewRat(29375, 100000)) != 0 {
+		t.Errorf("W3(1) = %v, want 0.29375", r.Win[0])
+	}
+	r7 := solveFloat(t, fib(t, 7), Options{})
+	want7 := []string{"0.08965042", "0.20775702", "0.15291406", "0.14554098", "0.15905291", "0.10261412", "0.14247050"}
+	for i, w := range want7 {
+		if got := fmt.Sprintf("%.8f", r7.Win[i]); got != w {
+			t.Errorf("W7(%d) = %s, want %s", i+1, got, w)
+		}
+	}
+	if got := fmt.Sprintf("%.8f", r7.Dishes); got != "42.28176050" {
+		t.Errorf("E(7) = %s", got)
+	}
+	if got := fmt.Sprintf("%.8f", solveFloat(t, fib(t, 14), Options{}).Dishes); got != "729.12106947" {
+		t.Errorf("E(14) = %s", got)
+	}
+}
+
+// The seed's worked example: chef 1 and chef 2 shoot chef 3, chef 3 shoots 2.
+func TestWorkedExamplePolicy(t *testing.T) {
+	r := solveExact(t, rats("1/4", "1/2", "1"), Options{Policy: true})
+	for chef, want := range map[int]int{1: 3, 2: 3, 3: 2} {
+		if got, ok := r.Policy.Target(0b111, chef); !ok || got != want {
+			t.Errorf("chef %d shoots %d (%v), want %d", chef, got, ok, want)
+		}
+	}
+	if got, ok := r.Policy.Target(0b011, 2); !ok || got != 1 {
+		t.Errorf("duel: chef 2 shoots %d", got)
+	}
+	for _, bad := range []struct {
+		alive uint32
+		chef  int
+	}{{0b001, 1}, {0b011, 3}, {0b1011, 1}, {0b111, 0}} {
+		if _, ok := r.Policy.Target(bad.alive, bad.chef); ok {
+			t.Errorf("Target(%b, %d) accepted", bad.alive, bad.chef)
+		}
+	}
+}
+
+func TestByHand(t *testing.T) {
+	r := solveExact(t, rats("2/7"), Options{})
+	if r.Win[0].Cmp(big.NewRat(1, 1)) != 0 || r.Dishes.Sign() != 0 {
+		t.Errorf("n=1: %v %v", r.Win, r.Dishes)
+	}
+	// Two chefs: chef 1 wins with p1 / (1 - b1 b2); dishes (1 + b1) / (1 - b1 b2).
+	p1, p2 := big.NewRat(1, 3), big.NewRat(3, 5)
+	b1 := new(big.Rat).Sub(big.NewRat(1, 1), p1)
+	b2 := new(big.Rat).Sub(big.NewRat(1, 1), p2)
+	den := new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Mul(b1, b2))
+	w1 := new(big.Rat).Quo(p1, den)
+	e := new(big.Rat).Quo(new(big.Rat).Add(big.NewRat(1, 1), b1), den)
+	r = solveExact(t, []*big.Rat{p1, p2}, Options{})
+	if r.Win[0].Cmp(w1) != 0 || r.Dishes.Cmp(e) != 0 {
+		t.Errorf("n=2: W1 %v want %v, E %v want %v", r.Win[0], w1, r.Dishes, e)
+	}
+}
+
+// reference is the seed's algorithm as written: a full n-vector for every
+// (set, chef to act), sets by mask, no layering, no colex ranks.
+type reference struct {
+	w      map[[2]int][]*big.Rat // (mask, chef) -> win vector
+	d      map[[2]int]*big.Rat
+	target map[[2]int]int
+}
+
+func solveReference(skills []*big.Rat) *reference {
+	n := len(skills)
+	ref := &reference{w: map[[2]int][]*big.Rat{}, d: map[[2]int]*big.Rat{}, target: map[[2]int]int{}}
+	one := big.NewRat(1, 1)
+	nextAlive := func(mask, t int) int {
+		for d := 1; d <= n; d++ {
+			if c := (t + d) % n; mask&(1<<c) != 0 {
+				return c
+			}
+		}
+		panic("empty")
+	}
+	masks := make([]int, 0, 1<<n)
+	for m := 1; m < 1<<n; m++ {
+		masks = append(masks, m)
+	}
+	for q := 1; q <= n; q++ {
+		for _, M := range masks {
+			if bits.OnesCount(uint(M)) != q {
+				continue
+			}
+			var members []int
+			for c := range n {
+				if M&(1<<c) != 0 {
+					members = append(members, c)
+				}
+			}
+			if q == 1 {
+				v := make([]*big.Rat, n)
+				for i := range v {
+					v[i] = new(big.Rat)
+				}
+				v[members[0]] = big.NewRat(1, 1)
+				ref.w[[2]int{M, members[0]}], ref.d[[2]int{M, members[0]}] = v, new(big.Rat)
+				continue
+			}
+			// Choose targets by cyclic distance order, strict improvement only.
+			A := make([][]*big.Rat, q)
+			C := make([]*big.Rat, q)
+			B := make([]*big.Rat, q)
+			for r, t := range members {
+				best, bestJ := (*big.Rat)(nil), -1
+				for d := 1; d < n; d++ {
+					j := (t + d) % n
+					if M&(1<<j) == 0 {
+						continue
+					}
+					sub := M &^ (1 << j)
+					v := ref.w[[2]int{sub, nextAlive(sub, t)}][t]
+					if best == nil || v.Cmp(best) > 0 {
+						best, bestJ = v, j
+					}
+				}
+				ref.target[[2]int{M, t}] = bestJ
+				sub := M &^ (1 << bestJ)
+				U := ref.w[[2]int{sub, nextAlive(sub, t)}]
+				V := ref.d[[2]int{sub, nextAlive(sub, t)}]
+				A[r] = make([]*big.Rat, n)
+				for i := range n {
+					A[r][i] = new(big.Rat).Mul(skills[t], U[i])
+				}
+				C[r] = new(big.Rat).Add(one, new(big.Rat).Mul(skills[t], V))
+				B[r] = new(big.Rat).Sub(one, skills[t])
+			}
+			// X_0 = Σ (Π_{i<r} b_i) A_r / (1 - Π b), then back-substitute.
+			X := make([][]*big.Rat, q)
+			Y := make([]*big.Rat, q)
+			X[0] = make([]*big.Rat, n)
+			for i := range n {
+				X[0][i] = new(big.Rat)
+			}
+			Y[0] = new(big.Rat)
+			prod := big.NewRat(1, 1)
+			for r := range q {
+				for i := range n {
+					X[0][i].Add(X[0][i], new(big.Rat).Mul(prod, A[r][i]))
+				}
+				Y[0].Add(Y[0], new(big.Rat).Mul(prod, C[r]))
+				prod = new(big.Rat).Mul(prod, B[r])
+			}
+			den := new(big.Rat).Sub(one, prod)
+			for i := range n {
+				X[0][i].Quo(X[0][i], den)
+			}
+			Y[0].Quo(Y[0], den)
+			for r := q - 1; r >= 1; r-- {
+				nx := (r + 1) % q
+				X[r] = make([]*big.Rat, n)
+				for i := range n {
+					X[r][i] = new(big.Rat).Add(A[r][i], new(big.Rat).Mul(B[r], X[nx][i]))
+				}
+				Y[r] = new(big.Rat).Add(C[r], new(big.Rat).Mul(B[r], Y[nx]))
+			}
+			for r, t := range members {
+				ref.w[[2]int{M, t}], ref.d[[2]int{M, t}] = X[r], Y[r]
+			}
+		}
+	}
+	return ref
+}
+
+func randomSkills(rng *rand.Rand, n int) []*big.Rat {
+	s := make([]*big.Rat, n)
+	for i := range s {
+		den := int64(rng.IntN(12) + 1)
+		s[i] = big.NewRat(int64(rng.IntN(int(den)))+1, den)
+	}
+	return s
+}
+
+func skillSets(t testing.TB, maxN int) [][]*big.Rat {
+	rng := rand.New(rand.NewPCG(481, 232))
+	var sets [][]*big.Rat
+	for n := 1; n <= maxN; n++ {
+		sets = append(sets, fib(t, n), randomSkills(rng, n), randomSkills(rng, n))
+	}
+	// Equal skills force exact ties between targets.
+	sets = append(sets, rats("1/2", "1/2", "1/2", "1/2"), rats("1", "1", "1", "1", "1"), rats("1/3", "1/3", "1/3", "1/3", "1/3", "1/3"))
+	return sets
+}
+
+// The layered solver agrees exactly with the seed's algorithm, values and
+// targets, in every state.
+func TestAgainstReference(t *testing.T) {
+	for _, sk := range skillSets(t, 7) {
+		n := len(sk)
+		ref := solveReference(sk)
+		got := solveExact(t, sk, Options{Policy: true})
+		full := [2]int{1<<n - 1, 0}
+		for i := range n {
+			if got.Win[i].Cmp(ref.w[full][i]) != 0 {
+				t.Errorf("%v: W(%d) = %v, reference %v", sk, i+1, got.Win[i], ref.w[full][i])
+			}
+		}
+		if got.Dishes.Cmp(ref.d[full]) != 0 {
+			t.Errorf("%v: E = %v, reference %v", sk, got.Dishes, ref.d[full])
+		}
+		for key, want := range ref.target {
+			if tg, ok := got.Policy.Target(uint32(key[0]), key[1]+1); !ok || tg != want+1 {
+				t.Errorf("%v: state %b chef %d: target %d, reference %d", sk, key[0], key[1]+1, tg, want+1)
+			}
+		}
+	}
+}
+
+// Float and exact modes choose the same target in every state, and agree on
+// the values; win probabilities sum to 1.
+func TestFloatMatchesExact(t *testing.T) {
+	for _, sk := range skillSets(t, 10) {
+		n := len(sk)
+		fl := solveFloat(t, sk, Options{Policy: true})
+		ex := solveExact(t, sk, Options{Policy: true})
+		sum := 0.0
+		exSum := new(big.Rat)
+		for i := range n {
+			e, _ := ex.Win[i].Float64()
+			if math.Abs(fl.Win[i]-e) > 1e-12 {
+				t.Errorf("%v: W(%d) float %v exact %v", sk, i+1, fl.Win[i], e)
+			}
+			sum += fl.Win[i]
+			exSum.Add(exSum, ex.Win[i])
+		}
+		if math.Abs(sum-1) > 1e-12 || exSum.Cmp(big.NewRat(1, 1)) != 0 {
+			t.Errorf("%v: sum float %v, exact %v", sk, sum, exSum)
+		}
+		if e, _ := ex.Dishes.Float64(); math.Abs(fl.Dishes-e) > 1e-9*e {
+			t.Errorf("%v: E float %v exact %v", sk, fl.Dishes, e)
+		}
+		for q := 2; q <= n; q++ {
+			for i := range fl.Policy.target[q] {
+				if fl.Policy.target[q][i] != ex.Policy.target[q][i] {
+					t.Fatalf("%v: targets differ in layer %d at %d", sk, q, i)
+				}
+			}
+		}
+	}
+}
+
+func TestWorkersAgree(t *testing.T) {
+	sk := fib(t, 15)
+	one := solveFloat(t, sk, Options{Workers: 1})
+	three := solveFloat(t, sk, Options{Workers: 3})
+	for i := range one.Win {
+		if one.Win[i] != three.Win[i] {
+			t.Fatalf("W(%d): %v vs %v", i+1, one.Win[i], three.Win[i])
+		}
+	}
+	if one.Dishes != three.Dishes {
+		t.Fatal("dishes differ")
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var last, total int64
+	solveFloat(t, fib(t, 13), Options{Progress: func(done, tot int64) {
+		if done <= last {
+			t.Errorf("progress went from %d to %d", last, done)
+		}
+		last, total = done, tot
+	}})
+	if last != 1<<13-1 || total != 1<<13-1 {
+		t.Errorf("progress ended at %d/%d", last, total)
+	}
+}
+
+func TestSubsets(t *testing.T) {
+	c := newBinomials()
+	for q := 1; q <= 6; q++ {
+		mask := c.unrank(0, q)
+		for r := int64(0); r < c[9][q]; r++ {
+			if got := c.rank(mask); got != r {
+				t.Fatalf("rank(%b) = %d, want %d", mask, got, r)
+			}
+			if got := c.unrank(r, q); got != mask {
+				t.Fatalf("unrank(%d) = %b, want %b", r, got, mask)
+			}
+			mask = nextSubset(mask)
+		}
+	}
+}
+
+func TestInvalid(t *testing.T) {
+	for _, s := range []string{"", "0.5,", "0,0.5", "1.5", "1/0", "x", "0.5,,0.5", "-1/2"} {
+		if _, err := ParseSkills(s); !errors.Is(err, ErrInvalid) {
+			t.Errorf("ParseSkills(%q): %v", s, err)
+		}
+	}
+	if sk, err := ParseSkills("0.25, 1/2,1"); err != nil || sk[0].Cmp(big.NewRat(1, 4)) != 0 {
+		t.Errorf("ParseSkills: %v %v", sk, err)
+	}
+	for _, n := range []int{0, -1, MaxChefs + 1} {
+		if _, err := Fibonacci(n); !errors.Is(err, ErrInvalid) {
+			t.Errorf("Fibonacci(%d): %v", n, err)
+		}
+	}
+	if _, err := Solve[float64](numeric.Float{}, rats("1/2", "0"), Options{}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("skill 0: %v", err)
+	}
+	if _, err := Solve[float64](numeric.Float{}, nil, Options{}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("no chefs: %v", err)
+	}
+	if _, err := Solve[float64](numeric.Float{}, fib(t, 31), Options{}); !errors.Is(err, membudget.ErrTooLarge) {
+		t.Errorf("n=31: %v", err)
+	}
+	if err := Estimate(24, false, false).check(4 << 30); !errors.Is(err, membudget.ErrTooLarge) {
+		t.Errorf("n=24 in 4 GiB: %v", err)
+	}
+	if err := Estimate(16, true, false).check(1 << 40); !errors.Is(err, membudget.ErrTooLarge) {
+		t.Errorf("exact n=16: %v", err)
+	}
+	if err := Estimate(12, true, false).check(20 << 30); err != nil {
+		t.Errorf("exact n=12: %v", err)
+	}
+	if err := Estimate(24, false, false).check(20 << 30); err != nil {
+		t.Errorf("n=24 in 20 GiB: %v", err)
+	}
+}
+
+func FuzzParseSkills(f *testing.F) {
+	for _, s := range []string{"0.25,0.5,1", "1/3,1/2", "", "0", "1,1,1,1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sk, err := ParseSkills(s)
+		if err != nil {
+			return
+		}
+		if validate(sk) != nil {
+			t.Fatalf("ParseSkills(%q) accepted invalid skills", s)
+		}
+	})
+}

@@ -1,0 +1,66 @@
+package chefs
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// ErrInvalid is wrapped by errors about malformed games.
+var ErrInvalid = errors.New("invalid game")
+
+// MaxChefs bounds n; memory refuses far smaller n (see Estimate).
+const MaxChefs = 31
+
+// Fibonacci returns Project Euler 481's skills S(k) = F_k / F_{n+1}.
+func Fibonacci(n int) ([]*big.Rat, error) {
+	if n < 1 || n > MaxChefs {
+		return nil, fmt.Errorf("chefs: %w: n must be from 1 to %d, got %d", ErrInvalid, MaxChefs, n)
+	}
+	fib := []*big.Int{big.NewInt(0), big.NewInt(1)} // F_0, F_1
+	for len(fib) <= n+1 {
+		k := len(fib)
+		fib = append(fib, new(big.Int).Add(fib[k-1], fib[k-2]))
+	}
+	skills := make([]*big.Rat, n)
+	for k := 1; k <= n; k++ {
+		skills[k-1] = new(big.Rat).SetFrac(fib[k], fib[n+1])
+	}
+	return skills, nil
+}
+
+// ParseSkills reads a comma-separated list of probabilities in (0, 1],
+// decimals read exactly or p/q: "0.25,0.5,1" or "1/4,1/2,1".
+func ParseSkills(s string) ([]*big.Rat, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, fmt.Errorf("chefs: skills: %w: empty list", ErrInvalid)
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) > MaxChefs {
+		return nil, fmt.Errorf("chefs: skills: %w: %d chefs, at most %d", ErrInvalid, len(parts), MaxChefs)
+	}
+	skills := make([]*big.Rat, len(parts))
+	for i, part := range parts {
+		p, err := numeric.ParseProbability(strings.TrimSpace(part))
+		if err != nil {
+			return nil, fmt.Errorf("chefs: skill %d: %w: %v", i+1, ErrInvalid, err)
+		}
+		skills[i] = p
+	}
+	return skills, nil
+}
+
+func validate(skills []*big.Rat) error {
+	if len(skills) < 1 || len(skills) > MaxChefs {
+		return fmt.Errorf("chefs: %w: need 1 to %d chefs, got %d", ErrInvalid, MaxChefs, len(skills))
+	}
+	for i, p := range skills {
+		if p == nil || p.Sign() <= 0 || p.Cmp(big.NewRat(1, 1)) > 0 {
+			return fmt.Errorf("chefs: skill %d: %w: must be in (0, 1]", i+1, ErrInvalid)
+		}
+	}
+	return nil
+}

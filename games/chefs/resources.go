@@ -1,0 +1,77 @@
+package chefs
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gamesolve/gamesolve/internal/membudget"
+)
+
+// Need is what an instance needs.
+type Need struct {
+	N       int
+	Bytes   float64 // peak memory
+	Seconds float64 // exact mode: estimated time on two cores
+	Exact   bool
+}
+
+// Exact values grow fast with n. Measured with Fibonacci skills (bits of the
+// denominator of E(n)): n=7 868, n=9 5913, n=10 17029, n=11 35856, about
+// ×2.4 per chef; time on two cores: n=10 1.2 s, n=11 5.3 s, ×4.7 per chef.
+func exactValueBits(n int) float64 { return 868 * math.Pow(2.4, float64(n-7)) }
+
+func exactSeconds(n int) float64 { return 5.3 * math.Pow(4.7, float64(n-11)) }
+
+// MaxExactSeconds bounds exact mode's estimated run time.
+const MaxExactSeconds = 1800
+
+// Estimate returns the peak memory of Solve for n chefs: the two live layers
+// q-1 and q at their largest, plus the policy if asked for.
+func Estimate(n int, exact, policy bool) Need {
+	per := 8.0
+	if exact {
+		// pointer, big.Rat header, numerator and denominator digits
+		per = 8 + 64 + 2*exactValueBits(n)/8
+	}
+	layer := func(q int) float64 {
+		if q < 1 {
+			return 0
+		}
+		sets := binom(n, q)
+		return sets * float64(q*(q+1)+q) * per
+	}
+	peak := 0.0
+	for q := 2; q <= n; q++ {
+		peak = math.Max(peak, layer(q)+layer(q-1))
+	}
+	peak = math.Max(peak, layer(1))
+	if policy {
+		peak += float64(n) * math.Exp2(float64(n-1))
+	}
+	need := Need{N: n, Bytes: peak, Exact: exact}
+	if exact {
+		need.Seconds = exactSeconds(n)
+	}
+	return need
+}
+
+// Check refuses the instance if it will not fit in available memory.
+func (e Need) Check() error { return e.check(membudget.Available()) }
+
+func (e Need) check(budget uint64) error {
+	if err := membudget.Check(fmt.Sprintf("chefs: n = %d", e.N), e.Bytes, budget); err != nil {
+		return err
+	}
+	if e.Seconds > MaxExactSeconds {
+		return fmt.Errorf("%w: chefs: exact arithmetic for n = %d needs about %.0f minutes (limit %d); use float mode", membudget.ErrTooLarge, e.N, e.Seconds/60, MaxExactSeconds/60)
+	}
+	return nil
+}
+
+func binom(n, k int) float64 {
+	r := 1.0
+	for i := 1; i <= k; i++ {
+		r = r * float64(n-k+i) / float64(i)
+	}
+	return r
+}

@@ -1,0 +1,310 @@
+package chefs
+
+import (
+	"math/big"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// Options controls what Solve computes besides the answer.
+type Options struct {
+	// Policy asks for the optimal target in every state (n·2^(n-1) bytes).
+	Policy bool
+	// Progress, if set, is called now and then with survivor sets done and
+	// the total 2^n - 1, from one goroutine at a time.
+	Progress func(done, total int64)
+	// Workers is the number of goroutines; 0 means GOMAXPROCS.
+	Workers int
+}
+
+// Result is the solution from the full table with chef 1 to act.
+type Result[T any] struct {
+	Skills []*big.Rat
+	// Win[k] is chef k+1's probability of winning.
+	Win []T
+	// Dishes is the expected number of dishes.
+	Dishes T
+	// Policy is the optimal target in every state, if asked for.
+	Policy *Policy
+}
+
+// Policy holds the optimal target of every state.
+type Policy struct {
+	n      int
+	c      *binomials
+	target [][]uint8 // target[q][rank*q + r]: 0-based chef shot by member r
+}
+
+// N is the number of chefs.
+func (p *Policy) N() int { return p.n }
+
+// Target returns the chef (1-based) that chef (1-based) shoots at when the
+// survivors are alive (bit k-1 set for chef k) and chef is to act. ok is
+// false if the state does not exist (chef not alive, or fewer than two
+// survivors).
+func (p *Policy) Target(alive uint32, chef int) (target int, ok bool) {
+	q := bits.OnesCount32(alive)
+	if q < 2 || alive>>p.n != 0 || chef < 1 || chef > p.n || alive&(1<<(chef-1)) == 0 {
+		return 0, false
+	}
+	r := bits.OnesCount32(alive & (1<<(chef-1) - 1))
+	return int(p.target[q][p.c.rank(alive)*int64(q)+int64(r)]) + 1, true
+}
+
+// layer holds the solved sets of one size q, indexed by colex rank.
+type layer[T any] struct {
+	q int
+	// w[rank*q*(q+1) + r*(q+1) + i] is member i's win probability with
+	// member r to act, for i < q; index i = q is the expected dishes.
+	w []T
+	// self[rank*q + i] is member i's win probability right after it acted:
+	// with the next member (cyclically) to act.
+	self []T
+}
+
+// Solve solves the game with the given skills (chef k has skills[k-1]) in
+// the arithmetic of f. It returns an error wrapping ErrInvalid for bad
+// skills and membudget.ErrTooLarge for an n that will not fit in memory.
+func Solve[T any, F numeric.Field[T]](f F, skills []*big.Rat, opt Options) (*Result[T], error) {
+	if err := validate(skills); err != nil {
+		return nil, err
+	}
+	n := len(skills)
+	if err := Estimate(n, f.Exact(), opt.Policy).Check(); err != nil {
+		return nil, err
+	}
+	s := &solver[T, F]{f: f, n: n, c: newBinomials(), opt: opt}
+	s.p = make([]T, n)
+	s.b = make([]T, n)
+	for k, r := range skills {
+		s.p[k] = f.FromRat(f.New(), r)
+		s.b[k] = f.FromRat(f.New(), new(big.Rat).Sub(big.NewRat(1, 1), r))
+	}
+	s.one = f.FromInt(f.New(), 1)
+	s.workers = opt.Workers
+	if s.workers <= 0 {
+		s.workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.Policy {
+		s.pol = &Policy{n: n, c: s.c, target: make([][]uint8, n+1)}
+	}
+	s.total = int64(1)<<n - 1
+
+	prev := s.base()
+	for q := 2; q <= n; q++ {
+		prev = s.solveLayer(prev, q)
+	}
+	res := &Result[T]{Skills: skills, Win: make([]T, n), Policy: s.pol}
+	for i := range n {
+		res.Win[i] = prev.w[i]
+	}
+	res.Dishes = prev.w[n]
+	return res, nil
+}
+
+type solver[T any, F numeric.Field[T]] struct {
+	f       F
+	n       int
+	c       *binomials
+	p, b    []T // skill and 1 - skill of each chef
+	one     T
+	opt     Options
+	workers int
+	pol     *Policy
+
+	progressMu  sync.Mutex
+	done, total int64
+}
+
+// base is layer 1: the lone survivor has won, no more dishes.
+func (s *solver[T, F]) base() *layer[T] {
+	f := s.f
+	l := &layer[T]{q: 1, w: make([]T, 2*s.n), self: make([]T, s.n)}
+	for k := range s.n {
+		l.w[2*k] = f.Set(f.New(), s.one)
+		l.w[2*k+1] = f.New()
+		l.self[k] = f.Set(f.New(), s.one)
+	}
+	s.report(int64(s.n))
+	return l
+}
+
+func (s *solver[T, F]) report(sets int64) {
+	if s.opt.Progress == nil {
+		return
+	}
+	s.progressMu.Lock()
+	s.done += sets
+	s.opt.Progress(s.done, s.total)
+	s.progressMu.Unlock()
+}
+
+// chunk is the number of sets a worker takes at a time.
+const chunk = 2048
+
+func (s *solver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
+	f := s.f
+	count := s.c[s.n][q]
+	l := &layer[T]{q: q, w: make([]T, count*int64(q*(q+1))), self: make([]T, count*int64(q))}
+	if s.pol != nil {
+		s.pol.target[q] = make([]uint8, count*int64(q))
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range s.workers {
+		wg.Go(func() {
+			sc := newScratch(f, q)
+			for {
+				lo := next.Add(chunk) - chunk
+				if lo >= count {
+					return
+				}
+				hi := min(lo+chunk, count)
+				mask := s.c.unrank(lo, q)
+				for rank := lo; rank < hi; rank++ {
+					s.solveSet(prev, l, mask, rank, sc)
+					mask = nextSubset(mask)
+				}
+				s.report(hi - lo)
+			}
+		})
+	}
+	wg.Wait()
+	return l
+}
+
+// scratch is one worker's temporaries, allocated once per layer.
+type scratch[T any] struct {
+	members   []int
+	neighbour []int64 // rank of the set without member s
+	target    []int   // chosen target (member index) of each member
+	coef      T       // running product of failure probabilities
+	tmp, den  T
+}
+
+func newScratch[T any, F numeric.Field[T]](f F, q int) *scratch[T] {
+	return &scratch[T]{
+		members:   make([]int, q),
+		neighbour: make([]int64, q),
+		target:    make([]int, q),
+		coef:      f.New(), tmp: f.New(), den: f.New(),
+	}
+}
+
+// solveSet fills the set mask (of rank rank) in layer l from layer prev.
+func (s *solver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, sc *scratch[T]) {
+	f := s.f
+	q := l.q
+	m := sc.members
+	for i, x := 0, mask; x != 0; i, x = i+1, x&(x-1) {
+		m[i] = bits.TrailingZeros32(x)
+	}
+	// Ranks of the sets with one member removed, from prefix and suffix sums
+	// of the colex terms.
+	var suffix int64
+	for i := 1; i < q; i++ {
+		suffix += s.c[m[i]][i]
+	}
+	var prefix int64
+	for i := range q {
+		sc.neighbour[i] = prefix + suffix
+		prefix += s.c[m[i]][i+1]
+		if i+1 < q {
+			suffix -= s.c[m[i+1]][i+1]
+		}
+	}
+
+	// Choose targets: member r shooting member t leaves the set without t,
+	// with the member after r to act, where r is at position r' (= r if
+	// r < t, else r-1). Candidates are scanned in turn order after r, and
+	// the incumbent keeps ties: the next-closest turn wins ties.
+	pq := q - 1
+	for r := range q {
+		var best T
+		bestT := -1
+		for d := 1; d < q; d++ {
+			t := (r + d) % q
+			rp := r
+			if r > t {
+				rp--
+			}
+			v := prev.self[sc.neighbour[t]*int64(pq)+int64(rp)]
+			if bestT < 0 || f.Better(v, best) {
+				best, bestT = v, t
+			}
+		}
+		sc.target[r] = bestT
+		if s.pol != nil {
+			s.pol.target[q][rank*int64(q)+int64(r)] = uint8(m[bestT])
+		}
+	}
+
+	// The cycle X_r = p_r U_r + b_r X_{r+1} (index q is the dishes, with
+	// U_r's dishes plus one). Row 0 accumulates Σ_r (Π_{i<r} b_i) p_r U_r,
+	// then is divided by 1 - Π b_i; rows q-1..1 follow by back-substitution.
+	stride := q + 1
+	out := l.w[rank*int64(q*stride) : (rank+1)*int64(q*stride)]
+	for i := range out {
+		out[i] = f.New()
+	}
+	row0 := out[:stride]
+	coef := f.Set(sc.coef, s.one) // Π_{i<r} b_i
+	for r := range q {
+		sc.tmp = f.Mul(sc.tmp, coef, s.p[m[r]])
+		s.addSuccess(prev, row0, row0, sc.tmp, coef, r, sc)
+		coef = f.Mul(coef, coef, s.b[m[r]])
+	}
+	sc.den = f.Sub(sc.den, s.one, coef)
+	for i := range row0 {
+		row0[i] = f.Quo(row0[i], row0[i], sc.den)
+	}
+	for r := q - 1; r >= 1; r-- {
+		after := out[((r+1)%q)*stride : ((r+1)%q+1)*stride]
+		row := out[r*stride : (r+1)*stride]
+		// row = b_r * after, then + p_r U_r
+		for i := range row {
+			row[i] = f.Mul(row[i], s.b[m[r]], after[i])
+		}
+		s.addSuccess(prev, row, row, s.p[m[r]], s.one, r, sc)
+	}
+	sc.coef = coef
+	self := l.self[rank*int64(q) : (rank+1)*int64(q)]
+	for i := range q {
+		self[i] = out[((i+1)%q)*stride+i] // shared: never written again
+	}
+}
+
+// addSuccess sets dst = src + w·U_r (+ wDish on the dishes entry, for the
+// dish cooked this turn), where U_r is the state after member r's success
+// against its chosen target, read from layer prev and spread over this set's
+// members (the target's component is 0).
+func (s *solver[T, F]) addSuccess(prev *layer[T], dst, src []T, w, wDish T, r int, sc *scratch[T]) {
+	f := s.f
+	q := len(sc.members)
+	t := sc.target[r]
+	rp := r
+	if r > t {
+		rp--
+	}
+	pq := q - 1
+	next := (rp + 1) % pq
+	ps := pq + 1
+	u := prev.w[sc.neighbour[t]*int64(pq*ps)+int64(next*ps):][:ps]
+	for i := range q {
+		switch {
+		case i < t:
+			dst[i] = f.AddMul(dst[i], src[i], w, u[i])
+		case i > t:
+			dst[i] = f.AddMul(dst[i], src[i], w, u[i-1])
+		default:
+			dst[i] = f.Set(dst[i], src[i])
+		}
+	}
+	// Dishes: src + w·D + wDish (one dish is cooked whether or not r hits).
+	dst[q] = f.AddMul(dst[q], src[q], w, u[pq])
+	dst[q] = f.Add(dst[q], dst[q], wDish)
+}

@@ -1,0 +1,199 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/gamesolve/gamesolve/games/chefs"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/spf13/cobra"
+)
+
+// maxPolicyChefs bounds --policy: it prints n·2^(n-1) states.
+const maxPolicyChefs = 12
+
+type chefsFlags struct {
+	n                   int
+	skills              string
+	exact, policy, json bool
+}
+
+// chefsJSON is the --json shape of chefs.
+type chefsJSON struct {
+	Skills                []string      `json:"skills"`
+	ExpectedDishes        float64       `json:"expected_dishes"`
+	WinProbabilities      []float64     `json:"win_probabilities"`
+	ExpectedDishesExact   string        `json:"expected_dishes_exact,omitempty"`
+	WinProbabilitiesExact []string      `json:"win_probabilities_exact,omitempty"`
+	Policy                []chefsTarget `json:"policy,omitempty"`
+}
+
+// chefsTarget is one state of the policy: with the chefs in Alive surviving
+// and Chef to act, Chef shoots at Target.
+type chefsTarget struct {
+	Alive  []int `json:"alive"`
+	Chef   int   `json:"chef"`
+	Target int   `json:"target"`
+}
+
+func newChefsCmd(e *env) *cobra.Command {
+	var fl chefsFlags
+	cmd := &cobra.Command{
+		Use:   "chefs",
+		Short: "Chef Showdown (Project Euler 481): every chef's win probability and the expected dishes",
+		Long: `Chef Showdown: n chefs in cyclic turn order 1..n; chef k succeeds with
+probability S(k), by default S(k) = F_k / F_(n+1) (Fibonacci). On a success
+the acting chef eliminates the opponent that maximizes its own win
+probability (ties: the opponent whose turn comes soonest); every turn cooks
+one dish. Prints every chef's win probability and the expected number of
+dishes, from the full table with chef 1 to act.
+
+JSON keys: skills, expected_dishes, win_probabilities (chef 1 first), with
+--exact expected_dishes_exact and win_probabilities_exact ("p/q"), and with
+--policy "policy": one {"alive", "chef", "target"} per state.`,
+		Example: `  gamesolve chefs -n 14
+  gamesolve chefs -n 7 --exact --json
+  gamesolve chefs --skills 0.25,0.5,1 --policy
+  gamesolve chefs --skills 1/3,2/5,0.6,0.9 --exact`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runChefs(cmd, e, fl)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVarP(&fl.n, "n", "n", 0, "number of chefs, with Fibonacci skills")
+	f.StringVar(&fl.skills, "skills", "", "skills as a comma-separated list of decimals or p/q, chef 1 first")
+	f.BoolVar(&fl.exact, "exact", false, "exact rational arithmetic, ties decided exactly")
+	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the optimal target in every state (n <= %d)", maxPolicyChefs))
+	f.BoolVar(&fl.json, "json", false, "print one JSON object")
+	return cmd
+}
+
+func chefsSkills(cmd *cobra.Command, fl chefsFlags) ([]*big.Rat, error) {
+	hasN, hasSkills := cmd.Flags().Changed("n"), cmd.Flags().Changed("skills")
+	switch {
+	case hasSkills:
+		skills, err := chefs.ParseSkills(fl.skills)
+		if err != nil {
+			return nil, err
+		}
+		if hasN && fl.n != len(skills) {
+			return nil, fmt.Errorf("chefs: -n %d but --skills lists %d chefs", fl.n, len(skills))
+		}
+		return skills, nil
+	case hasN:
+		if fl.n < 1 {
+			return nil, fmt.Errorf("chefs: -n must be a positive integer, got %d", fl.n)
+		}
+		return chefs.Fibonacci(fl.n)
+	}
+	return nil, fmt.Errorf("chefs: give -n N or --skills a,b,c")
+}
+
+func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
+	skills, err := chefsSkills(cmd, fl)
+	if err != nil {
+		return err
+	}
+	n := len(skills)
+	if fl.policy && n > maxPolicyChefs {
+		return fmt.Errorf("chefs: --policy prints all %d states; it is limited to n <= %d (the library's Policy has every n)", n<<(n-1), maxPolicyChefs)
+	}
+	opt := chefs.Options{Policy: fl.policy, Progress: progress64(e.stderr, "chefs")}
+	var out chefsJSON
+	for _, s := range skills {
+		out.Skills = append(out.Skills, s.RatString())
+	}
+	var policy *chefs.Policy
+	if fl.exact {
+		r, err := chefs.Solve(numeric.Exact{}, skills, opt)
+		if err != nil {
+			return err
+		}
+		out.ExpectedDishes, _ = r.Dishes.Float64()
+		out.ExpectedDishesExact = ratString(r.Dishes)
+		for _, w := range r.Win {
+			f, _ := w.Float64()
+			out.WinProbabilities = append(out.WinProbabilities, f)
+			out.WinProbabilitiesExact = append(out.WinProbabilitiesExact, ratString(w))
+		}
+		policy = r.Policy
+	} else {
+		r, err := chefs.Solve[float64](numeric.Float{}, skills, opt)
+		if err != nil {
+			return err
+		}
+		out.ExpectedDishes, out.WinProbabilities, policy = r.Dishes, r.Win, r.Policy
+	}
+	if policy != nil {
+		out.Policy = chefsPolicy(policy)
+	}
+	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { chefsText(b, out) })
+}
+
+// chefsPolicy lists every state by survivor count (largest first), then by
+// survivor set and chef.
+func chefsPolicy(p *chefs.Policy) []chefsTarget {
+	n := p.N()
+	var list []chefsTarget
+	for q := n; q >= 2; q-- {
+		for mask := uint32(1)<<n - 1; mask > 0; mask-- {
+			if popcount(mask) != q {
+				continue
+			}
+			var alive []int
+			for k := 1; k <= n; k++ {
+				if mask&(1<<(k-1)) != 0 {
+					alive = append(alive, k)
+				}
+			}
+			for _, chef := range alive {
+				t, _ := p.Target(mask, chef)
+				list = append(list, chefsTarget{Alive: alive, Chef: chef, Target: t})
+			}
+		}
+	}
+	return list
+}
+
+func popcount(x uint32) int {
+	c := 0
+	for ; x != 0; x &= x - 1 {
+		c++
+	}
+	return c
+}
+
+func chefsText(b *bytes.Buffer, out chefsJSON) {
+	fmt.Fprintf(b, "%d chefs, chef 1 acts first\n\n", len(out.Skills))
+	head := []string{"chef", "skill", "win probability"}
+	if out.WinProbabilitiesExact != nil {
+		head = append(head, "exact")
+	}
+	rows := [][]string{head}
+	for i, s := range out.Skills {
+		row := []string{strconv.Itoa(i + 1), s, float(out.WinProbabilities[i])}
+		if out.WinProbabilitiesExact != nil {
+			row = append(row, out.WinProbabilitiesExact[i])
+		}
+		rows = append(rows, row)
+	}
+	table(b, rows)
+	fmt.Fprintf(b, "\nexpected dishes %s\n", float(out.ExpectedDishes))
+	if out.ExpectedDishesExact != "" {
+		fmt.Fprintf(b, "exactly %s\n", out.ExpectedDishesExact)
+	}
+	if out.Policy != nil {
+		b.WriteString("\noptimal targets (survivors: chef -> target)\n")
+		for _, t := range out.Policy {
+			alive := make([]string, len(t.Alive))
+			for i, a := range t.Alive {
+				alive[i] = strconv.Itoa(a)
+			}
+			fmt.Fprintf(b, "{%s}: %d -> %d\n", strings.Join(alive, ","), t.Chef, t.Target)
+		}
+	}
+}
