@@ -45,8 +45,17 @@ func (Float) Cmp(x, y float64) int {
 }
 
 func (Float) Tied(x, y float64) bool {
-	scale := math.Max(1, math.Max(math.Abs(x), math.Abs(y)))
-	return math.Abs(x-y) <= FloatTieTolerance*scale
+	// Plain comparisons rather than math.Max: this sits in solvers' inner
+	// loops, and NaN never occurs there.
+	d, ax, ay := x-y, math.Abs(x), math.Abs(y)
+	scale := 1.0
+	if ax > scale {
+		scale = ax
+	}
+	if ay > scale {
+		scale = ay
+	}
+	return math.Abs(d) <= FloatTieTolerance*scale
 }
 
 func (Float) Rat(x float64) *big.Rat {

@@ -25,8 +25,8 @@ func exactSeconds(n int) float64 { return 5.3 * math.Pow(4.7, float64(n-11)) }
 // MaxExactSeconds bounds exact mode's estimated run time.
 const MaxExactSeconds = 1800
 
-// Estimate returns the peak memory of Solve for n chefs: the two live layers
-// q-1 and q at their largest, plus the policy if asked for.
+// Estimate returns the peak memory of Solve for n chefs: two buffers of the
+// largest layer's size, plus the policy if asked for.
 func Estimate(n int, exact, policy bool) Need {
 	per := 8.0
 	if exact {
@@ -41,10 +41,10 @@ func Estimate(n int, exact, policy bool) Need {
 		return sets * float64(q*(q+1)+q) * per
 	}
 	peak := 0.0
-	for q := 2; q <= n; q++ {
-		peak = math.Max(peak, layer(q)+layer(q-1))
+	for q := 1; q <= n; q++ {
+		peak = math.Max(peak, layer(q))
 	}
-	peak = math.Max(peak, layer(1))
+	peak *= 2 // two buffers of the largest layer's size
 	if policy {
 		peak += float64(n) * math.Exp2(float64(n-1))
 	}
