@@ -17,10 +17,10 @@ type Need struct {
 
 // Exact values grow fast with n. Measured with Fibonacci skills (bits of the
 // denominator of E(n)): n=7 868, n=9 5913, n=10 17029, n=11 35856, about
-// ×2.4 per chef; time on two cores: n=10 1.2 s, n=11 5.3 s, ×4.7 per chef.
+// ×2.4 per chef; time on two cores: n=10 1.2 s, n=11 5.3 s, n=12 46 s.
 func exactValueBits(n int) float64 { return 868 * math.Pow(2.4, float64(n-7)) }
 
-func exactSeconds(n int) float64 { return 5.3 * math.Pow(4.7, float64(n-11)) }
+func exactSeconds(n int) float64 { return 5.3 * math.Pow(6, float64(n-11)) }
 
 // MaxExactSeconds bounds exact mode's estimated run time.
 const MaxExactSeconds = 1800
@@ -30,8 +30,10 @@ const MaxExactSeconds = 1800
 func Estimate(n int, exact, policy bool) Need {
 	per := 8.0
 	if exact {
-		// pointer, big.Rat header, numerator and denominator digits
-		per = 8 + 64 + 2*exactValueBits(n)/8
+		// pointer, big.Rat header, numerator and denominator digits; most
+		// values are well below the largest (n = 12 peaks at 0.4 GB where
+		// the largest value size alone would say 1.5 GB), hence the 1/4.
+		per = 8 + 64 + 2*exactValueBits(n)/8/4
 	}
 	layer := func(q int) float64 {
 		if q < 1 {
