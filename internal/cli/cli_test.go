@@ -23,7 +23,9 @@ func run(t *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 // runJSON runs a command with --json and decodes its one object.
 func runJSON(t *testing.T, args ...string) map[string]any {
 	t.Helper()
-	code, out, errs := run(t, "", append(args, "--json")...)
+	// --json right after the command, so it stays a flag after a "--".
+	withJSON := append([]string{args[0], "--json"}, args[1:]...)
+	code, out, errs := run(t, "", withJSON...)
 	if code != 0 {
 		t.Fatalf("%v: exit %d: %s", args, code, errs)
 	}

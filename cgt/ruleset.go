@@ -1,0 +1,67 @@
+package cgt
+
+// Position is a position of a ruleset: it gives its options and a key that
+// identifies it for memoization (positions with equal keys must be equal).
+type Position interface {
+	Key() string
+	// Options returns the positions Left and Right can move to.
+	Options() (left, right []Position)
+}
+
+// Splitter is implemented by positions that are disjunctive sums of
+// independent components: their value is the sum of the components' values.
+// Components returns nil or one component when the position does not split.
+type Splitter interface {
+	Components() []Position
+}
+
+// Ruleset parses positions of one game.
+type Ruleset interface {
+	Name() string
+	// Parse reads a position; errors say what is wrong with the text.
+	Parse(text string) (Position, error)
+}
+
+// Evaluator computes canonical values of positions, remembering every
+// component it has valued. Keys of different rulesets must not collide
+// within one Evaluator; use one Evaluator per ruleset.
+type Evaluator struct {
+	memo map[string]Game
+}
+
+// NewEvaluator returns an Evaluator with an empty memo.
+func NewEvaluator() *Evaluator { return &Evaluator{memo: map[string]Game{}} }
+
+// Value returns p's canonical value.
+func (e *Evaluator) Value(p Position) (Game, error) {
+	return locked(func() Game { return e.value(p) })
+}
+
+func (e *Evaluator) value(p Position) Game {
+	key := p.Key()
+	if g, ok := e.memo[key]; ok {
+		return g
+	}
+	var g Game
+	if sp, ok := p.(Splitter); ok {
+		if comps := sp.Components(); len(comps) > 1 {
+			for _, c := range comps {
+				g = tab.add2(g, e.value(c))
+			}
+			e.memo[key] = g
+			return g
+		}
+	}
+	pl, pr := p.Options()
+	left := make([]Game, len(pl))
+	for i, o := range pl {
+		left[i] = e.value(o)
+	}
+	right := make([]Game, len(pr))
+	for i, o := range pr {
+		right[i] = e.value(o)
+	}
+	g = tab.canon(left, right)
+	e.memo[key] = g
+	return g
+}

@@ -1,0 +1,92 @@
+package rulesets
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gamesolve/gamesolve/cgt"
+)
+
+// ErrPosition is wrapped by every error about a malformed position.
+var ErrPosition = errors.New("malformed position")
+
+var all = map[string]cgt.Ruleset{
+	"cookies":     Cookies{},
+	"nim":         Nim{},
+	"hackenbush":  Hackenbush{},
+	"domineering": Domineering{},
+	"cutcake":     Cutcake{},
+	"toads":       Toads{},
+}
+
+// Names lists the built-in rulesets.
+func Names() []string {
+	names := make([]string, 0, len(all))
+	for n := range all {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Lookup returns the ruleset called name.
+func Lookup(name string) (cgt.Ruleset, error) {
+	r, ok := all[name]
+	if !ok {
+		return nil, fmt.Errorf("rulesets: unknown ruleset %q (known: %s)", name, strings.Join(Names(), ", "))
+	}
+	return r, nil
+}
+
+func bad(ruleset, text, why string) error {
+	if len(text) > 40 {
+		text = text[:40] + "..."
+	}
+	return fmt.Errorf("%s: %w %q: %s", ruleset, ErrPosition, text, why)
+}
+
+// sum is a position that is the disjunctive sum of its parts.
+type sum struct {
+	name  string
+	parts []cgt.Position
+}
+
+func newSum(name string, parts []cgt.Position) sum {
+	slices.SortFunc(parts, func(a, b cgt.Position) int { return strings.Compare(a.Key(), b.Key()) })
+	return sum{name: name, parts: parts}
+}
+
+func (s sum) Key() string {
+	keys := make([]string, len(s.parts))
+	for i, p := range s.parts {
+		keys[i] = p.Key()
+	}
+	return s.name + "(" + strings.Join(keys, " + ") + ")"
+}
+
+func (s sum) Components() []cgt.Position { return s.parts }
+
+// Options of a sum: a move in one part.
+func (s sum) Options() (left, right []cgt.Position) {
+	if len(s.parts) == 1 {
+		return s.parts[0].Options()
+	}
+	for i, p := range s.parts {
+		pl, pr := p.Options()
+		with := func(o cgt.Position) cgt.Position {
+			parts := slices.Clone(s.parts)
+			parts[i] = o
+			return newSum(s.name, parts)
+		}
+		for _, o := range pl {
+			left = append(left, with(o))
+		}
+		for _, o := range pr {
+			right = append(right, with(o))
+		}
+	}
+	return left, right
+}

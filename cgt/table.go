@@ -1,0 +1,153 @@
+package cgt
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"sync"
+)
+
+// Game is a canonical short game. The zero Game is 0.
+type Game uint32
+
+// MaxNodes bounds the number of distinct canonical games the process keeps.
+const MaxNodes = 20_000_000
+
+// ErrTooLarge is returned when a computation would exceed MaxNodes or another
+// size limit.
+var ErrTooLarge = errors.New("cgt: game too large")
+
+// node is one canonical game. Numbers keep their value and compute their
+// options on demand, so an integer like 10^9 is one node, not a chain.
+type node struct {
+	left, right []Game   // canonical options, sorted (nil for numbers)
+	num         *big.Rat // non-nil iff the game is a number
+	nus         *nus     // set once the game is known to be x + n·↑ + *m
+	nusChecked  bool     // recognition was attempted
+}
+
+// nus is x + n·↑ + *m.
+type nus struct {
+	x    *big.Rat
+	n, m int
+}
+
+func (v nus) key() string { return fmt.Sprintf("%s/%d/%d", v.x.RatString(), v.n, v.m) }
+
+var tab = newTable()
+
+type table struct {
+	mu     sync.Mutex
+	nodes  []node
+	byKey  map[string]Game
+	byNum  map[string]Game
+	byNus  map[string]Game
+	sums   map[[2]Game]Game
+	negs   map[Game]Game
+	leMemo map[[2]Game]bool
+}
+
+func newTable() *table {
+	t := &table{
+		byKey:  map[string]Game{},
+		byNum:  map[string]Game{},
+		byNus:  map[string]Game{},
+		sums:   map[[2]Game]Game{},
+		negs:   map[Game]Game{},
+		leMemo: map[[2]Game]bool{},
+	}
+	zero := new(big.Rat)
+	t.nodes = append(t.nodes, node{num: zero, nus: &nus{x: zero}, nusChecked: true})
+	t.byNum[zero.RatString()] = 0
+	t.byNus[nus{x: zero}.key()] = 0
+	return t
+}
+
+// tooLarge is the panic value that unwinds a computation that outgrew the
+// table; exported functions recover it into ErrTooLarge.
+type tooLarge struct{ what string }
+
+// locked runs f with the table locked, turning a size overflow into an error.
+func locked[T any](f func() T) (res T, err error) {
+	tab.mu.Lock()
+	defer tab.mu.Unlock()
+	defer func() {
+		if r := recover(); r != nil {
+			tl, ok := r.(tooLarge)
+			if !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("%w: %s", ErrTooLarge, tl.what)
+		}
+	}()
+	return f(), nil
+}
+
+func (t *table) add(n node) Game {
+	if len(t.nodes) >= MaxNodes {
+		panic(tooLarge{fmt.Sprintf("more than %d distinct games", MaxNodes)})
+	}
+	t.nodes = append(t.nodes, n)
+	return Game(len(t.nodes) - 1)
+}
+
+// number returns the canonical game of the dyadic rational x.
+func (t *table) number(x *big.Rat) Game {
+	k := x.RatString()
+	if g, ok := t.byNum[k]; ok {
+		return g
+	}
+	x = new(big.Rat).Set(x)
+	g := t.add(node{num: x, nus: &nus{x: x}, nusChecked: true})
+	t.byNum[k] = g
+	return g
+}
+
+// intern returns the game with exactly these canonical options, which must
+// already be in canonical form (no dominated or reversible options) and not
+// a number.
+func (t *table) intern(left, right []Game) Game {
+	slices.Sort(left)
+	slices.Sort(right)
+	left, right = slices.Compact(left), slices.Compact(right)
+	buf := make([]byte, 0, 5*(len(left)+len(right))+2)
+	buf = binary.AppendUvarint(buf, uint64(len(left)))
+	for _, g := range left {
+		buf = binary.AppendUvarint(buf, uint64(g))
+	}
+	for _, g := range right {
+		buf = binary.AppendUvarint(buf, uint64(g))
+	}
+	k := string(buf)
+	if g, ok := t.byKey[k]; ok {
+		return g
+	}
+	g := t.add(node{left: slices.Clip(left), right: slices.Clip(right)})
+	t.byKey[k] = g
+	return g
+}
+
+func (t *table) isNumber(g Game) bool { return t.nodes[g].num != nil }
+
+// options returns g's canonical Left and Right options; numbers compute
+// theirs: n = {n-1|}, -n = {|-n+1}, m/2^k = {(m-1)/2^k | (m+1)/2^k}.
+func (t *table) options(g Game) (left, right []Game) {
+	nd := &t.nodes[g]
+	if nd.num == nil {
+		return nd.left, nd.right
+	}
+	x := nd.num
+	if x.IsInt() {
+		switch x.Sign() {
+		case 1:
+			return []Game{t.number(new(big.Rat).Sub(x, big.NewRat(1, 1)))}, nil
+		case -1:
+			return nil, []Game{t.number(new(big.Rat).Add(x, big.NewRat(1, 1)))}
+		}
+		return nil, nil
+	}
+	step := new(big.Rat).SetFrac(big.NewInt(1), x.Denom())
+	return []Game{t.number(new(big.Rat).Sub(x, step))}, []Game{t.number(new(big.Rat).Add(x, step))}
+}

@@ -1,0 +1,18 @@
+package cookies
+
+import (
+	"fmt"
+	"testing"
+)
+
+func BenchmarkCount(b *testing.B) {
+	for _, n := range []int{300, 1000, 2000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Count(n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,223 @@
+package cookies
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"runtime"
+	"sync"
+
+	"github.com/gamesolve/gamesolve/internal/membudget"
+)
+
+// Count returns C(N): the partitions of N cookies into piles whose values sum
+// to at most 0, so that Even wins with Odd moving first.
+func Count(N int) (*big.Int, error) {
+	if N < 1 || N > MaxN {
+		return nil, fmt.Errorf("cookies: N must be from 1 to %d, got %d", MaxN, N)
+	}
+	if err := membudget.Check(fmt.Sprintf("cookies: N = %d", N), Estimate(N), membudget.Available()); err != nil {
+		return nil, err
+	}
+	vals, err := PileValues(N)
+	if err != nil {
+		return nil, err
+	}
+	return countWithValues(N, vals), nil
+}
+
+// limbsFor is the number of 64-bit words that hold every count: all are at
+// most p(N) < exp(π√(2N/3)).
+func limbsFor(N int) int {
+	b := math.Pi * math.Sqrt(2*float64(N)/3) / math.Ln2
+	return int(b)/64 + 1
+}
+
+// Estimate returns the bytes Count(N) needs for its tables.
+func Estimate(N int) float64 {
+	// The live band has about 1.5·min(s, N-s) values per size s.
+	cells := 0.75 * float64(N) * float64(N) / 2
+	return (cells + 3*float64(N)) * float64(limbsFor(N)) * 8
+}
+
+// ratio is a non-negative rational bound num/den on |value|/size.
+type ratio struct{ num, den int64 }
+
+// band is the table of live totals for one size s: values lo..hi.
+type band struct {
+	lo, hi int64
+	cells  []uint64 // (hi-lo+1) counts of L limbs
+}
+
+type counter struct {
+	N, L     int
+	up, down ratio
+	bands    []band
+	sure     []uint64 // sure[s]: settled (total ≤ -up·R), L limbs each
+}
+
+func countWithValues(N int, vals []int64) *big.Int {
+	c := &counter{N: N, L: limbsFor(N), up: ratio{0, 1}, down: ratio{0, 1}}
+	var zeroParts, parts []int
+	for i := 1; i <= N; i++ {
+		v := vals[i]
+		switch {
+		case v == 0:
+			zeroParts = append(zeroParts, i)
+			continue
+		case v > 0 && v*c.up.den > c.up.num*int64(i):
+			c.up = ratio{v, int64(i)}
+		case v < 0 && -v*c.down.den > c.down.num*int64(i):
+			c.down = ratio{-v, int64(i)}
+		}
+		parts = append(parts, i)
+	}
+	c.layout()
+	c.add(c.sureOrCell(0, 0), one(c.L))
+	for _, i := range parts {
+		c.addPart(i, vals[i])
+	}
+	// Zero-valued parts never change the total: count them by size alone.
+	zero := make([]uint64, (N+1)*c.L)
+	copy(zero[:c.L], one(c.L))
+	for _, i := range zeroParts {
+		for s := i; s <= N; s++ {
+			c.add(zero[s*c.L:(s+1)*c.L], zero[(s-i)*c.L:(s-i+1)*c.L])
+		}
+	}
+	total := new(big.Int)
+	for s := 0; s <= N; s++ {
+		good := toBig(c.sure[s*c.L : (s+1)*c.L])
+		b := &c.bands[s]
+		for t := b.lo; t <= min(b.hi, 0); t++ {
+			good.Add(good, toBig(c.cell(s, t)))
+		}
+		total.Add(total, good.Mul(good, toBig(zero[(N-s)*c.L:(N-s+1)*c.L])))
+	}
+	return total
+}
+
+// layout sizes the bands: at size s with R = N - s still to place, a total
+// t is live iff -up·R < t ≤ down·R, and reachable only if -down·s ≤ t ≤ up·s.
+func (c *counter) layout() {
+	c.bands = make([]band, c.N+1)
+	c.sure = make([]uint64, (c.N+1)*c.L)
+	for s := 0; s <= c.N; s++ {
+		R := int64(c.N - s)
+		lo := max(floorDiv(-c.up.num*R, c.up.den)+1, -floorDiv(c.down.num*int64(s), c.down.den))
+		hi := min(floorDiv(c.down.num*R, c.down.den), floorDiv(c.up.num*int64(s), c.up.den))
+		b := band{lo: lo, hi: hi}
+		if hi >= lo {
+			b.cells = make([]uint64, (hi-lo+1)*int64(c.L))
+		}
+		c.bands[s] = b
+	}
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func (c *counter) cell(s int, t int64) []uint64 {
+	b := &c.bands[s]
+	off := (t - b.lo) * int64(c.L)
+	return b.cells[off : off+int64(c.L)]
+}
+
+// settled reports whether total t at size s is settled (≤ -up·R).
+func (c *counter) settled(s int, t int64) bool {
+	return t*c.up.den <= -c.up.num*int64(c.N-s)
+}
+
+// sureOrCell returns where a count for (s, t) goes (t must not be dead).
+func (c *counter) sureOrCell(s int, t int64) []uint64 {
+	if c.settled(s, t) {
+		return c.sure[s*c.L : (s+1)*c.L]
+	}
+	return c.cell(s, t)
+}
+
+// addPart adds any number of parts of size i and value v. Rows s in a block
+// [s0, s0+i) depend only on rows below s0, so a block is split between the
+// cores when i is large enough to be worth it.
+func (c *counter) addPart(i int, v int64) {
+	workers := runtime.GOMAXPROCS(0)
+	for s0 := i; s0 <= c.N; s0 += i {
+		s1 := min(s0+i, c.N+1)
+		if workers < 2 || s1-s0 < 16 {
+			for s := s0; s < s1; s++ {
+				c.addRow(s, i, v)
+			}
+			continue
+		}
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() {
+				for s := s0 + w; s < s1; s += workers {
+					c.addRow(s, i, v)
+				}
+			})
+		}
+		wg.Wait()
+	}
+}
+
+// addRow adds to row s the counts of row s-i shifted by v.
+func (c *counter) addRow(s, i int, v int64) {
+	L := c.L
+	src := &c.bands[s-i]
+	dst := &c.bands[s]
+	sure := c.sure[s*L : (s+1)*L]
+	c.add(sure, c.sure[(s-i)*L:(s-i+1)*L])
+	if src.hi < src.lo {
+		return
+	}
+	// Source totals t' land on t'+v: below dst.lo they are settled, above
+	// dst.hi dead, in between live.
+	for t := src.lo; t <= src.hi; t++ {
+		nt := t + v
+		from := src.cells[(t-src.lo)*int64(L) : (t-src.lo+1)*int64(L)]
+		switch {
+		case nt > dst.hi:
+			// dead: can never return to ≤ 0
+		case nt < dst.lo:
+			c.add(sure, from)
+		default:
+			c.add(dst.cells[(nt-dst.lo)*int64(L):(nt-dst.lo+1)*int64(L)], from)
+		}
+	}
+}
+
+// add sets dst += src (multi-word, little-endian).
+func (c *counter) add(dst, src []uint64) {
+	var carry uint64
+	for k := range dst {
+		dst[k], carry = bits.Add64(dst[k], src[k], carry)
+	}
+	if carry != 0 {
+		panic("cookies: count overflowed its words") // the bound p(N) was wrong
+	}
+}
+
+func one(L int) []uint64 {
+	w := make([]uint64, L)
+	w[0] = 1
+	return w
+}
+
+func toBig(w []uint64) *big.Int {
+	words := make([]big.Word, 0, len(w)*(64/bits.UintSize))
+	for _, x := range w {
+		if bits.UintSize == 64 {
+			words = append(words, big.Word(x))
+		} else {
+			words = append(words, big.Word(x), big.Word(x>>32))
+		}
+	}
+	return new(big.Int).SetBits(words)
+}

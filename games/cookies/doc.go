@@ -1,0 +1,18 @@
+// Package cookies solves the Cookie Game (Project Euler 859): C(N), the
+// number of ways to split N cookies into piles so that Even wins with Odd
+// moving first.
+//
+// Pile values come from the CGT engine (package cgt) applied to the cookies
+// ruleset: every pile is a surreal integer. A position is a disjunctive sum,
+// so with Odd as Left moving first, Even wins iff the total value is ≤ 0.
+// C(N) counts the partitions of N whose values sum to at most 0.
+//
+// The count is a two-weight partition count: by size and by value. Values
+// take very few distinct values (±(2^k-1) and 0): zero-valued parts are
+// counted separately by size alone and convolved at the end, and the
+// (size, value) table keeps only values that can still change sign: with R
+// cookies left to place and every part's value between -down and +up times
+// its size, a total ≤ -up·R is settled (Even wins whatever follows) and one
+// > down·R can never come back to ≤ 0. Counts are exact multi-word integers
+// sized from the bound p(N) < exp(π√(2N/3)).
+package cookies

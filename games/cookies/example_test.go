@@ -1,0 +1,21 @@
+package cookies_test
+
+import (
+	"fmt"
+
+	"github.com/gamesolve/gamesolve/games/cookies"
+)
+
+func ExampleCount() {
+	for _, n := range []int{5, 16, 300} {
+		c, err := cookies.Count(n)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("C(%d) = %v\n", n, c)
+	}
+	// Output:
+	// C(5) = 2
+	// C(16) = 64
+	// C(300) = 1527162658488196
+}
