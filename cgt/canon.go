@@ -12,6 +12,7 @@ func (t *table) canon(left, right []Game) Game {
 	left = dedupe(left)
 	right = dedupe(right)
 	for {
+		t.step()
 		left = t.undominated(left, true)
 		right = t.undominated(right, false)
 		r := newRaw(left, right)
@@ -72,6 +73,7 @@ func (t *table) undominated(opts []Game, isLeft bool) []Game {
 			if i == j {
 				continue
 			}
+			t.step()
 			// a, b distinct canonical games, so a ≤ b means a < b.
 			if (isLeft && t.le(a, b)) || (!isLeft && t.le(b, a)) {
 				dominated = true

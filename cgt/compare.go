@@ -55,6 +55,7 @@ func (t *table) le(g, h Game) bool {
 
 // leRule is the definition: g ≤ h iff no g^L ≥ h and no h^R ≤ g.
 func (t *table) leRule(g, h Game) bool {
+	t.step()
 	gl, _ := t.options(g)
 	_, hr := t.options(h)
 	for _, x := range gl {
@@ -87,6 +88,7 @@ func (t *table) leCR(x Game, r *raw) bool {
 	if v, ok := r.memoCR[x]; ok {
 		return v
 	}
+	t.step()
 	res := true
 	xl, _ := t.options(x)
 	for _, a := range xl {
@@ -112,6 +114,7 @@ func (t *table) leRC(r *raw, y Game) bool {
 	if v, ok := r.memoRC[y]; ok {
 		return v
 	}
+	t.step()
 	res := true
 	for _, a := range r.left {
 		if t.le(y, a) {

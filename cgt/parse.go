@@ -145,10 +145,9 @@ func isAtomChar(c byte) bool {
 }
 
 type parser struct {
-	toks  []token
-	i     int
-	err   error
-	depth int
+	toks []token
+	i    int
+	err  error
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }

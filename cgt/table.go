@@ -47,6 +47,7 @@ type table struct {
 	sums   map[[2]Game]Game
 	negs   map[Game]Game
 	leMemo map[[2]Game]bool
+	work   int // steps of the current call, see MaxWork
 }
 
 func newTable() *table {
@@ -65,6 +66,19 @@ func newTable() *table {
 	return t
 }
 
+// MaxWork bounds the comparisons and canonicalisations of one call (a few
+// seconds), so that hostile sums such as 1000*881 ± 18888 fail with
+// ErrTooLarge instead of running for hours.
+const MaxWork = 10_000_000
+
+// step counts one unit of work.
+func (t *table) step() {
+	t.work++
+	if t.work > MaxWork {
+		panic(tooLarge{fmt.Sprintf("more than %d steps", MaxWork)})
+	}
+}
+
 // tooLarge is the panic value that unwinds a computation that outgrew the
 // table; exported functions recover it into ErrTooLarge.
 type tooLarge struct{ what string }
@@ -73,6 +87,7 @@ type tooLarge struct{ what string }
 func locked[T any](f func() T) (res T, err error) {
 	tab.mu.Lock()
 	defer tab.mu.Unlock()
+	tab.work = 0
 	defer func() {
 		if r := recover(); r != nil {
 			tl, ok := r.(tooLarge)
