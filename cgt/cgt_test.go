@@ -2,6 +2,7 @@ package cgt
 
 import (
 	"errors"
+	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -235,4 +236,41 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q = %v reparses as %v (%v)", s, g, back, err)
 		}
 	})
+}
+
+func TestConstructors(t *testing.T) {
+	if _, err := Number(big.NewRat(1, 3)); err == nil {
+		t.Error("Number(1/3) accepted")
+	}
+	if g, err := Number(big.NewRat(-3, 8)); err != nil || g.String() != "-3/8" {
+		t.Errorf("Number(-3/8) = %v, %v", g, err)
+	}
+	if _, err := Nimber(-1); err == nil {
+		t.Error("Nimber(-1) accepted")
+	}
+	if _, err := Up(MaxUps + 1); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("Up(%d): %v", MaxUps+1, err)
+	}
+	star, _ := Nimber(1)
+	up, _ := Up(1)
+	if g, err := New([]Game{0}, []Game{star}); err != nil || g != up {
+		t.Errorf("New({0|*}) = %v, %v", g, err)
+	}
+	if s, err := Add(up, up, Neg(up)); err != nil || s != up {
+		t.Errorf("^+^+v = %v", s)
+	}
+	if x, ok := Integer(7).Number(); !ok || x.Cmp(big.NewRat(7, 1)) != 0 {
+		t.Errorf("Integer(7).Number() = %v", x)
+	}
+	if _, ok := up.Number(); ok {
+		t.Error("^ is not a number")
+	}
+	l, r := up.Options()
+	if len(l) != 1 || l[0] != 0 || len(r) != 1 || r[0] != star {
+		t.Errorf("options of ^: %v | %v", l, r)
+	}
+	// A sum that would take hours is refused instead.
+	if _, err := Parse("8888888888888*881+-18888"); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("huge sum: %v", err)
+	}
 }

@@ -2,7 +2,6 @@ package rulesets
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/gamesolve/gamesolve/cgt"
 )
@@ -19,19 +18,13 @@ const MaxCookiePile = 1 << 60
 func (Cookies) Name() string { return "cookies" }
 
 func (Cookies) Parse(text string) (cgt.Position, error) {
-	fields := strings.Fields(text)
-	if len(fields) == 0 {
-		return nil, bad("cookies", text, "expected pile sizes separated by spaces, e.g. 1 2 2")
-	}
-	parts := make([]cgt.Position, 0, len(fields))
-	for _, f := range fields {
+	return parseSum("cookies", text, "pile sizes separated by spaces, e.g. 1 2 2", func(f string) (cgt.Position, error) {
 		n, err := strconv.ParseInt(f, 10, 64)
 		if err != nil || n < 0 || n > MaxCookiePile {
 			return nil, bad("cookies", text, "pile "+strconv.Quote(f)+" is not a whole number from 0 to 2^60")
 		}
-		parts = append(parts, CookiePile(n))
-	}
-	return newSum("cookies", parts), nil
+		return CookiePile(n), nil
+	})
 }
 
 // CookiePile is one pile of cookies.

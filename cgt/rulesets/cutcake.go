@@ -18,21 +18,15 @@ const MaxCake = 100
 func (Cutcake) Name() string { return "cutcake" }
 
 func (Cutcake) Parse(text string) (cgt.Position, error) {
-	fields := strings.Fields(text)
-	if len(fields) == 0 {
-		return nil, bad("cutcake", text, "expected rectangles MxN separated by spaces, e.g. 2x3")
-	}
-	parts := make([]cgt.Position, 0, len(fields))
-	for _, f := range fields {
+	return parseSum("cutcake", text, "rectangles MxN separated by spaces, e.g. 2x3", func(f string) (cgt.Position, error) {
 		ms, ns, ok := strings.Cut(f, "x")
 		m, err1 := strconv.Atoi(ms)
 		n, err2 := strconv.Atoi(ns)
 		if !ok || err1 != nil || err2 != nil || m < 1 || n < 1 || m > MaxCake || n > MaxCake {
 			return nil, bad("cutcake", text, fmt.Sprintf("%q is not MxN with sides from 1 to %d", f, MaxCake))
 		}
-		parts = append(parts, Cake{Rows: m, Cols: n})
-	}
-	return newSum("cutcake", parts), nil
+		return Cake{Rows: m, Cols: n}, nil
+	})
 }
 
 // Cake is one rectangle.

@@ -17,18 +17,12 @@ const MaxStalk = 500
 func (Hackenbush) Name() string { return "hackenbush" }
 
 func (Hackenbush) Parse(text string) (cgt.Position, error) {
-	fields := strings.Fields(text)
-	if len(fields) == 0 {
-		return nil, bad("hackenbush", text, "expected stalks of l and r separated by spaces, e.g. lr l")
-	}
-	parts := make([]cgt.Position, 0, len(fields))
-	for _, f := range fields {
+	return parseSum("hackenbush", text, "stalks of l and r separated by spaces, e.g. lr l", func(f string) (cgt.Position, error) {
 		if len(f) > MaxStalk || strings.Trim(f, "lr") != "" {
 			return nil, bad("hackenbush", text, "a stalk is at most 500 letters l or r")
 		}
-		parts = append(parts, Stalk(f))
-	}
-	return newSum("hackenbush", parts), nil
+		return Stalk(f), nil
+	})
 }
 
 // Stalk is one stalk, ground first.

@@ -2,7 +2,6 @@ package rulesets
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/gamesolve/gamesolve/cgt"
 )
@@ -17,19 +16,13 @@ const MaxNimHeap = 128
 func (Nim) Name() string { return "nim" }
 
 func (Nim) Parse(text string) (cgt.Position, error) {
-	fields := strings.Fields(text)
-	if len(fields) == 0 {
-		return nil, bad("nim", text, "expected heap sizes separated by spaces, e.g. 1 2 3")
-	}
-	parts := make([]cgt.Position, 0, len(fields))
-	for _, f := range fields {
+	return parseSum("nim", text, "heap sizes separated by spaces, e.g. 1 2 3", func(f string) (cgt.Position, error) {
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 0 || n > MaxNimHeap {
 			return nil, bad("nim", text, "heap "+strconv.Quote(f)+" is not a whole number from 0 to 128")
 		}
-		parts = append(parts, NimHeap(n))
-	}
-	return newSum("nim", parts), nil
+		return NimHeap(n), nil
+	})
 }
 
 // NimHeap is one heap.

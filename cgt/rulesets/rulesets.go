@@ -48,6 +48,24 @@ func bad(ruleset, text, why string) error {
 	return fmt.Errorf("%s: %w %q: %s", ruleset, ErrPosition, text, why)
 }
 
+// parseSum reads space-separated components with one, into a sum; empty is
+// an error that shows an example.
+func parseSum(name, text, example string, one func(field string) (cgt.Position, error)) (cgt.Position, error) {
+	fields := strings.Fields(text)
+	if len(fields) == 0 {
+		return nil, bad(name, text, "expected "+example)
+	}
+	parts := make([]cgt.Position, 0, len(fields))
+	for _, f := range fields {
+		p, err := one(f)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, p)
+	}
+	return newSum(name, parts), nil
+}
+
 // sum is a position that is the disjunctive sum of its parts.
 type sum struct {
 	name  string

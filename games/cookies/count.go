@@ -167,28 +167,40 @@ func (c *counter) addPart(i int, v int64) {
 	}
 }
 
-// addRow adds to row s the counts of row s-i shifted by v.
+// addRow adds to row s the counts of row s-i shifted by v. Source totals t
+// land on t+v: below dst.lo they are settled, above dst.hi dead (they can
+// never return to ≤ 0), in between live; each part is one contiguous range.
 func (c *counter) addRow(s, i int, v int64) {
-	L := c.L
+	L := int64(c.L)
 	src := &c.bands[s-i]
 	dst := &c.bands[s]
-	sure := c.sure[s*L : (s+1)*L]
-	c.add(sure, c.sure[(s-i)*L:(s-i+1)*L])
+	sure := c.sure[int64(s)*L : int64(s+1)*L]
+	c.add(sure, c.sure[int64(s-i)*L:int64(s-i+1)*L])
 	if src.hi < src.lo {
 		return
 	}
-	// Source totals t' land on t'+v: below dst.lo they are settled, above
-	// dst.hi dead, in between live.
-	for t := src.lo; t <= src.hi; t++ {
-		nt := t + v
-		from := src.cells[(t-src.lo)*int64(L) : (t-src.lo+1)*int64(L)]
-		switch {
-		case nt > dst.hi:
-			// dead: can never return to ≤ 0
-		case nt < dst.lo:
-			c.add(sure, from)
-		default:
-			c.add(dst.cells[(nt-dst.lo)*int64(L):(nt-dst.lo+1)*int64(L)], from)
+	// Settled: t+v < dst.lo.
+	for t := src.lo; t <= min(src.hi, dst.lo-v-1); t++ {
+		c.add(sure, src.cells[(t-src.lo)*L:(t-src.lo+1)*L])
+	}
+	// Live: dst.lo ≤ t+v ≤ dst.hi.
+	lo, hi := max(src.lo, dst.lo-v), min(src.hi, dst.hi-v)
+	if lo <= hi {
+		addCells(dst.cells[(lo+v-dst.lo)*L:(hi+v-dst.lo+1)*L], src.cells[(lo-src.lo)*L:(hi-src.lo+1)*L], c.L)
+	}
+}
+
+// addCells adds src to dst cell by cell, each cell L little-endian words.
+func addCells(dst, src []uint64, L int) {
+	src = src[:len(dst)]
+	for base := 0; base < len(dst); base += L {
+		d, s := dst[base:base+L], src[base:base+L]
+		var carry uint64
+		for k := range d {
+			d[k], carry = bits.Add64(d[k], s[k], carry)
+		}
+		if carry != 0 {
+			panic("cookies: count overflowed its words") // the bound p(N) was wrong
 		}
 	}
 }
