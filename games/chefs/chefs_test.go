@@ -110,16 +110,20 @@ func TestByHand(t *testing.T) {
 
 // reference is the seed's algorithm as written: a full n-vector for every
 // (set, chef to act), sets by mask, no layering, no colex ranks.
-type reference struct {
-	w      map[[2]int][]*big.Rat // (mask, chef) -> win vector
-	d      map[[2]int]*big.Rat
+type reference[T any] struct {
+	w      map[[2]int][]T // (mask, chef) -> win vector
+	d      map[[2]int]T
 	target map[[2]int]int
 }
 
-func solveReference(skills []*big.Rat) *reference {
+func solveReference[T any, F numeric.Field[T]](f F, skills []*big.Rat) *reference[T] {
 	n := len(skills)
-	ref := &reference{w: map[[2]int][]*big.Rat{}, d: map[[2]int]*big.Rat{}, target: map[[2]int]int{}}
-	one := big.NewRat(1, 1)
+	ref := &reference[T]{w: map[[2]int][]T{}, d: map[[2]int]T{}, target: map[[2]int]int{}}
+	one := f.FromInt(f.New(), 1)
+	p := make([]T, n)
+	for i, s := range skills {
+		p[i] = f.FromRat(f.New(), s)
+	}
 	nextAlive := func(mask, t int) int {
 		for d := 1; d <= n; d++ {
 			if c := (t + d) % n; mask&(1<<c) != 0 {
@@ -128,12 +132,15 @@ func solveReference(skills []*big.Rat) *reference {
 		}
 		panic("empty")
 	}
-	masks := make([]int, 0, 1<<n)
-	for m := 1; m < 1<<n; m++ {
-		masks = append(masks, m)
+	zeros := func() []T {
+		v := make([]T, n)
+		for i := range v {
+			v[i] = f.New()
+		}
+		return v
 	}
 	for q := 1; q <= n; q++ {
-		for _, M := range masks {
+		for M := 1; M < 1<<n; M++ {
 			if bits.OnesCount(uint(M)) != q {
 				continue
 			}
@@ -144,20 +151,18 @@ func solveReference(skills []*big.Rat) *reference {
 				}
 			}
 			if q == 1 {
-				v := make([]*big.Rat, n)
-				for i := range v {
-					v[i] = new(big.Rat)
-				}
-				v[members[0]] = big.NewRat(1, 1)
-				ref.w[[2]int{M, members[0]}], ref.d[[2]int{M, members[0]}] = v, new(big.Rat)
+				v := zeros()
+				v[members[0]] = f.Set(v[members[0]], one)
+				ref.w[[2]int{M, members[0]}], ref.d[[2]int{M, members[0]}] = v, f.New()
 				continue
 			}
 			// Choose targets by cyclic distance order, strict improvement only.
-			A := make([][]*big.Rat, q)
-			C := make([]*big.Rat, q)
-			B := make([]*big.Rat, q)
+			A := make([][]T, q)
+			C := make([]T, q)
+			B := make([]T, q)
 			for r, t := range members {
-				best, bestJ := (*big.Rat)(nil), -1
+				var best T
+				bestJ := -1
 				for d := 1; d < n; d++ {
 					j := (t + d) % n
 					if M&(1<<j) == 0 {
@@ -165,7 +170,7 @@ func solveReference(skills []*big.Rat) *reference {
 					}
 					sub := M &^ (1 << j)
 					v := ref.w[[2]int{sub, nextAlive(sub, t)}][t]
-					if best == nil || v.Cmp(best) > 0 {
+					if bestJ < 0 || f.Better(v, best) {
 						best, bestJ = v, j
 					}
 				}
@@ -173,41 +178,37 @@ func solveReference(skills []*big.Rat) *reference {
 				sub := M &^ (1 << bestJ)
 				U := ref.w[[2]int{sub, nextAlive(sub, t)}]
 				V := ref.d[[2]int{sub, nextAlive(sub, t)}]
-				A[r] = make([]*big.Rat, n)
+				A[r] = zeros()
 				for i := range n {
-					A[r][i] = new(big.Rat).Mul(skills[t], U[i])
+					A[r][i] = f.Mul(A[r][i], p[t], U[i])
 				}
-				C[r] = new(big.Rat).Add(one, new(big.Rat).Mul(skills[t], V))
-				B[r] = new(big.Rat).Sub(one, skills[t])
+				C[r] = f.Add(f.New(), one, f.Mul(f.New(), p[t], V))
+				B[r] = f.Sub(f.New(), one, p[t])
 			}
 			// X_0 = Σ (Π_{i<r} b_i) A_r / (1 - Π b), then back-substitute.
-			X := make([][]*big.Rat, q)
-			Y := make([]*big.Rat, q)
-			X[0] = make([]*big.Rat, n)
-			for i := range n {
-				X[0][i] = new(big.Rat)
-			}
-			Y[0] = new(big.Rat)
-			prod := big.NewRat(1, 1)
+			X := make([][]T, q)
+			Y := make([]T, q)
+			X[0], Y[0] = zeros(), f.New()
+			prod := f.Set(f.New(), one)
 			for r := range q {
 				for i := range n {
-					X[0][i].Add(X[0][i], new(big.Rat).Mul(prod, A[r][i]))
+					X[0][i] = f.Add(X[0][i], X[0][i], f.Mul(f.New(), prod, A[r][i]))
 				}
-				Y[0].Add(Y[0], new(big.Rat).Mul(prod, C[r]))
-				prod = new(big.Rat).Mul(prod, B[r])
+				Y[0] = f.Add(Y[0], Y[0], f.Mul(f.New(), prod, C[r]))
+				prod = f.Mul(f.New(), prod, B[r])
 			}
-			den := new(big.Rat).Sub(one, prod)
+			den := f.Sub(f.New(), one, prod)
 			for i := range n {
-				X[0][i].Quo(X[0][i], den)
+				X[0][i] = f.Quo(X[0][i], X[0][i], den)
 			}
-			Y[0].Quo(Y[0], den)
+			Y[0] = f.Quo(Y[0], Y[0], den)
 			for r := q - 1; r >= 1; r-- {
 				nx := (r + 1) % q
-				X[r] = make([]*big.Rat, n)
+				X[r] = zeros()
 				for i := range n {
-					X[r][i] = new(big.Rat).Add(A[r][i], new(big.Rat).Mul(B[r], X[nx][i]))
+					X[r][i] = f.Add(X[r][i], A[r][i], f.Mul(f.New(), B[r], X[nx][i]))
 				}
-				Y[r] = new(big.Rat).Add(C[r], new(big.Rat).Mul(B[r], Y[nx]))
+				Y[r] = f.Add(f.New(), C[r], f.Mul(f.New(), B[r], Y[nx]))
 			}
 			for r, t := range members {
 				ref.w[[2]int{M, t}], ref.d[[2]int{M, t}] = X[r], Y[r]
@@ -237,12 +238,12 @@ func skillSets(t testing.TB, maxN int) [][]*big.Rat {
 	return sets
 }
 
-// The layered solver agrees exactly with the seed's algorithm, values and
-// targets, in every state.
+// The layered solver agrees with the seed's algorithm, values and targets in
+// every state: exactly for n ≤ 7, and in float mode for n ≤ 10.
 func TestAgainstReference(t *testing.T) {
 	for _, sk := range skillSets(t, 7) {
 		n := len(sk)
-		ref := solveReference(sk)
+		ref := solveReference(numeric.Exact{}, sk)
 		got := solveExact(t, sk, Options{Policy: true})
 		full := [2]int{1<<n - 1, 0}
 		for i := range n {
@@ -253,10 +254,30 @@ func TestAgainstReference(t *testing.T) {
 		if got.Dishes.Cmp(ref.d[full]) != 0 {
 			t.Errorf("%v: E = %v, reference %v", sk, got.Dishes, ref.d[full])
 		}
-		for key, want := range ref.target {
-			if tg, ok := got.Policy.Target(uint32(key[0]), key[1]+1); !ok || tg != want+1 {
-				t.Errorf("%v: state %b chef %d: target %d, reference %d", sk, key[0], key[1]+1, tg, want+1)
+		checkTargets(t, sk, ref.target, got.Policy)
+	}
+	for _, sk := range skillSets(t, 10) {
+		n := len(sk)
+		ref := solveReference[float64](numeric.Float{}, sk)
+		got := solveFloat(t, sk, Options{Policy: true})
+		full := [2]int{1<<n - 1, 0}
+		for i := range n {
+			if math.Abs(got.Win[i]-ref.w[full][i]) > 1e-12 {
+				t.Errorf("%v: W(%d) = %v, reference %v", sk, i+1, got.Win[i], ref.w[full][i])
 			}
+		}
+		if math.Abs(got.Dishes-ref.d[full]) > 1e-9*ref.d[full] {
+			t.Errorf("%v: E = %v, reference %v", sk, got.Dishes, ref.d[full])
+		}
+		checkTargets(t, sk, ref.target, got.Policy)
+	}
+}
+
+func checkTargets(t *testing.T, sk []*big.Rat, want map[[2]int]int, pol *Policy) {
+	t.Helper()
+	for key, w := range want {
+		if tg, ok := pol.Target(uint32(key[0]), key[1]+1); !ok || tg != w+1 {
+			t.Errorf("%v: state %b chef %d: target %d, reference %d", sk, key[0], key[1]+1, tg, w+1)
 		}
 	}
 }
