@@ -167,12 +167,14 @@ func TestCheckpoints(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	got, err := Count(300)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := seedDP(300); got.Cmp(want) != 0 {
-		t.Errorf("C(300) = %v, seed DP %v", got, want)
+	for _, N := range []int{300, 500} {
+		got, err := Count(N)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := seedDP(N); got.Cmp(want) != 0 {
+			t.Errorf("C(%d) = %v, seed DP %v", N, got, want)
+		}
 	}
 }
 
