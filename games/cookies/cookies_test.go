@@ -3,6 +3,7 @@ package cookies
 import (
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -189,10 +190,55 @@ func TestInvalid(t *testing.T) {
 	}
 }
 
-// Every count fits the words chosen from the bound on p(N).
-func TestLimbs(t *testing.T) {
-	// p(5000) has 74 digits, about 246 bits.
-	if limbsFor(5000)*64 < 247 || limbsFor(1) < 1 {
-		t.Errorf("limbsFor(5000) = %d", limbsFor(5000))
+// p(N) by the pentagonal recurrence against a plain partition count, and
+// the published p(100) and p(1000).
+func TestPartitions(t *testing.T) {
+	for N := 0; N <= 40; N++ {
+		n := 0
+		partitionsOf(N, N, func() { n++ })
+		if got := partitionCount(N); got.Cmp(big.NewInt(int64(n))) != 0 {
+			t.Errorf("p(%d) = %v, enumeration %d", N, got, n)
+		}
+	}
+	if got := partitionCount(100).String(); got != "190569292" {
+		t.Errorf("p(100) = %s", got)
+	}
+	if got := partitionCount(1000).String(); got != "24061467864032622473692149727991" {
+		t.Errorf("p(1000) = %s", got)
+	}
+	if limbsFor(5000) != 4 || limbsFor(1) != 1 {
+		t.Errorf("limbsFor(5000) = %d, limbsFor(1) = %d", limbsFor(5000), limbsFor(1))
+	}
+}
+
+func partitionsOf(n, maxPart int, visit func()) {
+	if n == 0 {
+		visit()
+		return
+	}
+	for p := min(n, maxPart); p >= 1; p-- {
+		partitionsOf(n-p, p, visit)
+	}
+}
+
+// The unrolled widths add exactly like plain big integers.
+func TestAddCells(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for L := 1; L <= 6; L++ {
+		const cells = 7
+		dst, src := make([]uint64, cells*L), make([]uint64, cells*L)
+		for i := range dst {
+			dst[i], src[i] = rng.Uint64()>>1, rng.Uint64()>>1 // no overflow out of the top word
+		}
+		want := make([]*big.Int, cells)
+		for c := range cells {
+			want[c] = new(big.Int).Add(toBig(dst[c*L:(c+1)*L]), toBig(src[c*L:(c+1)*L]))
+		}
+		addCells(dst, src, L)
+		for c := range cells {
+			if got := toBig(dst[c*L : (c+1)*L]); got.Cmp(want[c]) != 0 {
+				t.Errorf("L=%d cell %d: %v, want %v", L, c, got, want[c])
+			}
+		}
 	}
 }

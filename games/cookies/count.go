@@ -27,18 +27,48 @@ func Count(N int) (*big.Int, error) {
 	return countWithValues(N, vals), nil
 }
 
-// limbsFor is the number of 64-bit words that hold every count: all are at
-// most p(N) < exp(π√(2N/3)).
+// limbsFor is the number of 64-bit words that hold every count: each counts
+// partitions of some s ≤ N, so all are at most p(N), computed exactly by
+// Euler's pentagonal recurrence.
 func limbsFor(N int) int {
-	b := math.Pi * math.Sqrt(2*float64(N)/3) / math.Ln2
-	return int(b)/64 + 1
+	return partitionCount(N).BitLen()/64 + 1
+}
+
+// partitionCount returns p(N) by Euler's pentagonal number recurrence.
+func partitionCount(N int) *big.Int {
+	p := make([]*big.Int, N+1)
+	p[0] = big.NewInt(1)
+	for n := 1; n <= N; n++ {
+		sum := new(big.Int)
+		for k := 1; ; k++ {
+			g1 := k * (3*k - 1) / 2
+			if g1 > n {
+				break
+			}
+			sign := k%2 == 1
+			for _, g := range []int{g1, g1 + k} {
+				if g > n {
+					break
+				}
+				if sign {
+					sum.Add(sum, p[n-g])
+				} else {
+					sum.Sub(sum, p[n-g])
+				}
+			}
+		}
+		p[n] = sum
+	}
+	return p[N]
 }
 
 // Estimate returns the bytes Count(N) needs for its tables.
 func Estimate(N int) float64 {
-	// The live band has about 1.5·min(s, N-s) values per size s.
+	// The live band has about 1.5·min(s, N-s) values per size s; counts
+	// are at most p(N) < exp(π√(2N/3)).
 	cells := 0.75 * float64(N) * float64(N) / 2
-	return (cells + 3*float64(N)) * float64(limbsFor(N)) * 8
+	words := math.Pi*math.Sqrt(2*float64(N)/3)/math.Ln2/64 + 1
+	return (cells + 3*float64(N)) * words * 8
 }
 
 // ratio is a non-negative rational bound num/den on |value|/size.
@@ -191,8 +221,53 @@ func (c *counter) addRow(s, i int, v int64) {
 }
 
 // addCells adds src to dst cell by cell, each cell L little-endian words.
+// This is the hot loop: the common widths are unrolled.
 func addCells(dst, src []uint64, L int) {
 	src = src[:len(dst)]
+	var carry uint64
+	switch L {
+	case 1:
+		for k := range dst {
+			dst[k], carry = bits.Add64(dst[k], src[k], 0)
+			if carry != 0 {
+				panic("cookies: count overflowed its words")
+			}
+		}
+		return
+	case 2:
+		for base := 0; base+2 <= len(dst); base += 2 {
+			d, s := (*[2]uint64)(dst[base:]), (*[2]uint64)(src[base:])
+			d[0], carry = bits.Add64(d[0], s[0], 0)
+			d[1], carry = bits.Add64(d[1], s[1], carry)
+			if carry != 0 {
+				panic("cookies: count overflowed its words")
+			}
+		}
+		return
+	case 3:
+		for base := 0; base+3 <= len(dst); base += 3 {
+			d, s := (*[3]uint64)(dst[base:]), (*[3]uint64)(src[base:])
+			d[0], carry = bits.Add64(d[0], s[0], 0)
+			d[1], carry = bits.Add64(d[1], s[1], carry)
+			d[2], carry = bits.Add64(d[2], s[2], carry)
+			if carry != 0 {
+				panic("cookies: count overflowed its words")
+			}
+		}
+		return
+	case 4:
+		for base := 0; base+4 <= len(dst); base += 4 {
+			d, s := (*[4]uint64)(dst[base:]), (*[4]uint64)(src[base:])
+			d[0], carry = bits.Add64(d[0], s[0], 0)
+			d[1], carry = bits.Add64(d[1], s[1], carry)
+			d[2], carry = bits.Add64(d[2], s[2], carry)
+			d[3], carry = bits.Add64(d[3], s[3], carry)
+			if carry != 0 {
+				panic("cookies: count overflowed its words")
+			}
+		}
+		return
+	}
 	for base := 0; base < len(dst); base += L {
 		d, s := dst[base:base+L], src[base:base+L]
 		var carry uint64
