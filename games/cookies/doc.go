@@ -14,5 +14,5 @@
 // cookies left to place and every part's value between -down and +up times
 // its size, a total ≤ -up·R is settled (Even wins whatever follows) and one
 // > down·R can never come back to ≤ 0. Counts are exact multi-word integers
-// sized from the bound p(N) < exp(π√(2N/3)).
+// with as many words as p(N) needs: every count is at most p(N).
 package cookies
