@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/gamesolve/gamesolve/internal/membudget"
@@ -81,11 +82,17 @@ type band struct {
 }
 
 type counter struct {
-	N, L     int
-	up, down ratio
-	bands    []band
-	sure     []uint64 // sure[s]: settled (total ≤ -up·R), L limbs each
+	N, L int
+	// up and down bound value/size of the parts still to add (they shrink
+	// as parts are added in decreasing order of |value|/size); reachUp and
+	// reachDown bound all parts, for the totals reachable at all.
+	up, down           ratio
+	reachUp, reachDown ratio
+	bands              []band
+	sure               []uint64 // sure[s]: settled (total ≤ -up·R), L limbs each
 }
+
+func (r ratio) less(o ratio) bool { return r.num*o.den < o.num*r.den }
 
 func countWithValues(N int, vals []int64) *big.Int {
 	c := &counter{N: N, L: limbsFor(N), up: ratio{0, 1}, down: ratio{0, 1}}
@@ -103,11 +110,48 @@ func countWithValues(N int, vals []int64) *big.Int {
 		}
 		parts = append(parts, i)
 	}
+	c.reachUp, c.reachDown = c.up, c.down
 	c.layout()
 	c.add(c.sureOrCell(0, 0), one(c.L))
-	for _, i := range parts {
+	// Parts in decreasing order of |value|/size: the bounds on what is still
+	// to come then shrink, and so do the bands (most parts are ±1 on large
+	// piles, whose ratio is tiny).
+	ratioOf := func(i int) ratio {
+		v := vals[i]
+		if v < 0 {
+			v = -v
+		}
+		return ratio{v, int64(i)}
+	}
+	slices.SortStableFunc(parts, func(a, b int) int {
+		ra, rb := ratioOf(a), ratioOf(b)
+		switch {
+		case rb.less(ra):
+			return -1
+		case ra.less(rb):
+			return 1
+		}
+		return 0
+	})
+	// Suffix maxima of the positive and negative ratios.
+	sufUp := make([]ratio, len(parts)+1)
+	sufDown := make([]ratio, len(parts)+1)
+	sufUp[len(parts)], sufDown[len(parts)] = ratio{0, 1}, ratio{0, 1}
+	for k := len(parts) - 1; k >= 0; k-- {
+		sufUp[k], sufDown[k] = sufUp[k+1], sufDown[k+1]
+		i, v := parts[k], vals[parts[k]]
+		if v > 0 && sufUp[k].less(ratio{v, int64(i)}) {
+			sufUp[k] = ratio{v, int64(i)}
+		}
+		if v < 0 && sufDown[k].less(ratio{-v, int64(i)}) {
+			sufDown[k] = ratio{-v, int64(i)}
+		}
+	}
+	for k, i := range parts {
+		c.shrink(sufUp[k], sufDown[k])
 		c.addPart(i, vals[i])
 	}
+	c.shrink(ratio{0, 1}, ratio{0, 1}) // only zero-valued parts remain
 	// Zero-valued parts never change the total: count them by size alone.
 	zero := make([]uint64, (N+1)*c.L)
 	copy(zero[:c.L], one(c.L))
@@ -135,13 +179,43 @@ func (c *counter) layout() {
 	c.sure = make([]uint64, (c.N+1)*c.L)
 	for s := 0; s <= c.N; s++ {
 		R := int64(c.N - s)
-		lo := max(floorDiv(-c.up.num*R, c.up.den)+1, -floorDiv(c.down.num*int64(s), c.down.den))
-		hi := min(floorDiv(c.down.num*R, c.down.den), floorDiv(c.up.num*int64(s), c.up.den))
+		lo := max(floorDiv(-c.up.num*R, c.up.den)+1, -floorDiv(c.reachDown.num*int64(s), c.reachDown.den))
+		hi := min(floorDiv(c.down.num*R, c.down.den), floorDiv(c.reachUp.num*int64(s), c.reachUp.den))
 		b := band{lo: lo, hi: hi}
 		if hi >= lo {
 			b.cells = make([]uint64, (hi-lo+1)*int64(c.L))
 		}
 		c.bands[s] = b
+	}
+}
+
+// shrink narrows the bands to new bounds on the parts still to come: totals
+// now settled move to sure, totals that can no longer return to ≤ 0 are
+// dropped. Bands only shrink, so cells are re-sliced, not copied.
+func (c *counter) shrink(up, down ratio) {
+	if up == c.up && down == c.down {
+		return
+	}
+	c.up, c.down = up, down
+	L := int64(c.L)
+	for s := 0; s <= c.N; s++ {
+		b := &c.bands[s]
+		if b.hi < b.lo {
+			continue
+		}
+		R := int64(c.N - s)
+		lo := max(b.lo, floorDiv(-up.num*R, up.den)+1)
+		hi := min(b.hi, floorDiv(down.num*R, down.den))
+		sure := c.sure[int64(s)*L : int64(s+1)*L]
+		for t := b.lo; t <= min(b.hi, lo-1); t++ {
+			c.add(sure, b.cells[(t-b.lo)*L:(t-b.lo+1)*L])
+		}
+		if hi < lo {
+			*b = band{lo: lo, hi: lo - 1}
+			continue
+		}
+		b.cells = b.cells[(lo-b.lo)*L : (hi-b.lo+1)*L]
+		b.lo, b.hi = lo, hi
 	}
 }
 

@@ -13,6 +13,9 @@
 // (size, value) table keeps only values that can still change sign: with R
 // cookies left to place and every part's value between -down and +up times
 // its size, a total ≤ -up·R is settled (Even wins whatever follows) and one
-// > down·R can never come back to ≤ 0. Counts are exact multi-word integers
+// > down·R can never come back to ≤ 0. Parts are added in decreasing order of
+// |value|/size, so up and down (bounds on the parts still to come) shrink as
+// the count proceeds: most nonzero parts are ±1 on large piles, and by the
+// time they are added the table is a narrow band. Counts are exact multi-word integers
 // with as many words as p(N) needs: every count is at most p(N).
 package cookies
