@@ -16,6 +16,7 @@
 // > down·R can never come back to ≤ 0. Parts are added in decreasing order of
 // |value|/size, so up and down (bounds on the parts still to come) shrink as
 // the count proceeds: most nonzero parts are ±1 on large piles, and by the
-// time they are added the table is a narrow band. Counts are exact multi-word integers
-// with as many words as p(N) needs: every count is at most p(N).
+// time they are added the table is a narrow band. Counts are exact
+// multi-word integers with as many words as p(N) needs: every count is at
+// most p(N).
 package cookies
