@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -65,6 +66,7 @@ func TestString(t *testing.T) {
 		"*5": "*5", "-7/8": "-7/8", "{1|-1}": "±1", "{3|1}": "2±1", "v+v+v+*2": "v3*2",
 		"{3||2|1}": "{3|3/2±1/2}", "1+^": "1^", "{0|{0|-1}}": "{0|-1/2±1/2}",
 		"{{2|0}|-1}": "{1±1|-1}", "{0,{1|0}|0}": "{0,1/2±1/2|0}",
+		"1*0000000000000000001000": "1*1000", // number + nimber is built directly (was minutes)
 		"{0||0|-1}+{0||0|-1}": "{0|-1/2±1/2}+{0|-1/2±1/2}",
 	} {
 		if in == "{0||0|-1}+{0||0|-1}" {
@@ -223,8 +225,12 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{"{0|*}", "^+^", "{3||2|1}", "±1", "1/2^*", "{0,*|0}", "-{2|1}+*", "(1+-1)", "v3*2", "{|}"} {
 		f.Add(s)
 	}
+	bigNimber := regexp.MustCompile(`[*^v]0*[1-9][0-9]{2}`)
 	f.Fuzz(func(t *testing.T, s string) {
-		if len(s) > 64 {
+		// Huge nimbers and up multiples are bounded by MaxWork (seconds,
+		// see TestConstructors); under the fuzzer's instrumentation that
+		// reads as a hang, so they are left out here.
+		if len(s) > 64 || bigNimber.MatchString(s) {
 			return
 		}
 		g, err := Parse(s)
