@@ -17,7 +17,6 @@ func (Exact) Mul(z, x, y *big.Rat) *big.Rat        { return z.Mul(x, y) }
 func (Exact) Quo(z, x, y *big.Rat) *big.Rat        { return z.Quo(x, y) }
 func (Exact) Cmp(x, y *big.Rat) int                { return x.Cmp(y) }
 func (Exact) Tied(x, y *big.Rat) bool              { return x.Cmp(y) == 0 }
-func (Exact) Rat(x *big.Rat) *big.Rat              { return new(big.Rat).Set(x) }
 
 func (Exact) Better(v, best *big.Rat) bool { return v.Cmp(best) > 0 }
 

@@ -35,6 +35,4 @@ type Field[T any] interface {
 	Better(v, best T) bool
 	// Float64 returns the nearest float64.
 	Float64(x T) float64
-	// Rat returns x as an exact rational (for Float, the binary value of x).
-	Rat(x T) *big.Rat
 }

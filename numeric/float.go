@@ -57,11 +57,3 @@ func (Float) Tied(x, y float64) bool {
 	}
 	return math.Abs(d) <= FloatTieTolerance*scale
 }
-
-func (Float) Rat(x float64) *big.Rat {
-	r := new(big.Rat)
-	if math.IsInf(x, 0) || math.IsNaN(x) {
-		return r
-	}
-	return r.SetFloat64(x)
-}
