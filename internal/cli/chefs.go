@@ -85,10 +85,7 @@ func chefsSkills(cmd *cobra.Command, fl chefsFlags) ([]*big.Rat, error) {
 		}
 		return skills, nil
 	case hasN:
-		if fl.n < 1 {
-			return nil, fmt.Errorf("chefs: -n must be a positive integer, got %d", fl.n)
-		}
-		return chefs.Fibonacci(fl.n)
+		return chefs.Fibonacci(fl.n) // validates n
 	}
 	return nil, fmt.Errorf("chefs: give -n N or --skills a,b,c")
 }

@@ -34,10 +34,7 @@ JSON keys: n, count (a decimal string).`,
 			if !cmd.Flags().Changed("n") {
 				return fmt.Errorf("cookies: -n is required")
 			}
-			if n < 1 {
-				return fmt.Errorf("cookies: -n must be a positive integer, got %d", n)
-			}
-			c, err := cookies.Count(n)
+			c, err := cookies.Count(n) // validates n
 			if err != nil {
 				return err
 			}

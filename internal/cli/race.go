@@ -147,14 +147,6 @@ func raceGame(cmd *cobra.Command, fl raceFlags) (race.Game, error) {
 	if f.Changed("chooser-target") {
 		g.ChooserTarget = fl.chooserTarget
 	}
-	for _, t := range []struct {
-		name string
-		v    int
-	}{{"coin target", g.CoinTarget}, {"chooser target", g.ChooserTarget}} {
-		if t.v < 1 {
-			return g, fmt.Errorf("race: the %s must be a positive integer, got %d", t.name, t.v)
-		}
-	}
 	var err error
 	if g.First, err = race.ParsePlayer(fl.first); err != nil {
 		return g, fmt.Errorf("--first: %w", err)
