@@ -6,10 +6,10 @@
 // so a solver that keeps its temporaries allocates nothing in its hot loop,
 // while the float64 field simply returns x+y.
 //
-// Ties: Cmp compares exactly in both fields; Tied reports whether two values
-// should be treated as equal when a solver breaks ties. For Exact it is
-// equality; for Float it allows a relative error of FloatTieTolerance, since
-// values reached along different paths differ in their last bits.
+// Cmp compares exactly in both fields. Deciding ties is not arithmetic: the
+// tie rule, with float mode's explicit tolerance, lives in package engine
+// (engine.Better).
 //
-// ParseRat reads a probability or weight exactly: "0.3" is 3/10, "1/3" is 1/3.
+// ParseRat reads a probability or weight exactly: "0.3" is 3/10, "1/3" is 1/3;
+// ParseProbabilities reads a comma-separated list of probabilities.
 package numeric

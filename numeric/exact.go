@@ -16,9 +16,12 @@ func (Exact) Sub(z, x, y *big.Rat) *big.Rat        { return z.Sub(x, y) }
 func (Exact) Mul(z, x, y *big.Rat) *big.Rat        { return z.Mul(x, y) }
 func (Exact) Quo(z, x, y *big.Rat) *big.Rat        { return z.Quo(x, y) }
 func (Exact) Cmp(x, y *big.Rat) int                { return x.Cmp(y) }
-func (Exact) Tied(x, y *big.Rat) bool              { return x.Cmp(y) == 0 }
-
-func (Exact) Better(v, best *big.Rat) bool { return v.Cmp(best) > 0 }
+func (Exact) Sign(x *big.Rat) int                  { return x.Sign() }
+func (Exact) Neg(z, x *big.Rat) *big.Rat           { return z.Neg(x) }
+func (Exact) Abs(z, x *big.Rat) *big.Rat           { return z.Abs(x) }
+func (Exact) Zero() *big.Rat                       { return new(big.Rat) }
+func (Exact) One() *big.Rat                        { return big.NewRat(1, 1) }
+func (Exact) String(x *big.Rat) string             { return x.String() }
 
 func (Exact) AddMul(z, x, a, y *big.Rat) *big.Rat {
 	t := new(big.Rat).Mul(a, y) // before z is written: z may alias y

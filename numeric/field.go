@@ -27,12 +27,18 @@ type Field[T any] interface {
 	Lin2(z, a, x, b, y T) T
 	// Cmp returns -1, 0 or +1 as x <, =, > y.
 	Cmp(x, y T) int
-	// Tied reports whether x and y count as equal for tie-breaking.
-	Tied(x, y T) bool
-	// Better reports whether candidate v should replace the incumbent best:
-	// v is larger and not tied. The incumbent keeps ties, so a solver that
-	// scans options in tie-break order gets its documented rule.
-	Better(v, best T) bool
+	// Sign returns -1, 0 or +1 as x <, =, > 0.
+	Sign(x T) int
+	// Neg returns -x.
+	Neg(z, x T) T
+	// Abs returns |x|.
+	Abs(z, x T) T
+	// Zero returns a fresh 0; One a fresh 1.
+	Zero() T
+	One() T
+	// String formats x: "p/q" (always with a denominator) for Exact, the
+	// shortest exact decimal for Float.
+	String(x T) string
 	// Float64 returns the nearest float64.
 	Float64(x T) float64
 }

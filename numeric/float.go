@@ -3,11 +3,8 @@ package numeric
 import (
 	"math"
 	"math/big"
+	"strconv"
 )
-
-// FloatTieTolerance is the relative difference under which Float.Tied treats
-// two values as equal.
-const FloatTieTolerance = 1e-12
 
 // Float is float64 arithmetic.
 type Float struct{}
@@ -24,8 +21,6 @@ func (Float) Float64(x float64) float64   { return x }
 func (Float) AddMul(_, x, a, y float64) float64 { return x + a*y }
 
 func (Float) Lin2(_, a, x, b, y float64) float64 { return a*x + b*y }
-
-func (f Float) Better(v, best float64) bool { return v > best && !f.Tied(v, best) }
 
 func (Float) FromRat(_ float64, r *big.Rat) float64 {
 	v, _ := r.Float64()
@@ -44,16 +39,18 @@ func (Float) Cmp(x, y float64) int {
 	return 0
 }
 
-func (Float) Tied(x, y float64) bool {
-	// Plain comparisons rather than math.Max: this sits in solvers' inner
-	// loops, and NaN never occurs there.
-	d, ax, ay := x-y, math.Abs(x), math.Abs(y)
-	scale := 1.0
-	if ax > scale {
-		scale = ax
+func (Float) Sign(x float64) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
 	}
-	if ay > scale {
-		scale = ay
-	}
-	return math.Abs(d) <= FloatTieTolerance*scale
+	return 0
 }
+
+func (Float) Neg(_, x float64) float64 { return -x }
+func (Float) Abs(_, x float64) float64 { return math.Abs(x) }
+func (Float) Zero() float64            { return 0 }
+func (Float) One() float64             { return 1 }
+func (Float) String(x float64) string  { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -72,3 +72,28 @@ func allDigits(s string) bool {
 	}
 	return true
 }
+
+// MaxListLen bounds the entries ParseProbabilities accepts.
+const MaxListLen = 1 << 16
+
+// ParseProbabilities reads a comma-separated list of probabilities in
+// (0, 1], each a decimal or p/q, spaces around entries allowed:
+// "0.25, 1/2, 1". Errors name the 1-based entry.
+func ParseProbabilities(s string) ([]*big.Rat, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, fmt.Errorf("numeric: %w: empty list", ErrSyntax)
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) > MaxListLen {
+		return nil, fmt.Errorf("numeric: %w: %d entries, at most %d", ErrSyntax, len(parts), MaxListLen)
+	}
+	out := make([]*big.Rat, len(parts))
+	for i, part := range parts {
+		p, err := ParseProbability(strings.TrimSpace(part))
+		if err != nil {
+			return nil, fmt.Errorf("entry %d: %w", i+1, err)
+		}
+		out[i] = p
+	}
+	return out, nil
+}

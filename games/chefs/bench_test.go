@@ -1,6 +1,7 @@
 package chefs
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -12,7 +13,7 @@ func BenchmarkSolveFloat(b *testing.B) {
 		skills, _ := Fibonacci(n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := Solve[float64](numeric.Float{}, skills, Options{}); err != nil {
+				if _, err := Solve[float64](context.Background(), numeric.Float{}, skills, Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -25,7 +26,7 @@ func BenchmarkSolveExact(b *testing.B) {
 		skills, _ := Fibonacci(n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := Solve(numeric.Exact{}, skills, Options{}); err != nil {
+				if _, err := Solve(context.Background(), numeric.Exact{}, skills, Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

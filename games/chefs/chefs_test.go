@@ -1,15 +1,17 @@
 package chefs
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"github.com/gamesolve/gamesolve/engine"
 	"math"
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gamesolve/gamesolve/internal/membudget"
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
 )
 
@@ -24,7 +26,7 @@ func fib(t testing.TB, n int) []*big.Rat {
 
 func solveFloat(t testing.TB, skills []*big.Rat, opt Options) *Result[float64] {
 	t.Helper()
-	r, err := Solve[float64](numeric.Float{}, skills, opt)
+	r, err := Solve[float64](context.Background(), numeric.Float{}, skills, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +35,7 @@ func solveFloat(t testing.TB, skills []*big.Rat, opt Options) *Result[float64] {
 
 func solveExact(t testing.TB, skills []*big.Rat, opt Options) *Result[*big.Rat] {
 	t.Helper()
-	r, err := Solve(numeric.Exact{}, skills, opt)
+	r, err := Solve(context.Background(), numeric.Exact{}, skills, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +172,7 @@ func solveReference[T any, F numeric.Field[T]](f F, skills []*big.Rat) *referenc
 					}
 					sub := M &^ (1 << j)
 					v := ref.w[[2]int{sub, nextAlive(sub, t)}][t]
-					if bestJ < 0 || f.Better(v, best) {
+					if bestJ < 0 || engine.Better(f, engine.DefaultTieTolerance, v, best) {
 						best, bestJ = v, j
 					}
 				}
@@ -372,19 +374,19 @@ func TestInvalid(t *testing.T) {
 			t.Errorf("Fibonacci(%d): %v", n, err)
 		}
 	}
-	if _, err := Solve[float64](numeric.Float{}, rats("1/2", "0"), Options{}); !errors.Is(err, ErrInvalid) {
+	if _, err := Solve[float64](context.Background(), numeric.Float{}, rats("1/2", "0"), Options{}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("skill 0: %v", err)
 	}
-	if _, err := Solve[float64](numeric.Float{}, nil, Options{}); !errors.Is(err, ErrInvalid) {
+	if _, err := Solve[float64](context.Background(), numeric.Float{}, nil, Options{}); !errors.Is(err, ErrInvalid) {
 		t.Errorf("no chefs: %v", err)
 	}
-	if _, err := Solve[float64](numeric.Float{}, fib(t, 31), Options{}); !errors.Is(err, membudget.ErrTooLarge) {
+	if _, err := Solve[float64](context.Background(), numeric.Float{}, fib(t, 31), Options{}); !errors.Is(err, budget.ErrTooLarge) {
 		t.Errorf("n=31: %v", err)
 	}
-	if err := Estimate(24, false, false).check(4 << 30); !errors.Is(err, membudget.ErrTooLarge) {
+	if err := Estimate(24, false, false).check(4 << 30); !errors.Is(err, budget.ErrTooLarge) {
 		t.Errorf("n=24 in 4 GiB: %v", err)
 	}
-	if err := Estimate(16, true, false).check(1 << 40); !errors.Is(err, membudget.ErrTooLarge) {
+	if err := Estimate(16, true, false).check(1 << 40); !errors.Is(err, budget.ErrTooLarge) {
 		t.Errorf("exact n=16: %v", err)
 	}
 	if err := Estimate(12, true, false).check(20 << 30); err != nil {

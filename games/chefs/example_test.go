@@ -1,6 +1,7 @@
 package chefs_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/gamesolve/gamesolve/games/chefs"
@@ -13,7 +14,7 @@ func ExampleSolve() {
 	if err != nil {
 		panic(err)
 	}
-	r, err := chefs.Solve[float64](numeric.Float{}, skills, chefs.Options{})
+	r, err := chefs.Solve[float64](context.Background(), numeric.Float{}, skills, chefs.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -38,7 +39,7 @@ func ExampleSolve_exact() {
 	if err != nil {
 		panic(err)
 	}
-	r, err := chefs.Solve(numeric.Exact{}, skills, chefs.Options{Policy: true})
+	r, err := chefs.Solve(context.Background(), numeric.Exact{}, skills, chefs.Options{Policy: true})
 	if err != nil {
 		panic(err)
 	}

@@ -1,16 +1,16 @@
 package chefs
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
 	"strings"
 
 	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
-// ErrInvalid is wrapped by errors about malformed games.
-var ErrInvalid = errors.New("invalid game")
+// ErrInvalid is solver.ErrInvalid, wrapped by errors about malformed games.
+var ErrInvalid = solver.ErrInvalid
 
 // MaxChefs bounds n; memory refuses far smaller n (see Estimate).
 const MaxChefs = 31
@@ -35,20 +35,12 @@ func Fibonacci(n int) ([]*big.Rat, error) {
 // ParseSkills reads a comma-separated list of probabilities in (0, 1],
 // decimals read exactly or p/q: "0.25,0.5,1" or "1/4,1/2,1".
 func ParseSkills(s string) ([]*big.Rat, error) {
-	if strings.TrimSpace(s) == "" {
-		return nil, fmt.Errorf("chefs: skills: %w: empty list", ErrInvalid)
+	if strings.Count(s, ",")+1 > MaxChefs {
+		return nil, fmt.Errorf("chefs: skills: %w: %d chefs, at most %d", ErrInvalid, strings.Count(s, ",")+1, MaxChefs)
 	}
-	parts := strings.Split(s, ",")
-	if len(parts) > MaxChefs {
-		return nil, fmt.Errorf("chefs: skills: %w: %d chefs, at most %d", ErrInvalid, len(parts), MaxChefs)
-	}
-	skills := make([]*big.Rat, len(parts))
-	for i, part := range parts {
-		p, err := numeric.ParseProbability(strings.TrimSpace(part))
-		if err != nil {
-			return nil, fmt.Errorf("chefs: skill %d: %w: %v", i+1, ErrInvalid, err)
-		}
-		skills[i] = p
+	skills, err := numeric.ParseProbabilities(s)
+	if err != nil {
+		return nil, fmt.Errorf("chefs: skills: %w: %v", ErrInvalid, err)
 	}
 	return skills, nil
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/gamesolve/gamesolve/internal/membudget"
+	"github.com/gamesolve/gamesolve/budget"
 )
 
 // Need is what an instance needs.
@@ -58,14 +58,14 @@ func Estimate(n int, exact, policy bool) Need {
 }
 
 // Check refuses the instance if it will not fit in available memory.
-func (e Need) Check() error { return e.check(membudget.Available()) }
+func (e Need) Check() error { return e.check(budget.Available()) }
 
-func (e Need) check(budget uint64) error {
-	if err := membudget.Check(fmt.Sprintf("chefs: n = %d", e.N), e.Bytes, budget); err != nil {
+func (e Need) check(avail uint64) error {
+	if err := (budget.Estimate{What: fmt.Sprintf("chefs: n = %d", e.N), Bytes: e.Bytes}).CheckWithin(avail); err != nil {
 		return err
 	}
 	if e.Seconds > MaxExactSeconds {
-		return fmt.Errorf("%w: chefs: exact arithmetic for n = %d needs about %.0f minutes (limit %d); use float mode", membudget.ErrTooLarge, e.N, e.Seconds/60, MaxExactSeconds/60)
+		return fmt.Errorf("%w: chefs: exact arithmetic for n = %d needs about %.0f minutes (limit %d); use float mode", budget.ErrTooLarge, e.N, e.Seconds/60, MaxExactSeconds/60)
 	}
 	return nil
 }

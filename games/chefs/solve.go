@@ -1,25 +1,22 @@
 package chefs
 
 import (
+	"context"
+	"fmt"
 	"math/big"
 	"math/bits"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
+	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
-// Options controls what Solve computes besides the answer.
-type Options struct {
-	// Policy asks for the optimal target in every state (n·2^(n-1) bytes).
-	Policy bool
-	// Progress, if set, is called now and then with survivor sets done and
-	// the total 2^n - 1, from one goroutine at a time.
-	Progress func(done, total int64)
-	// Workers is the number of goroutines; 0 means GOMAXPROCS.
-	Workers int
-}
+// Options controls what Solve computes besides the answer: Policy asks for
+// the optimal target in every state (n·2^(n-1) bytes); Progress counts
+// survivor sets, 2^n - 1 in all.
+type Options = solver.Options
 
 // Result is the solution from the full table with chef 1 to act.
 type Result[T any] struct {
@@ -67,9 +64,10 @@ type layer[T any] struct {
 }
 
 // Solve solves the game with the given skills (chef k has skills[k-1]) in
-// the arithmetic of f. It returns an error wrapping ErrInvalid for bad
-// skills and membudget.ErrTooLarge for an n that will not fit in memory.
-func Solve[T any, F numeric.Field[T]](f F, skills []*big.Rat, opt Options) (*Result[T], error) {
+// the arithmetic of f. It returns an error wrapping solver.ErrInvalid for bad
+// skills, budget.ErrTooLarge for an n that will not fit in memory, and the
+// context's error if ctx is cancelled.
+func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, skills []*big.Rat, opt Options) (*Result[T], error) {
 	if err := validate(skills); err != nil {
 		return nil, err
 	}
@@ -77,7 +75,7 @@ func Solve[T any, F numeric.Field[T]](f F, skills []*big.Rat, opt Options) (*Res
 	if err := Estimate(n, f.Exact(), opt.Policy).Check(); err != nil {
 		return nil, err
 	}
-	s := &solver[T, F]{f: f, n: n, c: newBinomials(), opt: opt}
+	s := &chefSolver[T, F]{f: f, n: n, c: newBinomials(), opt: opt}
 	s.p = make([]T, n)
 	s.b = make([]T, n)
 	for k, r := range skills {
@@ -85,10 +83,8 @@ func Solve[T any, F numeric.Field[T]](f F, skills []*big.Rat, opt Options) (*Res
 		s.b[k] = f.FromRat(f.New(), new(big.Rat).Sub(big.NewRat(1, 1), r))
 	}
 	s.one = f.FromInt(f.New(), 1)
-	s.workers = opt.Workers
-	if s.workers <= 0 {
-		s.workers = runtime.GOMAXPROCS(0)
-	}
+	s.workers = opt.WorkerCount()
+	s.ctx = ctx
 	if opt.Policy {
 		s.pol = &Policy{n: n, c: s.c, target: make([][]uint8, n+1)}
 	}
@@ -118,6 +114,9 @@ func Solve[T any, F numeric.Field[T]](f F, skills []*big.Rat, opt Options) (*Res
 	prev := s.base()
 	for q := 2; q <= n; q++ {
 		prev = s.solveLayer(prev, q)
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("chefs: %w", err)
+		}
 	}
 	res := &Result[T]{Skills: skills, Win: make([]T, n), Policy: s.pol}
 	for i := range n {
@@ -127,13 +126,14 @@ func Solve[T any, F numeric.Field[T]](f F, skills []*big.Rat, opt Options) (*Res
 	return res, nil
 }
 
-type solver[T any, F numeric.Field[T]] struct {
+type chefSolver[T any, F numeric.Field[T]] struct {
 	f       F
 	n       int
 	c       *binomials
 	p, b    []T // skill and 1 - skill of each chef
 	one     T
 	opt     Options
+	ctx     context.Context
 	workers int
 	pol     *Policy
 
@@ -144,7 +144,7 @@ type solver[T any, F numeric.Field[T]] struct {
 }
 
 // base is layer 1: the lone survivor has won, no more dishes.
-func (s *solver[T, F]) base() *layer[T] {
+func (s *chefSolver[T, F]) base() *layer[T] {
 	f := s.f
 	l := &layer[T]{q: 1, w: s.bufW[1][:2*s.n], self: s.bufSelf[1][:s.n]}
 	for k := range s.n {
@@ -156,7 +156,7 @@ func (s *solver[T, F]) base() *layer[T] {
 	return l
 }
 
-func (s *solver[T, F]) report(sets int64) {
+func (s *chefSolver[T, F]) report(sets int64) {
 	if s.opt.Progress == nil {
 		return
 	}
@@ -169,7 +169,7 @@ func (s *solver[T, F]) report(sets int64) {
 // chunk is the number of sets a worker takes at a time.
 const chunk = 2048
 
-func (s *solver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
+func (s *chefSolver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
 	f := s.f
 	count := s.c[s.n][q]
 	l := &layer[T]{q: q, w: s.bufW[q%2][:count*int64(q*(q+1))], self: s.bufSelf[q%2][:count*int64(q)]}
@@ -183,7 +183,7 @@ func (s *solver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
 			sc := newScratch(f, q)
 			for {
 				lo := next.Add(chunk) - chunk
-				if lo >= count {
+				if lo >= count || s.ctx.Err() != nil {
 					return
 				}
 				hi := min(lo+chunk, count)
@@ -219,7 +219,7 @@ func newScratch[T any, F numeric.Field[T]](f F, q int) *scratch[T] {
 }
 
 // solveSet fills the set mask (of rank rank) in layer l from layer prev.
-func (s *solver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, sc *scratch[T]) {
+func (s *chefSolver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, sc *scratch[T]) {
 	f := s.f
 	q := l.q
 	m := sc.members
@@ -256,7 +256,7 @@ func (s *solver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, sc *
 				rp--
 			}
 			v := prev.self[sc.neighbour[t]*int64(pq)+int64(rp)]
-			if bestT < 0 || f.Better(v, best) {
+			if bestT < 0 || engine.Better(f, engine.DefaultTieTolerance, v, best) {
 				best, bestT = v, t
 			}
 		}
@@ -305,7 +305,7 @@ func (s *solver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, sc *
 // dish cooked this turn), where U_r is the state after member r's success
 // against its chosen target, read from layer prev and spread over this set's
 // members (the target's component is 0).
-func (s *solver[T, F]) addSuccess(prev *layer[T], dst, src []T, w, wDish T, r int, sc *scratch[T]) {
+func (s *chefSolver[T, F]) addSuccess(prev *layer[T], dst, src []T, w, wDish T, r int, sc *scratch[T]) {
 	f := s.f
 	q := len(sc.members)
 	t := sc.target[r]

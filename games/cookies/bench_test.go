@@ -1,6 +1,7 @@
 package cookies
 
 import (
+	"context"
 	"fmt"
 	"testing"
 )
@@ -9,7 +10,7 @@ func BenchmarkCount(b *testing.B) {
 	for _, n := range []int{300, 1000, 2000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := Count(n); err != nil {
+				if _, err := Count(context.Background(), n); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,6 +1,7 @@
 package cookies
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -108,7 +109,7 @@ func TestBruteForce(t *testing.T) {
 				brute++
 			}
 		})
-		got, err := Count(N)
+		got, err := Count(context.Background(), N)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,7 +149,7 @@ func seedDP(N int) *big.Int {
 
 func TestAgainstSeedDP(t *testing.T) {
 	for _, N := range []int{1, 2, 5, 16, 37, 64, 100, 150} {
-		got, err := Count(N)
+		got, err := Count(context.Background(), N)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +161,7 @@ func TestAgainstSeedDP(t *testing.T) {
 
 func TestCheckpoints(t *testing.T) {
 	for N, want := range map[int]int64{5: 2, 16: 64} {
-		got, err := Count(N)
+		got, err := Count(context.Background(), N)
 		if err != nil || got.Cmp(big.NewInt(want)) != 0 {
 			t.Errorf("C(%d) = %v (%v), want %d", N, got, err, want)
 		}
@@ -169,7 +170,7 @@ func TestCheckpoints(t *testing.T) {
 		return
 	}
 	for _, N := range []int{300, 500} {
-		got, err := Count(N)
+		got, err := Count(context.Background(), N)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,7 +182,7 @@ func TestCheckpoints(t *testing.T) {
 
 func TestInvalid(t *testing.T) {
 	for _, N := range []int{0, -1, MaxN + 1} {
-		if _, err := Count(N); err == nil {
+		if _, err := Count(context.Background(), N); err == nil {
 			t.Errorf("Count(%d) accepted", N)
 		}
 	}

@@ -1,6 +1,7 @@
 package cookies
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -9,23 +10,31 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/gamesolve/gamesolve/internal/membudget"
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // Count returns C(N): the partitions of N cookies into piles whose values sum
 // to at most 0, so that Even wins with Odd moving first.
-func Count(N int) (*big.Int, error) {
+//
+// It returns an error wrapping solver.ErrInvalid for N out of range,
+// budget.ErrTooLarge for an N beyond this machine's memory, and the
+// context's error if ctx is cancelled.
+func Count(ctx context.Context, N int) (*big.Int, error) {
 	if N < 1 || N > MaxN {
-		return nil, fmt.Errorf("cookies: N must be from 1 to %d, got %d", MaxN, N)
+		return nil, fmt.Errorf("cookies: %w: N must be from 1 to %d, got %d", solver.ErrInvalid, MaxN, N)
 	}
-	if err := membudget.Check(fmt.Sprintf("cookies: N = %d", N), Estimate(N), membudget.Available()); err != nil {
-		return nil, err
+	if err := (budget.Estimate{What: fmt.Sprintf("cookies: N = %d", N), Bytes: Estimate(N)}).Check(); err != nil {
+		return nil, fmt.Errorf("cookies: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("cookies: %w", err)
 	}
 	vals, err := PileValues(N)
 	if err != nil {
 		return nil, err
 	}
-	return countWithValues(N, vals), nil
+	return countWithValues(ctx, N, vals)
 }
 
 // limbsFor is the number of 64-bit words that hold every count: each counts
@@ -94,7 +103,7 @@ type counter struct {
 
 func (r ratio) less(o ratio) bool { return r.num*o.den < o.num*r.den }
 
-func countWithValues(N int, vals []int64) *big.Int {
+func countWithValues(ctx context.Context, N int, vals []int64) (*big.Int, error) {
 	c := &counter{N: N, L: limbsFor(N), up: ratio{0, 1}, down: ratio{0, 1}}
 	var zeroParts, parts []int
 	for i := 1; i <= N; i++ {
@@ -148,6 +157,9 @@ func countWithValues(N int, vals []int64) *big.Int {
 		}
 	}
 	for k, i := range parts {
+		if k%64 == 0 && ctx.Err() != nil {
+			return nil, fmt.Errorf("cookies: %w", ctx.Err())
+		}
 		c.shrink(sufUp[k], sufDown[k])
 		c.addPart(i, vals[i])
 	}
@@ -169,7 +181,7 @@ func countWithValues(N int, vals []int64) *big.Int {
 		}
 		total.Add(total, good.Mul(good, toBig(zero[(N-s)*c.L:(N-s+1)*c.L])))
 	}
-	return total
+	return total, nil
 }
 
 // layout sizes the bands: at size s with R = N - s still to place, a total

@@ -1,6 +1,7 @@
 package cookies_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/gamesolve/gamesolve/games/cookies"
@@ -8,7 +9,7 @@ import (
 
 func ExampleCount() {
 	for _, n := range []int{5, 16, 300} {
-		c, err := cookies.Count(n)
+		c, err := cookies.Count(context.Background(), n)
 		if err != nil {
 			panic(err)
 		}

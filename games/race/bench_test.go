@@ -1,6 +1,7 @@
 package race
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -11,7 +12,7 @@ func BenchmarkSolveFloat(b *testing.B) {
 	for _, n := range []int{100, 1000, 10000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := Solve[float64](numeric.Float{}, PE232(n), Options{}); err != nil {
+				if _, err := Solve[float64](context.Background(), numeric.Float{}, PE232(n), Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -23,7 +24,7 @@ func BenchmarkSolveExact(b *testing.B) {
 	for _, n := range []int{50, 100} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := Solve(numeric.Exact{}, PE232(n), Options{}); err != nil {
+				if _, err := Solve(context.Background(), numeric.Exact{}, PE232(n), Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,6 +1,7 @@
 package race_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/gamesolve/gamesolve/games/race"
@@ -9,7 +10,7 @@ import (
 
 // Project Euler 232: the chooser's optimal win probability at target 100.
 func ExampleSolve() {
-	r, err := race.Solve[float64](numeric.Float{}, race.PE232(100), race.Options{})
+	r, err := race.Solve[float64](context.Background(), numeric.Float{}, race.PE232(100), race.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -21,7 +22,7 @@ func ExampleSolve() {
 // player 1, and the chooser moves first.
 func ExampleSolve_exact() {
 	g := race.Game{CoinTarget: 1, ChooserTarget: 2, First: race.Chooser}
-	r, err := race.Solve(numeric.Exact{}, g, race.Options{Policy: true})
+	r, err := race.Solve(context.Background(), numeric.Exact{}, g, race.Options{Policy: true})
 	if err != nil {
 		panic(err)
 	}

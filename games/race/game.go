@@ -1,13 +1,13 @@
 package race
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
 
 	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // Player names who moves.
@@ -52,8 +52,9 @@ const MaxMenu = 255
 // MaxGain bounds a gamble's gain; a gain of at least the target already wins.
 const MaxGain = 1 << 40
 
-// ErrInvalid is wrapped by every error about a malformed game.
-var ErrInvalid = errors.New("invalid game")
+// ErrInvalid is solver.ErrInvalid, wrapped by every error about a malformed
+// game.
+var ErrInvalid = solver.ErrInvalid
 
 // ParseGamble reads "prob:gain", for example "1/4:2" or "0.5:1".
 func ParseGamble(s string) (Gamble, error) {

@@ -1,19 +1,20 @@
 package race
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"testing"
 
-	"github.com/gamesolve/gamesolve/internal/membudget"
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
 )
 
 func solveFloat(t testing.TB, g Game, opt Options) *Result[float64] {
 	t.Helper()
-	r, err := Solve[float64](numeric.Float{}, g, opt)
+	r, err := Solve[float64](context.Background(), numeric.Float{}, g, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +23,7 @@ func solveFloat(t testing.TB, g Game, opt Options) *Result[float64] {
 
 func solveExact(t testing.TB, g Game, opt Options) *Result[*big.Rat] {
 	t.Helper()
-	r, err := Solve(numeric.Exact{}, g, opt)
+	r, err := Solve(context.Background(), numeric.Exact{}, g, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,8 +252,9 @@ func TestWorkersAgree(t *testing.T) {
 }
 
 func TestProgress(t *testing.T) {
-	var calls, last int
-	solveFloat(t, PE232(50), Options{Progress: func(done, total int) {
+	var calls int
+	var last int64
+	solveFloat(t, PE232(50), Options{Progress: func(done, total int64) {
 		calls++
 		if done != last+1 || total != 50 {
 			t.Errorf("progress %d/%d after %d", done, total, last)
@@ -277,21 +279,21 @@ func TestInvalid(t *testing.T) {
 		{CoinTarget: MaxTarget + 1, ChooserTarget: 5},
 	}
 	for _, g := range bad {
-		if _, err := Solve[float64](numeric.Float{}, g, Options{}); !errors.Is(err, ErrInvalid) {
+		if _, err := Solve[float64](context.Background(), numeric.Float{}, g, Options{}); !errors.Is(err, ErrInvalid) {
 			t.Errorf("%+v: err = %v, want ErrInvalid", g, err)
 		}
 	}
 	for _, g := range []Game{PE232(1 << 20), PE232(MaxTarget)} {
-		if _, err := Solve[float64](numeric.Float{}, g, Options{}); !errors.Is(err, membudget.ErrTooLarge) {
+		if _, err := Solve[float64](context.Background(), numeric.Float{}, g, Options{}); !errors.Is(err, budget.ErrTooLarge) {
 			t.Errorf("target %d: err = %v, want ErrTooLarge", g.CoinTarget, err)
 		}
 	}
-	if _, err := Solve(numeric.Exact{}, PE232(5000), Options{}); !errors.Is(err, membudget.ErrTooLarge) {
+	if _, err := Solve(context.Background(), numeric.Exact{}, PE232(5000), Options{}); !errors.Is(err, budget.ErrTooLarge) {
 		t.Errorf("exact 5000: err = %v, want ErrTooLarge", err)
 	}
 	// A policy table of 2^32 bytes against a 1 GiB budget.
 	g, _ := PE232(1 << 16).normalized()
-	if err := estimate(g, false, true).check(1 << 30); !errors.Is(err, membudget.ErrTooLarge) {
+	if err := estimate(g, false, true).check(1 << 30); !errors.Is(err, budget.ErrTooLarge) {
 		t.Errorf("policy 2^16: err = %v, want ErrTooLarge", err)
 	}
 	if err := estimate(g, false, false).check(1 << 30); err != nil {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/gamesolve/gamesolve/internal/membudget"
+	"github.com/gamesolve/gamesolve/budget"
 )
 
 // MaxWork bounds the gamble evaluations (cells × menu length) Solve accepts
@@ -15,7 +15,7 @@ const MaxWork = 1e11
 // checkResources refuses, with an estimate, an instance that would not fit
 // in memory or finish in reasonable time.
 func checkResources(g Game, exact, policy bool) error {
-	return estimate(g, exact, policy).check(membudget.Available())
+	return estimate(g, exact, policy).check(budget.Available())
 }
 
 // Estimate is what an instance needs.
@@ -71,15 +71,15 @@ const exactWorkPerSecond = 1.4e7
 // MaxExactSeconds bounds exact mode's estimated run time on one core.
 const MaxExactSeconds = 1800
 
-func (e Estimate) check(budget uint64) error {
-	if err := membudget.Check("this race", e.Bytes, budget); err != nil {
-		return err
+func (e Estimate) check(avail uint64) error {
+	if err := (budget.Estimate{What: "this race", Bytes: e.Bytes}).CheckWithin(avail); err != nil {
+		return fmt.Errorf("race: %w", err)
 	}
 	if e.Exact && e.Seconds > MaxExactSeconds {
-		return fmt.Errorf("%w: exact arithmetic for this race needs about %.0f minutes of one core (limit %d); use float mode", membudget.ErrTooLarge, e.Seconds/60, MaxExactSeconds/60)
+		return fmt.Errorf("%w: exact arithmetic for this race needs about %.0f minutes of one core (limit %d); use float mode", budget.ErrTooLarge, e.Seconds/60, MaxExactSeconds/60)
 	}
 	if !e.Exact && e.Work > MaxWork {
-		return fmt.Errorf("%w: this race needs about %.2g gamble evaluations (limit %.0g, about ten minutes)", membudget.ErrTooLarge, e.Work, MaxWork)
+		return fmt.Errorf("%w: this race needs about %.2g gamble evaluations (limit %.0g, about ten minutes)", budget.ErrTooLarge, e.Work, MaxWork)
 	}
 	return nil
 }

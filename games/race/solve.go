@@ -1,24 +1,22 @@
 package race
 
 import (
+	"context"
+	"fmt"
 	"math/big"
 	"runtime"
 	"sync"
 	"sync/atomic"
 
+	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
-// Options controls what Solve computes besides the win probability.
-type Options struct {
-	// Policy asks for the optimal gamble in every state (A·B bytes).
-	Policy bool
-	// Progress, if set, is called after each row with rows done and total,
-	// from one goroutine at a time.
-	Progress func(done, total int)
-	// Workers is the number of goroutines; 0 means GOMAXPROCS.
-	Workers int
-}
+// Options controls what Solve computes besides the win probability: Policy
+// asks for the optimal gamble in every state (A·B bytes); Progress counts
+// rows of the table.
+type Options = solver.Options
 
 // Result is the solution of a race.
 type Result[T any] struct {
@@ -53,9 +51,10 @@ type coefficients[T any] struct {
 }
 
 // Solve computes the chooser's optimal win probability, in the arithmetic of
-// f. It returns an error wrapping ErrInvalid for a malformed game, and one
-// wrapping membudget.ErrTooLarge for an instance beyond this machine.
-func Solve[T any, F numeric.Field[T]](f F, game Game, opt Options) (*Result[T], error) {
+// f. It returns an error wrapping solver.ErrInvalid for a malformed game, one
+// wrapping budget.ErrTooLarge for an instance beyond this machine, and the
+// context's error if ctx is cancelled.
+func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt Options) (*Result[T], error) {
 	g, err := game.normalized()
 	if err != nil {
 		return nil, err
@@ -83,9 +82,8 @@ func Solve[T any, F numeric.Field[T]](f F, game Game, opt Options) (*Result[T], 
 	// a ≡ w (mod W) and, before each block of columns, waits until row a-g
 	// has passed that block. rows[a mod (g+W)] holds F(a,·): row a needs
 	// rows a-g..a, and a ring of g+W rows is never overwritten while read.
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	workers := opt.WorkerCount()
+	if opt.Workers <= 0 {
 		if float64(A)*float64(B)*float64(len(coef)) < 1<<18 {
 			workers = 1 // not worth the goroutines
 		}
@@ -121,7 +119,8 @@ func Solve[T any, F numeric.Field[T]](f F, game Game, opt Options) (*Result[T], 
 		pol = &Policy{CoinTarget: A, ChooserTarget: B, choice: make([]uint8, A*B)}
 	}
 	var progressMu sync.Mutex
-	rowsDone := 0
+	var rowsDone int64
+	var cancelled atomic.Bool
 	const block = 64
 	solveRows := func(first int) {
 		best, cand, s := f.New(), f.New(), f.New()
@@ -130,7 +129,7 @@ func Solve[T any, F numeric.Field[T]](f F, game Game, opt Options) (*Result[T], 
 			below := &done[max(a-cg, 0)]
 			for b0 := 1; b0 <= B; b0 += block {
 				b1 := min(b0+block-1, B)
-				for below.Load() < int64(b1) {
+				for below.Load() < int64(b1) && !cancelled.Load() {
 					runtime.Gosched()
 				}
 				for b := b0; b <= b1; b++ {
@@ -145,7 +144,7 @@ func Solve[T any, F numeric.Field[T]](f F, game Game, opt Options) (*Result[T], 
 							s = f.Lin2(s, p, prev[b-c.gain], pMiss, cur[b-c.gain])
 						}
 						cand = f.Lin2(cand, c.alpha, s, c.beta, x)
-						if bestIdx < 0 || f.Better(cand, best) {
+						if bestIdx < 0 || engine.Better(f, engine.DefaultTieTolerance, cand, best) {
 							best, cand = cand, best
 							bestIdx = i
 						}
@@ -158,10 +157,21 @@ func Solve[T any, F numeric.Field[T]](f F, game Game, opt Options) (*Result[T], 
 				}
 				done[a].Store(int64(b1))
 			}
+			if ctx.Err() != nil {
+				cancelled.Store(true)
+			}
+			if cancelled.Load() {
+				// Let rows waiting on this one finish their spin: mark
+				// every later row's blocks done so no worker waits forever.
+				for r := a; r <= A; r++ {
+					done[r].Store(int64(B))
+				}
+				return
+			}
 			if opt.Progress != nil {
 				progressMu.Lock()
 				rowsDone++
-				opt.Progress(rowsDone, A)
+				opt.Progress(rowsDone, int64(A))
 				progressMu.Unlock()
 			}
 		}
@@ -171,6 +181,9 @@ func Solve[T any, F numeric.Field[T]](f F, game Game, opt Options) (*Result[T], 
 		wg.Go(func() { solveRows(w) })
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("race: %w", err)
+	}
 
 	win := f.New()
 	if g.First == Chooser {

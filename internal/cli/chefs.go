@@ -99,14 +99,14 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 	if fl.policy && n > maxPolicyChefs {
 		return fmt.Errorf("chefs: --policy prints all %d states; it is limited to n <= %d (the library's Policy has every n)", n<<(n-1), maxPolicyChefs)
 	}
-	opt := chefs.Options{Policy: fl.policy, Progress: progress64(e.stderr, "chefs")}
+	opt := chefs.Options{Policy: fl.policy, Progress: progress(e.stderr, "chefs")}
 	var out chefsJSON
 	for _, s := range skills {
 		out.Skills = append(out.Skills, s.RatString())
 	}
 	var policy *chefs.Policy
 	if fl.exact {
-		r, err := chefs.Solve(numeric.Exact{}, skills, opt)
+		r, err := chefs.Solve(cmd.Context(), numeric.Exact{}, skills, opt)
 		if err != nil {
 			return err
 		}
@@ -119,7 +119,7 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 		}
 		policy = r.Policy
 	} else {
-		r, err := chefs.Solve[float64](numeric.Float{}, skills, opt)
+		r, err := chefs.Solve[float64](cmd.Context(), numeric.Float{}, skills, opt)
 		if err != nil {
 			return err
 		}

@@ -34,7 +34,7 @@ JSON keys: n, count (a decimal string).`,
 			if !cmd.Flags().Changed("n") {
 				return fmt.Errorf("cookies: -n is required")
 			}
-			c, err := cookies.Count(n) // validates n
+			c, err := cookies.Count(cmd.Context(), n) // validates n
 			if err != nil {
 				return err
 			}

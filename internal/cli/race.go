@@ -87,7 +87,7 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 		if err != nil {
 			return err
 		}
-		r, err := race.Solve[float64](numeric.Float{}, race.Game{CoinTarget: n, ChooserTarget: n, First: race.Chooser}, race.Options{})
+		r, err := race.Solve[float64](cmd.Context(), numeric.Float{}, race.Game{CoinTarget: n, ChooserTarget: n, First: race.Chooser}, race.Options{})
 		if err != nil {
 			return err
 		}
@@ -102,7 +102,7 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 	var policy *race.Policy
 	var solved race.Game
 	if fl.exact {
-		r, err := race.Solve(numeric.Exact{}, g, opt)
+		r, err := race.Solve(cmd.Context(), numeric.Exact{}, g, opt)
 		if err != nil {
 			return err
 		}
@@ -110,7 +110,7 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 		out.WinProbabilityExact = ratString(r.Win)
 		policy, solved = r.Policy, r.Game
 	} else {
-		r, err := race.Solve[float64](numeric.Float{}, g, opt)
+		r, err := race.Solve[float64](cmd.Context(), numeric.Float{}, g, opt)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,89 @@
+package budget
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// ErrTooLarge is wrapped by every refusal of an instance that would not fit
+// in memory or finish in reasonable time. Callers test for it with
+// errors.Is.
+var ErrTooLarge = errors.New("instance too large")
+
+// fallback is used where /proc/meminfo cannot be read.
+const fallback = 8 << 30
+
+// Available returns the bytes a solver may plan to use: 80% of the memory
+// the kernel reports available (MemAvailable), or 8 GiB if unknown.
+func Available() uint64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return fallback
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) >= 2 && fields[0] == "MemAvailable:" {
+			kb, err := strconv.ParseUint(fields[1], 10, 64)
+			if err != nil {
+				return fallback
+			}
+			return kb * 1024 / 10 * 8
+		}
+	}
+	return fallback
+}
+
+// Estimate is what an instance needs. What names the instance in messages
+// ("chefs: n = 25"). Seconds is 0 where time is not estimated.
+type Estimate struct {
+	What       string
+	Bytes      float64
+	Seconds    float64
+	MaxSeconds float64 // 0: no time limit
+}
+
+// Check refuses the estimate, with an error wrapping ErrTooLarge, when it
+// needs more memory than Available or more time than MaxSeconds.
+func (e Estimate) Check() error { return e.CheckWithin(Available()) }
+
+// CheckWithin is Check against a given memory budget in bytes.
+func (e Estimate) CheckWithin(budget uint64) error {
+	if e.Bytes > float64(budget) {
+		return fmt.Errorf("%w: %s needs about %s of memory, %s available", ErrTooLarge, e.What, Bytes(e.Bytes), Bytes(float64(budget)))
+	}
+	if e.MaxSeconds > 0 && e.Seconds > e.MaxSeconds {
+		return fmt.Errorf("%w: %s needs about %s (limit %s)", ErrTooLarge, e.What, Duration(e.Seconds), Duration(e.MaxSeconds))
+	}
+	return nil
+}
+
+// Bytes formats a byte count for people.
+func Bytes(n float64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	i := 0
+	for n >= 1024 && i < len(units)-1 {
+		n /= 1024
+		i++
+	}
+	if i == 0 {
+		return fmt.Sprintf("%.0f B", n)
+	}
+	return fmt.Sprintf("%.1f %s", n, units[i])
+}
+
+// Duration formats seconds for people: "40 s", "12 minutes", "3.5 hours".
+func Duration(s float64) string {
+	switch {
+	case s < 120:
+		return fmt.Sprintf("%.0f s", s)
+	case s < 2*3600:
+		return fmt.Sprintf("%.0f minutes", s/60)
+	}
+	return fmt.Sprintf("%.1f hours", s/3600)
+}

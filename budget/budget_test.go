@@ -1,0 +1,35 @@
+package budget
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestBytes(t *testing.T) {
+	for _, tt := range []struct {
+		n    float64
+		want string
+	}{{0, "0 B"}, {1023, "1023 B"}, {1536, "1.5 KiB"}, {3 << 30, "3.0 GiB"}, {1e30, "867361737988.4 EiB"}} {
+		if got := Bytes(tt.n); got != tt.want {
+			t.Errorf("Bytes(%v) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	if err := (Estimate{What: "x", Bytes: 100}).CheckWithin(200); err != nil {
+		t.Fatal(err)
+	}
+	err := Estimate{What: "the table", Bytes: 3 << 30}.CheckWithin(1 << 30)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "the table needs about 3.0 GiB") {
+		t.Fatalf("got %v", err)
+	}
+	err = Estimate{What: "exact mode", Seconds: 7200, MaxSeconds: 1800}.CheckWithin(1 << 30)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "2.0 hours (limit 30 minutes)") {
+		t.Fatalf("got %v", err)
+	}
+	if Available() == 0 {
+		t.Fatal("Available() = 0")
+	}
+}

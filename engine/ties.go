@@ -1,0 +1,47 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// DefaultTieTolerance is float mode's tie tolerance when Options leaves it
+// 0: two float64 values within this relative distance (relative to the
+// larger magnitude, and at least absolute for magnitudes below 1) count as
+// tied. Values reached along different paths differ in their last bits, so
+// exact equality would make float mode's choices depend on rounding; exact
+// mode always decides ties by exact equality.
+const DefaultTieTolerance = 1e-12
+
+// Tied reports whether x and y count as equal: exact equality in exact
+// fields, equality within relative tolerance tol in float fields.
+func Tied[T any, F numeric.Field[T]](f F, tol float64, x, y T) bool {
+	if f.Exact() {
+		return f.Cmp(x, y) == 0
+	}
+	return TiedFloat(tol, f.Float64(x), f.Float64(y))
+}
+
+// Better reports whether candidate v should replace the incumbent best for a
+// maximizer: v is larger and not tied. The incumbent keeps ties, so a solver
+// that scans options in tie order gets its documented rule.
+func Better[T any, F numeric.Field[T]](f F, tol float64, v, best T) bool {
+	if f.Exact() {
+		return f.Cmp(v, best) > 0
+	}
+	x, y := f.Float64(v), f.Float64(best)
+	return x > y && !TiedFloat(tol, x, y)
+}
+
+// TiedFloat is Tied for float64.
+func TiedFloat(tol, x, y float64) bool {
+	scale := 1.0
+	if ax := math.Abs(x); ax > scale {
+		scale = ax
+	}
+	if ay := math.Abs(y); ay > scale {
+		scale = ay
+	}
+	return math.Abs(x-y) <= tol*scale
+}
