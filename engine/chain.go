@@ -1,0 +1,309 @@
+package engine
+
+// chain solves the Markov chain that a fixed choice of action induces on a
+// set of states whose successors outside the set are solved: every player's
+// value and the expected total reward. The set is split into strongly
+// connected parts, and each part with a way out is solved by state
+// elimination in the manner of Grassmann, Taksar and Heyman: the mass that
+// leaves a state is always a sum of probabilities, never 1 minus the mass
+// that stays, so an escape probability of 2^-100 is as accurate in float64 as
+// one of 1/2. A part with no way out is play that never ends: every value 0,
+// the reward infinite.
+
+type entry[T any] struct {
+	col int32
+	p   T
+}
+
+// chainSolver holds scratch space reused across calls.
+type chainSolver[T any] struct {
+	rows  [][]entry[T]
+	exit  []T
+	b     []T // d values per row: players' values, then the reward
+	inf   []bool
+	out   []T
+	preds [][]int32
+	pos   []int32
+	mark  []int32
+	x     []T
+}
+
+// solveChain writes vals, reward and inf for the states in set (global ids)
+// under choice (action index per global state; chance and single-action
+// states use 0).
+func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
+	if len(set) == 1 {
+		r.solveOne(set[0], int(choice[set[0]]))
+		return
+	}
+	// Split into strongly connected parts of the chosen chain.
+	for i, v := range set {
+		r.chainLocal[v] = int32(i)
+	}
+	start := make([]uint32, len(set)+1)
+	var adj []uint32
+	for i, v := range set {
+		lo, hi := r.actionOutcomes(v, int(choice[v]))
+		for o := lo; o < hi; o++ {
+			if l := r.chainLocal[r.g.to[o]]; l >= 0 {
+				adj = append(adj, uint32(l))
+			}
+		}
+		start[i+1] = uint32(len(adj))
+	}
+	parts := tarjan(len(set), start, adj)
+	for i := range set {
+		r.chainLocal[set[i]] = -1
+	}
+	for k := range parts.count() {
+		members := parts.get(k)
+		part := make([]uint32, len(members))
+		for i, m := range members {
+			part[i] = set[m]
+		}
+		if len(part) == 1 {
+			r.solveOne(part[0], int(choice[part[0]]))
+		} else {
+			r.eliminate(part, choice)
+		}
+	}
+}
+
+// actionOutcomes returns the outcome range of action a of state v.
+func (r *run[S, T, F]) actionOutcomes(v uint32, a int) (lo, hi uint32) {
+	act := r.g.actStart[v] + uint32(a)
+	return r.g.outStart[act], r.g.outStart[act+1]
+}
+
+// solveOne solves a single state under action a, with the closed form
+// x = (Σ_{o not self} p_o x_o) / (Σ_{o not self} p_o) where it loops on
+// itself. It returns whether the action loops forever.
+func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
+	f, g, P := r.f, r.g, r.g.players
+	val := r.vals[int(v)*P : int(v)*P+P]
+	if g.owner[v] == Terminal {
+		for i := range P {
+			val[i] = f.Set(val[i], r.rat[g.pay[g.payStart[v]+uint32(i)]])
+		}
+		r.rew[v] = f.FromInt(r.rew[v], 0)
+		return false
+	}
+	lo, hi := r.actionOutcomes(v, a)
+	out := f.FromInt(r.t1, 0)
+	rewNum := f.FromInt(r.t2, 0)
+	for i := range P {
+		val[i] = f.FromInt(val[i], 0)
+	}
+	inf := false
+	for o := lo; o < hi; o++ {
+		p := r.rat[g.prob[o]]
+		if rid := g.reward[o]; rid != 0 {
+			rewNum = f.AddMul(rewNum, rewNum, p, r.rat[rid])
+		}
+		w := g.to[o]
+		if w == v {
+			continue
+		}
+		out = f.Add(out, out, p)
+		wv := r.vals[int(w)*P : int(w)*P+P]
+		for i := range P {
+			val[i] = f.AddMul(val[i], val[i], p, wv[i])
+		}
+		rewNum = f.AddMul(rewNum, rewNum, p, r.rew[w])
+		inf = inf || r.inf[w]
+	}
+	r.t1, r.t2 = out, rewNum
+	if f.Sign(out) == 0 {
+		for i := range P {
+			val[i] = f.FromInt(val[i], 0)
+		}
+		r.rew[v] = f.FromInt(r.rew[v], 0)
+		r.inf[v] = true
+		return true
+	}
+	for i := range P {
+		val[i] = f.Quo(val[i], val[i], out)
+	}
+	r.rew[v] = f.Quo(r.rew[v], rewNum, out)
+	r.inf[v] = inf
+	return false
+}
+
+// eliminate solves one strongly connected part of a chain (two or more
+// states) by state elimination and back substitution.
+func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
+	f, g, P := r.f, r.g, r.g.players
+	d := P + 1
+	m := len(part)
+	cs := &r.chain
+	grow := func() {
+		if cap(cs.rows) < m {
+			cs.rows = make([][]entry[T], m)
+			cs.exit = make([]T, m)
+			cs.inf = make([]bool, m)
+			cs.out = make([]T, m)
+			cs.preds = make([][]int32, m)
+			cs.pos = make([]int32, m)
+			cs.mark = make([]int32, m)
+			cs.x = make([]T, m*d)
+			cs.b = make([]T, m*d)
+			for i := range cs.pos {
+				cs.pos[i] = -1
+				cs.exit[i], cs.out[i] = f.New(), f.New()
+			}
+			for i := range cs.b {
+				cs.b[i], cs.x[i] = f.New(), f.New()
+			}
+		}
+	}
+	grow()
+	rows, exit, bv, inf, out, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.out[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
+	for i, v := range part {
+		r.chainLocal[v] = int32(i)
+	}
+	anyExit, anyInf := false, false
+	for i, v := range part {
+		rows[i] = rows[i][:0]
+		preds[i] = preds[i][:0]
+		mark[i] = -1
+		exit[i] = f.FromInt(exit[i], 0)
+		b := bv[i*d : i*d+d]
+		for j := range b {
+			b[j] = f.FromInt(b[j], 0)
+		}
+		inf[i] = false
+		lo, hi := r.actionOutcomes(v, int(choice[v]))
+		for o := lo; o < hi; o++ {
+			p := r.rat[g.prob[o]]
+			if rid := g.reward[o]; rid != 0 {
+				b[P] = f.AddMul(b[P], b[P], p, r.rat[rid])
+			}
+			w := g.to[o]
+			if l := r.chainLocal[w]; l >= 0 {
+				// Several outcomes may lead to one state: add them up.
+				if pos[l] >= 0 {
+					e := &rows[i][pos[l]]
+					e.p = f.Add(e.p, e.p, p)
+				} else {
+					pos[l] = int32(len(rows[i]))
+					rows[i] = append(rows[i], entry[T]{col: l, p: f.Set(f.New(), p)})
+				}
+				continue
+			}
+			anyExit = true
+			exit[i] = f.Add(exit[i], exit[i], p)
+			wv := r.vals[int(w)*P : int(w)*P+P]
+			for j := range P {
+				b[j] = f.AddMul(b[j], b[j], p, wv[j])
+			}
+			b[P] = f.AddMul(b[P], b[P], p, r.rew[w])
+			inf[i] = inf[i] || r.inf[w]
+			anyInf = anyInf || r.inf[w]
+		}
+		for _, e := range rows[i] {
+			pos[e.col] = -1
+			preds[e.col] = append(preds[e.col], int32(i))
+		}
+	}
+	for _, v := range part {
+		r.chainLocal[v] = -1
+	}
+	if !anyExit {
+		// A closed class: play never ends.
+		for _, v := range part {
+			val := r.vals[int(v)*P : int(v)*P+P]
+			for j := range val {
+				val[j] = f.FromInt(val[j], 0)
+			}
+			r.rew[v] = f.FromInt(r.rew[v], 0)
+			r.inf[v] = true
+		}
+		return
+	}
+	w := f.New()
+	for k := range m {
+		o := f.Set(out[k], exit[k])
+		for _, e := range rows[k] {
+			if int(e.col) != k {
+				o = f.Add(o, o, e.p)
+			}
+		}
+		out[k] = o
+		bk := bv[k*d : k*d+d]
+		for _, i := range preds[k] {
+			if int(i) <= k || mark[i] == int32(k) {
+				continue
+			}
+			mark[i] = int32(k)
+			// Find and remove the entry (i, k).
+			ri := rows[i]
+			at := -1
+			for x, e := range ri {
+				if int(e.col) == k {
+					at = x
+					break
+				}
+			}
+			if at < 0 {
+				continue
+			}
+			w = f.Quo(w, ri[at].p, o)
+			ri[at] = ri[len(ri)-1]
+			ri = ri[:len(ri)-1]
+			for x, e := range ri {
+				pos[e.col] = int32(x)
+			}
+			for _, e := range rows[k] {
+				if int(e.col) == k {
+					continue
+				}
+				if x := pos[e.col]; x >= 0 {
+					ri[x].p = f.AddMul(ri[x].p, ri[x].p, w, e.p)
+				} else {
+					pos[e.col] = int32(len(ri))
+					ri = append(ri, entry[T]{col: e.col, p: f.Mul(f.New(), w, e.p)})
+					preds[e.col] = append(preds[e.col], i)
+				}
+			}
+			for _, e := range ri {
+				pos[e.col] = -1
+			}
+			rows[i] = ri
+			exit[i] = f.AddMul(exit[i], exit[i], w, exit[k])
+			bi := bv[int(i)*d : int(i)*d+d]
+			for j := range d {
+				bi[j] = f.AddMul(bi[j], bi[j], w, bk[j])
+			}
+			inf[i] = inf[i] || inf[k]
+		}
+	}
+	x := cs.x[:m*d]
+	for k := m - 1; k >= 0; k-- {
+		xk := x[k*d : k*d+d]
+		bk := bv[k*d : k*d+d]
+		for j := range d {
+			xk[j] = f.Set(xk[j], bk[j])
+		}
+		for _, e := range rows[k] {
+			if int(e.col) == k {
+				continue
+			}
+			xj := x[int(e.col)*d : int(e.col)*d+d]
+			for j := range d {
+				xk[j] = f.AddMul(xk[j], xk[j], e.p, xj[j])
+			}
+			inf[k] = inf[k] || inf[e.col]
+		}
+		for j := range d {
+			xk[j] = f.Quo(xk[j], xk[j], out[k])
+		}
+	}
+	for k, v := range part {
+		val := r.vals[int(v)*P : int(v)*P+P]
+		for j := range P {
+			val[j] = f.Set(val[j], x[k*d+j])
+		}
+		r.rew[v] = f.Set(r.rew[v], x[k*d+P])
+		r.inf[v] = inf[k] || anyInf
+	}
+}

@@ -1,0 +1,587 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+)
+
+// Decisions inside a cycle. The component is first reduced to a quotient
+// without end components: each maximal end component (states and actions
+// among which play can stay forever) becomes one node, owned by the one
+// player with choices in it, whose actions are the ways out of the end
+// component plus "stay", which ends play with value 0 (a play that never
+// ends pays 0). In the quotient every policy pair ends play with
+// probability 1 (save through "stay"), so the Bellman equation has one
+// solution, value iteration from below and from above both converge to it,
+// and strategy iteration is sound from any start.
+//
+// The objective is player obj's value; min is the minimizing player of a
+// two-player constant-sum game, or -1.
+
+type quotient[T any] struct {
+	nodes     int
+	owner     []int     // deciding player of node i, or Chance
+	actStart  []int32   // actions of node i
+	state     []uint32  // action's original state; ^0 for stay
+	act       []int32   // action's index at that state
+	outStart  []int32   // inner outcomes of action a
+	outTo     []int32   // node
+	outP      []uint32  // rat id
+	exit      []T       // Σ p·value over outcomes leaving the component
+	exitF     []float64 // the same in float64
+	nodeOf    []int32   // local state -> node
+	mecOf     []int32   // local state -> end component, or -1
+	mecs      [][]int32 // local states of each end component
+	mecNode   []int32   // end component -> node
+	internal  [][]bool  // per local state: action stays in its end component
+	rep       []uint32  // a state of each node, whose value is the node's
+	lowerHigh [2]float64
+}
+
+const stay = ^uint32(0)
+
+func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error) {
+	for i, v := range comp {
+		r.local[v] = int32(i)
+	}
+	defer func() {
+		for _, v := range comp {
+			r.local[v] = -1
+		}
+	}()
+	q, err := r.quotient(k, comp, obj, minP)
+	if err != nil {
+		return 0, err
+	}
+	if len(q.mecs) > 0 {
+		r.res.EndComponents += len(q.mecs)
+	}
+	L, U, sweeps, gap := r.valueIteration(q, minP)
+	if !r.f.Exact() {
+		if gap > r.opt.precision()*math.Max(1, q.lowerHigh[1]-q.lowerHigh[0]) {
+			return 0, fmt.Errorf("engine: component %d (%d states, including %s): value iteration did not reach precision %g in %d sweeps (proven gap %.3g); exact mode uses strategy iteration",
+				k, len(comp), r.g.name(comp[0]), r.opt.precision(), sweeps, gap)
+		}
+		r.res.Gap = math.Max(r.res.Gap, gap)
+		x := make([]T, q.nodes)
+		for i := range x {
+			x[i] = any((L[i] + U[i]) / 2).(T)
+		}
+		sigma := r.greedy(q, x, minP, nil)
+		if err := r.checkStay(k, comp, q, sigma, minP); err != nil {
+			return 0, err
+		}
+		r.applyPolicy(q, comp, sigma)
+		r.solveChain(comp, r.choice)
+		return ValueIteration, nil
+	}
+	// Exact: strategy iteration (Hoffman–Karp), started from the float
+	// policy, each strategy evaluated exactly by elimination.
+	x := make([]T, q.nodes)
+	for i := range x {
+		x[i] = r.f.New()
+	}
+	mid := make([]float64, q.nodes)
+	for i := range mid {
+		mid[i] = (L[i] + U[i]) / 2
+	}
+	sigma := r.greedyFloat(q, mid, minP)
+	maxRounds := r.opt.MaxRounds
+	if maxRounds <= 0 {
+		maxRounds = 10000
+	}
+	evaluate := func() {
+		r.applyPolicy(q, comp, sigma)
+		r.solveChain(comp, r.choice)
+		for i := range x {
+			x[i] = r.f.Set(x[i], r.vals[int(q.rep[i])*r.g.players+obj])
+		}
+	}
+	for round := 0; ; round++ {
+		if round >= maxRounds {
+			return 0, fmt.Errorf("engine: component %d (%d states, including %s): strategy iteration did not settle in %d rounds", k, len(comp), r.g.name(comp[0]), maxRounds)
+		}
+		if err := r.ctx.Err(); err != nil {
+			return 0, fmt.Errorf("engine: %w", err)
+		}
+		evaluate()
+		if minP >= 0 && r.improve(q, x, sigma, minP, minP) {
+			continue // the minimizer's best response first
+		}
+		if !r.improve(q, x, sigma, obj, minP) {
+			break
+		}
+	}
+	// Among exactly tied optimal actions, the tie rule chooses.
+	sigma = r.greedy(q, x, minP, sigma)
+	if err := r.checkStay(k, comp, q, sigma, minP); err != nil {
+		return 0, err
+	}
+	r.applyPolicy(q, comp, sigma)
+	r.solveChain(comp, r.choice)
+	return StrategyIteration, nil
+}
+
+// quotient builds the component's quotient (see above). r.local holds the
+// component's local indices.
+func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[T], error) {
+	g, f, P := r.g, r.f, r.g.players
+	m := len(comp)
+	q := &quotient[T]{nodeOf: make([]int32, m)}
+	q.mecOf, q.internal = r.endComponents(comp)
+	nm := 0
+	for _, c := range q.mecOf {
+		nm = max(nm, int(c)+1)
+	}
+	q.mecs = make([][]int32, nm)
+	for i, c := range q.mecOf {
+		if c >= 0 {
+			q.mecs[c] = append(q.mecs[c], int32(i))
+		}
+	}
+	for i, c := range q.mecOf {
+		if c < 0 {
+			q.nodeOf[i] = int32(q.nodes)
+			q.rep = append(q.rep, comp[i])
+			q.nodes++
+		}
+	}
+	q.mecNode = make([]int32, nm)
+	for c, members := range q.mecs {
+		q.mecNode[c] = int32(q.nodes)
+		q.rep = append(q.rep, comp[members[0]])
+		for _, i := range members {
+			q.nodeOf[i] = int32(q.nodes)
+		}
+		q.nodes++
+	}
+	lo, hi := 0.0, 0.0
+	for _, v := range comp {
+		a0, a1 := g.outStart[g.actStart[v]], g.outStart[g.actStart[v+1]]
+		for o := a0; o < a1; o++ {
+			if r.local[g.to[o]] < 0 {
+				x := f.Float64(r.vals[int(g.to[o])*P+obj])
+				lo, hi = math.Min(lo, x), math.Max(hi, x)
+			}
+		}
+	}
+	q.lowerHigh = [2]float64{lo, hi}
+	addAction := func(v uint32, a int) {
+		q.state = append(q.state, v)
+		q.act = append(q.act, int32(a))
+		ex := f.New()
+		if v != stay {
+			o0, o1 := r.actionOutcomes(v, a)
+			for o := o0; o < o1; o++ {
+				w := g.to[o]
+				if l := r.local[w]; l >= 0 {
+					q.outTo = append(q.outTo, q.nodeOf[l])
+					q.outP = append(q.outP, g.prob[o])
+				} else {
+					ex = f.AddMul(ex, ex, r.rat[g.prob[o]], r.vals[int(w)*P+obj])
+				}
+			}
+		}
+		q.exit = append(q.exit, ex)
+		q.exitF = append(q.exitF, f.Float64(ex))
+		q.outStart = append(q.outStart, int32(len(q.outTo)))
+	}
+	q.outStart = append(q.outStart, 0)
+	var order [64]int
+	for i, c := range q.mecOf {
+		if c >= 0 {
+			continue
+		}
+		v := comp[i]
+		q.actStart = append(q.actStart, int32(len(q.state)))
+		q.owner = append(q.owner, int(g.owner[v]))
+		if !r.deciding(v) {
+			q.owner[len(q.owner)-1] = Chance
+			addAction(v, 0)
+			continue
+		}
+		for _, a := range r.tieOrder(v, order[:0]) {
+			addAction(v, a)
+		}
+	}
+	for c, members := range q.mecs {
+		owner := -1
+		for _, i := range members {
+			v := comp[i]
+			if !r.deciding(v) {
+				continue
+			}
+			p := int(g.owner[v])
+			if owner >= 0 && owner != p {
+				return nil, fmt.Errorf("engine: component %d (%d states, including %s): %w: players %d and %d can both keep play inside one end component (%d states) forever",
+					k, len(comp), r.g.name(v), ErrUnsupported, owner, p, len(members))
+			}
+			owner = p
+		}
+		if owner < 0 {
+			owner = obj
+		}
+		_ = c
+		q.actStart = append(q.actStart, int32(len(q.state)))
+		q.owner = append(q.owner, owner)
+		for _, i := range members {
+			v := comp[i]
+			if !r.deciding(v) {
+				continue
+			}
+			for _, a := range r.tieOrder(v, order[:0]) {
+				if !q.internal[i][a] {
+					addAction(v, a)
+				}
+			}
+		}
+		addAction(stay, 0) // last: progress wins ties
+		if owner == minP && minP >= 0 {
+			// Endless play pays the minimizer 0, which in player obj's
+			// terms of a constant-sum game is the whole sum.
+			last := len(q.exit) - 1
+			q.exit[last] = f.Set(q.exit[last], r.sumT)
+			q.exitF[last] = f.Float64(r.sumT)
+			q.lowerHigh[0] = math.Min(q.lowerHigh[0], q.exitF[last])
+			q.lowerHigh[1] = math.Max(q.lowerHigh[1], q.exitF[last])
+		}
+	}
+	q.actStart = append(q.actStart, int32(len(q.state)))
+	return q, nil
+}
+
+// endComponents finds the maximal end components among the component's
+// states (r.local holds their local indices): mecOf[i] is the end
+// component of local state i or -1, and internal[i][a] whether action a of
+// state i keeps play inside it.
+func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][]bool) {
+	g := r.g
+	m := len(comp)
+	alive := make([]bool, m)
+	allowed := make([][]bool, m)
+	nActs := func(v uint32) int {
+		if g.owner[v] < 0 {
+			return 1
+		}
+		return int(g.actStart[v+1] - g.actStart[v])
+	}
+	for i, v := range comp {
+		alive[i] = true
+		allowed[i] = make([]bool, nActs(v))
+		for a := range allowed[i] {
+			allowed[i][a] = true
+		}
+	}
+	part := make([]int32, m)
+	for {
+		changed := false
+		// Drop actions that may leave the live set, and states left with
+		// no action.
+		for i, v := range comp {
+			if !alive[i] {
+				continue
+			}
+			any := false
+			for a := range allowed[i] {
+				if !allowed[i][a] {
+					continue
+				}
+				o0, o1 := r.actionOutcomes(v, a)
+				for o := o0; o < o1; o++ {
+					if l := r.local[g.to[o]]; l < 0 || !alive[l] {
+						allowed[i][a] = false
+						changed = true
+						break
+					}
+				}
+				any = any || allowed[i][a]
+			}
+			if !any {
+				alive[i] = false
+				changed = true
+			}
+		}
+		// Split by strongly connected parts of what remains.
+		start := make([]uint32, m+1)
+		var adj []uint32
+		for i, v := range comp {
+			if alive[i] {
+				for a, ok := range allowed[i] {
+					if !ok {
+						continue
+					}
+					o0, o1 := r.actionOutcomes(v, a)
+					for o := o0; o < o1; o++ {
+						adj = append(adj, uint32(r.local[g.to[o]]))
+					}
+				}
+			}
+			start[i+1] = uint32(len(adj))
+		}
+		parts := tarjan(m, start, adj)
+		copy(part, parts.of)
+		for i, v := range comp {
+			if !alive[i] {
+				continue
+			}
+			for a, ok := range allowed[i] {
+				if !ok {
+					continue
+				}
+				o0, o1 := r.actionOutcomes(v, a)
+				for o := o0; o < o1; o++ {
+					if part[r.local[g.to[o]]] != part[i] {
+						allowed[i][a] = false
+						changed = true
+						break
+					}
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	mecOf = make([]int32, m)
+	ids := map[int32]int32{}
+	for i := range comp {
+		mecOf[i] = -1
+		if alive[i] {
+			id, ok := ids[part[i]]
+			if !ok {
+				id = int32(len(ids))
+				ids[part[i]] = id
+			}
+			mecOf[i] = id
+		}
+	}
+	return mecOf, allowed
+}
+
+// valueIteration runs Gauss–Seidel value iteration on the quotient from
+// below and from above, until the proven gap is within the precision.
+func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64, sweeps int, gap float64) {
+	n := q.nodes
+	L, U = make([]float64, n), make([]float64, n)
+	lo, hi := q.lowerHigh[0], q.lowerHigh[1]
+	for i := range L {
+		L[i], U[i] = lo, hi
+	}
+	maxSweeps := r.opt.MaxSweeps
+	if maxSweeps <= 0 {
+		maxSweeps = 1_000_000
+	}
+	target := r.opt.precision() * math.Max(1, hi-lo)
+	if r.f.Exact() {
+		// Only a starting policy for strategy iteration.
+		maxSweeps, target = min(maxSweeps, 10000), math.Max(target, 1e-9)
+	}
+	pf := r.ratF
+	for sweeps = 1; ; sweeps++ {
+		gap = 0
+		for i := n - 1; i >= 0; i-- {
+			minimize := q.owner[i] == minP && minP >= 0
+			var bl, bu float64
+			for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
+				sl, su := q.exitF[a], q.exitF[a]
+				for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+					p := pf[q.outP[o]]
+					sl += p * L[q.outTo[o]]
+					su += p * U[q.outTo[o]]
+				}
+				if a == q.actStart[i] || (minimize && sl < bl) || (!minimize && sl > bl) {
+					bl = sl
+				}
+				if a == q.actStart[i] || (minimize && su < bu) || (!minimize && su > bu) {
+					bu = su
+				}
+			}
+			// Bounds only ever tighten; rounding must not loosen them.
+			L[i] = math.Max(L[i], bl)
+			U[i] = math.Min(U[i], bu)
+			gap = math.Max(gap, U[i]-L[i])
+		}
+		if gap <= target || sweeps >= maxSweeps {
+			return L, U, sweeps, gap
+		}
+		if sweeps%64 == 0 && r.ctx.Err() != nil {
+			return L, U, sweeps, gap
+		}
+	}
+}
+
+// qvalue is Σ over action a's outcomes of p·x[to], plus its exit value.
+func (r *run[S, T, F]) qvalue(q *quotient[T], x []T, a int32, z T) T {
+	f := r.f
+	z = f.Set(z, q.exit[a])
+	for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+		z = f.AddMul(z, z, r.rat[q.outP[o]], x[q.outTo[o]])
+	}
+	return z
+}
+
+// improve switches the nodes of player p to actions strictly better than
+// their current ones under values x, and reports whether any switched.
+func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int) bool {
+	f := r.f
+	cur, cand := f.New(), f.New()
+	switched := false
+	for i := range q.nodes {
+		if q.owner[i] != p || q.actStart[i+1]-q.actStart[i] < 2 {
+			continue
+		}
+		minimize := p == minP
+		cur = r.qvalue(q, x, sigma[i], cur)
+		best := sigma[i]
+		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
+			cand = r.qvalue(q, x, a, cand)
+			c := f.Cmp(cand, cur)
+			if (minimize && c < 0) || (!minimize && c > 0) {
+				best = a
+				cur, cand = cand, cur
+			}
+		}
+		if best != sigma[i] {
+			sigma[i] = best
+			switched = true
+		}
+	}
+	return switched
+}
+
+// greedy chooses at every node the first action in tie order whose value
+// under x is best (with float mode's tolerance). With prev set, a node
+// keeps prev's action unless another is strictly better or tied and
+// earlier.
+func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int, prev []int32) []int32 {
+	f := r.f
+	sigma := make([]int32, q.nodes)
+	best, cand := f.New(), f.New()
+	for i := range q.nodes {
+		minimize := q.owner[i] == minP && minP >= 0
+		sigma[i] = q.actStart[i]
+		best = r.qvalue(q, x, q.actStart[i], best)
+		for a := q.actStart[i] + 1; a < q.actStart[i+1]; a++ {
+			cand = r.qvalue(q, x, a, cand)
+			if (!minimize && Better(f, r.tol, cand, best)) || (minimize && Better(f, r.tol, best, cand)) {
+				sigma[i] = a
+				best, cand = cand, best
+			}
+		}
+	}
+	_ = prev
+	return sigma
+}
+
+// greedyFloat is greedy on float64 values, for exact mode's start.
+func (r *run[S, T, F]) greedyFloat(q *quotient[T], x []float64, minP int) []int32 {
+	sigma := make([]int32, q.nodes)
+	pf := r.ratF
+	for i := range q.nodes {
+		minimize := q.owner[i] == minP && minP >= 0
+		var best float64
+		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
+			s := q.exitF[a]
+			for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+				s += pf[q.outP[o]] * x[q.outTo[o]]
+			}
+			if a == q.actStart[i] || (!minimize && s > best && !TiedFloat(r.tol, s, best)) || (minimize && s < best && !TiedFloat(r.tol, s, best)) {
+				sigma[i], best = a, s
+			}
+		}
+	}
+	return sigma
+}
+
+// applyPolicy turns a quotient policy into an action per state of the
+// component. Inside an end component whose chosen way out is action a* of
+// state s*, the other states steer toward s* along actions that stay
+// inside, so play leaves through a* with probability 1; if "stay" is
+// chosen, every state keeps play inside.
+func (r *run[S, T, F]) applyPolicy(q *quotient[T], comp []uint32, sigma []int32) {
+	for i, c := range q.mecOf {
+		if c < 0 {
+			a := sigma[q.nodeOf[i]]
+			r.choice[comp[i]] = q.act[a]
+		}
+	}
+	g := r.g
+	var order [64]int
+	for c, members := range q.mecs {
+		a := sigma[q.mecNode[c]]
+		sv := q.state[a]
+		reached := map[int32]bool{}
+		if sv != stay {
+			r.choice[sv] = q.act[a]
+			reached[r.local[sv]] = true
+		}
+		for changed := true; changed; {
+			changed = false
+			for _, i := range members {
+				v := comp[i]
+				if reached[i] || !r.deciding(v) {
+					continue
+				}
+				if sv == stay {
+					for _, b := range r.tieOrder(v, order[:0]) {
+						if q.internal[i][b] {
+							r.choice[v] = int32(b)
+							break
+						}
+					}
+					continue
+				}
+				for _, b := range r.tieOrder(v, order[:0]) {
+					if !q.internal[i][b] {
+						continue
+					}
+					o0, o1 := r.actionOutcomes(v, b)
+					for o := o0; o < o1; o++ {
+						if reached[r.local[g.to[o]]] {
+							r.choice[v] = int32(b)
+							reached[i] = true
+							changed = true
+							break
+						}
+					}
+					if reached[i] {
+						break
+					}
+				}
+			}
+			// Chance states and single-action states join once any
+			// outcome reaches the set.
+			for _, i := range members {
+				v := comp[i]
+				if reached[i] || r.deciding(v) {
+					continue
+				}
+				o0, o1 := r.actionOutcomes(v, 0)
+				for o := o0; o < o1; o++ {
+					if reached[r.local[g.to[o]]] {
+						reached[i] = true
+						changed = true
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkStay refuses a two-player policy in which a player keeps play going
+// forever: endless play pays both players 0, so the game is no longer
+// constant-sum there (unless the sum is 0) and the reduction to one
+// player's value does not hold.
+func (r *run[S, T, F]) checkStay(k int, comp []uint32, q *quotient[T], sigma []int32, minP int) error {
+	if minP < 0 || r.f.Sign(r.sumT) == 0 {
+		return nil
+	}
+	for i := range q.nodes {
+		if q.state[sigma[i]] == stay {
+			return fmt.Errorf("engine: component %d (%d states, including %s): %w: a player prefers endless play, which pays both players 0 and breaks the constant sum",
+				k, len(comp), r.g.name(q.rep[i]), ErrUnsupported)
+		}
+	}
+	return nil
+}

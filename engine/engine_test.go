@@ -1,0 +1,435 @@
+package engine_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/model"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+func parse(t *testing.T, text string) *model.Model {
+	t.Helper()
+	m, err := model.Parse([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func solveBoth(t *testing.T, m *model.Model) (*engine.Result[int32, float64], *engine.Result[int32, *big.Rat]) {
+	t.Helper()
+	fl, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Exact and float agree everywhere.
+	for i := range ex.States {
+		s := ex.State(i)
+		ve, vf := ex.Value(s), fl.Value(s)
+		for p := range ve {
+			x, _ := ve[p].Float64()
+			if math.Abs(x-vf[p]) > 1e-9 {
+				t.Errorf("state %s player %d: exact %v, float %v", m.ID(s), p, ve[p], vf[p])
+			}
+		}
+		re, fe, _ := ex.Reward(s)
+		rf, ff, _ := fl.Reward(s)
+		if fe != ff {
+			t.Errorf("state %s: reward finite exact %v float %v", m.ID(s), fe, ff)
+		} else if x, _ := re.Float64(); fe && math.Abs(x-rf) > 1e-9*math.Max(1, math.Abs(x)) {
+			t.Errorf("state %s: reward exact %v float %v", m.ID(s), re, rf)
+		}
+		ae, _, _ := ex.Choice(s)
+		af, _, _ := fl.Choice(s)
+		if ae != af {
+			t.Errorf("state %s: exact chooses %d, float %d", m.ID(s), ae, af)
+		}
+	}
+	return fl, ex
+}
+
+func ratEq(t *testing.T, what string, got *big.Rat, want string) {
+	t.Helper()
+	w, _ := new(big.Rat).SetString(want)
+	if got.Cmp(w) != 0 {
+		t.Errorf("%s = %s, want %s", what, got.RatString(), want)
+	}
+}
+
+func TestFairCoinSelfLoop(t *testing.T) {
+	m := parse(t, `{"players": 1, "start": "flip", "states": [
+		{"id": "flip", "chance": [{"p": "1/2", "to": "flip", "reward": 1}, {"p": 0.5, "to": "heads", "reward": 1}]},
+		{"id": "heads", "payoff": [1]}]}`)
+	fl, ex := solveBoth(t, m)
+	ratEq(t, "value", ex.Value(0)[0], "1")
+	r, finite, _ := ex.Reward(0)
+	if !finite {
+		t.Fatal("reward infinite")
+	}
+	ratEq(t, "expected flips", r, "2")
+	if ex.Methods[engine.ClosedForm] != 1 || fl.Components != 2 {
+		t.Errorf("methods %v, components %d", ex.Methods, fl.Components)
+	}
+}
+
+func TestDieUntilSix(t *testing.T) {
+	m := parse(t, `{"players": 1, "start": "roll", "states": [
+		{"id": "roll", "chance": [{"p": "1/6", "to": "six", "reward": 1}, {"p": "5/6", "to": "roll", "reward": 1}]},
+		{"id": "six", "payoff": [1]}]}`)
+	_, ex := solveBoth(t, m)
+	r, _, _ := ex.Reward(0)
+	ratEq(t, "expected rolls", r, "6")
+}
+
+// A cycle through both players: A (player 0) stops for 0.3 or goes to B;
+// B (player 1) stops for 0.6 or goes to a coin that returns to A or gives
+// player 0 the win. By hand: B stops, so A goes, and the value is 0.6.
+func TestTwoPlayerCycle(t *testing.T) {
+	m := parse(t, `{"players": 2, "start": "A", "states": [
+		{"id": "A", "player": 0, "actions": [
+			{"name": "stop", "outcomes": [{"p": 1, "to": "T03"}]},
+			{"name": "go", "outcomes": [{"p": 1, "to": "B", "reward": 1}]}]},
+		{"id": "B", "player": 1, "actions": [
+			{"name": "go", "outcomes": [{"p": 1, "to": "C", "reward": 1}]},
+			{"name": "stop", "outcomes": [{"p": 1, "to": "T06"}]}]},
+		{"id": "C", "chance": [{"p": "1/2", "to": "A"}, {"p": "1/2", "to": "W"}]},
+		{"id": "T03", "payoff": [0.3, 0.7]},
+		{"id": "T06", "payoff": [0.6, 0.4]},
+		{"id": "W", "payoff": [1, 0]}]}`)
+	fl, ex := solveBoth(t, m)
+	ratEq(t, "player 0", ex.Value(0)[0], "3/5")
+	ratEq(t, "player 1", ex.Value(0)[1], "2/5")
+	if _, name, _ := ex.Choice(0); name != "go" {
+		t.Errorf("A chooses %s", name)
+	}
+	if _, name, _ := ex.Choice(1); name != "stop" {
+		t.Errorf("B chooses %s", name)
+	}
+	r, finite, _ := ex.Reward(0)
+	if !finite {
+		t.Fatal("infinite reward")
+	}
+	ratEq(t, "reward", r, "1")
+	if ex.Methods[engine.StrategyIteration] != 1 || fl.Methods[engine.ValueIteration] != 1 {
+		t.Errorf("methods: exact %v, float %v", ex.Methods, fl.Methods)
+	}
+}
+
+// Looping and leaving tie at value 0.5; a policy that loops would never end
+// and be worth 0, so progress must be chosen.
+func TestLoopVersusProgressTie(t *testing.T) {
+	m := parse(t, `{"players": 1, "start": "A", "states": [
+		{"id": "A", "player": 0, "actions": [
+			{"name": "toB", "outcomes": [{"p": 1, "to": "B", "reward": 1}]},
+			{"name": "exit", "outcomes": [{"p": 1, "to": "half", "reward": 1}]}]},
+		{"id": "B", "player": 0, "actions": [
+			{"name": "toA", "outcomes": [{"p": 1, "to": "A", "reward": 1}]},
+			{"name": "exit", "outcomes": [{"p": 1, "to": "half", "reward": 1}]}]},
+		{"id": "S", "player": 0, "actions": [
+			{"name": "wait", "outcomes": [{"p": 1, "to": "S"}]},
+			{"name": "go", "outcomes": [{"p": 1, "to": "zero"}]}]},
+		{"id": "half", "chance": [{"p": "1/2", "to": "one"}, {"p": "1/2", "to": "S"}]},
+		{"id": "one", "payoff": [1]},
+		{"id": "zero", "payoff": [0]}]}`)
+	fl, ex := solveBoth(t, m)
+	for _, res := range []interface {
+		Choice(int32) (int, string, bool)
+	}{fl, ex} {
+		if _, name, _ := res.Choice(0); name != "exit" {
+			t.Errorf("A chooses %s", name)
+		}
+		if _, name, _ := res.Choice(2); name != "go" {
+			t.Errorf("S chooses %s (waiting forever ties with going, at 0)", name)
+		}
+	}
+	ratEq(t, "value", ex.Value(0)[0], "1/2")
+	r, finite, _ := ex.Reward(0)
+	if !finite {
+		t.Fatal("the policy loops forever")
+	}
+	ratEq(t, "reward", r, "1")
+	if ex.EndComponents != 1 {
+		t.Errorf("end components %d, want 1 (A-B; S alone is a closed form)", ex.EndComponents)
+	}
+}
+
+// A chain that escapes with probability 2^-100 per step. Plain Gaussian
+// elimination in float64 computes 1 - (1 - 2^-100) = 0 and fails; state
+// elimination must get 0.7 and the expected length 2^101.
+func TestTinyEscape(t *testing.T) {
+	eps := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), 100))
+	stayP := new(big.Rat).Sub(big.NewRat(1, 1), eps)
+	win := new(big.Rat).Mul(eps, big.NewRat(7, 10))
+	lose := new(big.Rat).Mul(eps, big.NewRat(3, 10))
+	m := parse(t, fmt.Sprintf(`{"players": 1, "start": "A", "states": [
+		{"id": "A", "chance": [{"p": "%s", "to": "W", "reward": 1}, {"p": "%s", "to": "L", "reward": 1}, {"p": "%s", "to": "B", "reward": 1}]},
+		{"id": "B", "chance": [{"p": 1, "to": "A", "reward": 1}]},
+		{"id": "W", "payoff": [1]},
+		{"id": "L", "payoff": [0]}]}`, win.RatString(), lose.RatString(), stayP.RatString()))
+	fl, ex := solveBoth(t, m)
+	ratEq(t, "exact", ex.Value(0)[0], "7/10")
+	if got := fl.Value(0)[0]; math.Abs(got-0.7) > 1e-15 {
+		t.Errorf("float value %v, want 0.7", got)
+	}
+	want := new(big.Rat).Sub(new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), 101)), big.NewRat(1, 1))
+	r, _, _ := ex.Reward(0)
+	if r.Cmp(want) != 0 {
+		t.Errorf("exact reward %v, want 2^101 - 1", r)
+	}
+	rf, _, _ := fl.Reward(0)
+	if w, _ := want.Float64(); math.Abs(rf-w) > 1e-13*w {
+		t.Errorf("float reward %v, want %v", rf, w)
+	}
+	if ex.Methods[engine.Elimination] != 1 {
+		t.Errorf("methods %v", ex.Methods)
+	}
+}
+
+func TestNeverEnding(t *testing.T) {
+	m := parse(t, `{"players": 1, "start": "A", "states": [
+		{"id": "A", "chance": [{"p": "1/2", "to": "B", "reward": 1}, {"p": "1/2", "to": "C"}]},
+		{"id": "B", "chance": [{"p": 1, "to": "B2"}]},
+		{"id": "B2", "chance": [{"p": 1, "to": "B"}]},
+		{"id": "C", "payoff": [1]}]}`)
+	_, ex := solveBoth(t, m)
+	ratEq(t, "value", ex.Value(0)[0], "1/2")
+	if _, finite, _ := ex.Reward(0); finite {
+		t.Error("reward should be infinite: play may cycle B-B2 forever")
+	}
+}
+
+func TestUnsupported(t *testing.T) {
+	three := `{"players": 3, "start": "A", "states": [
+		{"id": "A", "player": 0, "actions": [{"name": "x", "outcomes": [{"p": 1, "to": "B"}]}, {"name": "y", "outcomes": [{"p": 1, "to": "E"}]}]},
+		{"id": "B", "player": 1, "actions": [{"name": "x", "outcomes": [{"p": 1, "to": "C"}]}, {"name": "y", "outcomes": [{"p": 1, "to": "E"}]}]},
+		{"id": "C", "player": 2, "actions": [{"name": "x", "outcomes": [{"p": "1/2", "to": "A"}, {"p": "1/2", "to": "E"}]}, {"name": "y", "outcomes": [{"p": 1, "to": "F"}]}]},
+		{"id": "E", "payoff": [1, 0, 0]},
+		{"id": "F", "payoff": [0, 0, 1]}]}`
+	// Two players who can both keep play going forever.
+	mixed := `{"players": 2, "start": "A", "states": [
+		{"id": "A", "player": 0, "actions": [{"name": "on", "outcomes": [{"p": 1, "to": "B"}]}, {"name": "off", "outcomes": [{"p": 1, "to": "E"}]}]},
+		{"id": "B", "player": 1, "actions": [{"name": "on", "outcomes": [{"p": 1, "to": "A"}]}, {"name": "off", "outcomes": [{"p": 1, "to": "F"}]}]},
+		{"id": "E", "payoff": [1, 0]},
+		{"id": "F", "payoff": [0, 1]}]}`
+	for _, text := range []string{three, mixed} {
+		m := parse(t, text)
+		_, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{})
+		if !errors.Is(err, engine.ErrUnsupported) || !strings.Contains(err.Error(), `component`) || !strings.Contains(err.Error(), `"`) {
+			t.Errorf("got %v", err)
+		}
+	}
+}
+
+// badRules describes states wrongly.
+type badRules struct{ mode int }
+
+func (badRules) Players() int { return 2 }
+func (badRules) Start() int   { return 0 }
+func (b badRules) Expand(s int, n *engine.Node[int]) error {
+	switch b.mode {
+	case 0:
+		n.Chance(engine.Outcome[int]{P: big.NewRat(1, 3), To: 1})
+	case 1:
+		n.Terminal(big.NewRat(1, 1))
+	case 2:
+		n.Decide(2)
+		n.Action("a", engine.Outcome[int]{P: big.NewRat(1, 1), To: 1})
+	case 3:
+		n.Decide(0)
+	case 4:
+		n.Terminal(big.NewRat(1, 1), big.NewRat(0, 1))
+		n.Chance(engine.Outcome[int]{P: big.NewRat(1, 1), To: 1})
+	case 5:
+		if s < 1000 {
+			n.Chance(engine.Outcome[int]{P: big.NewRat(1, 1), To: s + 1})
+		} else {
+			n.Terminal(big.NewRat(1, 1), big.NewRat(0, 1))
+		}
+	}
+	return nil
+}
+
+func TestInvalidRules(t *testing.T) {
+	for mode := range 5 {
+		_, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, badRules{mode}, engine.Options{})
+		if !errors.Is(err, solver.ErrInvalid) || !strings.Contains(err.Error(), "state 0") {
+			t.Errorf("mode %d: got %v", mode, err)
+		}
+	}
+	_, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, badRules{5}, engine.Options{MaxStates: 100})
+	if !errors.Is(err, budget.ErrTooLarge) {
+		t.Errorf("MaxStates: got %v", err)
+	}
+	_, err = engine.Solve[int, float64](context.Background(), numeric.Float{}, badRules{5}, engine.Options{Memory: 1000})
+	if !errors.Is(err, budget.ErrTooLarge) {
+		t.Errorf("memory: got %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = engine.Solve[int, float64](ctx, numeric.Float{}, badRules{5}, engine.Options{})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: got %v", err)
+	}
+}
+
+// randomGame is a random game with cycles, for one player or two players
+// with constant-sum payoffs in [0, 1].
+type randomGame struct {
+	players int
+	n       int
+	owner   []int
+	acts    [][][]engine.Outcome[int]
+	pay     [][]*big.Rat
+}
+
+func newRandomGame(rng *rand.Rand, players, n int) *randomGame {
+	g := &randomGame{players: players, n: n}
+	probs := []*big.Rat{big.NewRat(1, 2), big.NewRat(1, 3), big.NewRat(1, 6), big.NewRat(1, 4)}
+	for s := range n {
+		switch k := rng.IntN(10); {
+		case k < 2 || s == n-1:
+			x := big.NewRat(int64(rng.IntN(11)), 10)
+			pay := []*big.Rat{x}
+			if players == 2 {
+				pay = append(pay, new(big.Rat).Sub(big.NewRat(1, 1), x))
+			}
+			g.owner = append(g.owner, engine.Terminal)
+			g.pay = append(g.pay, pay)
+			g.acts = append(g.acts, nil)
+			continue
+		case k < 4:
+			g.owner = append(g.owner, engine.Chance)
+		default:
+			g.owner = append(g.owner, rng.IntN(players))
+		}
+		g.pay = append(g.pay, nil)
+		na := 1
+		if g.owner[s] >= 0 {
+			na = 1 + rng.IntN(3)
+		}
+		var acts [][]engine.Outcome[int]
+		for range na {
+			// A distribution over up to three targets from the list.
+			var outs []engine.Outcome[int]
+			left := big.NewRat(1, 1)
+			for len(outs) < 2 {
+				p := probs[rng.IntN(len(probs))]
+				if p.Cmp(left) >= 0 {
+					break
+				}
+				outs = append(outs, engine.Outcome[int]{P: p, To: rng.IntN(n), Reward: big.NewRat(int64(rng.IntN(3)), 1)})
+				left = new(big.Rat).Sub(left, p)
+			}
+			to := rng.IntN(n)
+			if players == 2 {
+				// Every move may end the game: no endless play, where
+				// the constant sum would break.
+				to = n - 1
+			}
+			outs = append(outs, engine.Outcome[int]{P: left, To: to, Reward: big.NewRat(1, 1)})
+			acts = append(acts, outs)
+		}
+		g.acts = append(g.acts, acts)
+	}
+	return g
+}
+
+func (g *randomGame) Players() int { return g.players }
+func (g *randomGame) Start() int   { return 0 }
+func (g *randomGame) Expand(s int, n *engine.Node[int]) error {
+	switch g.owner[s] {
+	case engine.Terminal:
+		n.Terminal(g.pay[s]...)
+	case engine.Chance:
+		n.Chance(g.acts[s][0]...)
+	default:
+		n.Decide(g.owner[s])
+		for a, outs := range g.acts[s] {
+			n.Action(fmt.Sprint(a), outs...)
+		}
+	}
+	return nil
+}
+
+// bruteValue is plain value iteration from 0 over all states for player 0
+// (player 1 minimizing): payoffs are in [0, 1] and a play that never ends
+// pays 0, so the values are the least fixed point, approached from below.
+func (g *randomGame) bruteValue() []float64 {
+	x := make([]float64, g.n)
+	for range 3000 {
+		for s := range g.n {
+			if g.owner[s] == engine.Terminal {
+				x[s], _ = g.pay[s][0].Float64()
+				continue
+			}
+			best := math.NaN()
+			for _, outs := range g.acts[s] {
+				v := 0.0
+				for _, o := range outs {
+					p, _ := o.P.Float64()
+					v += p * x[o.To]
+				}
+				if math.IsNaN(best) || (g.owner[s] == 1 && v < best) || (g.owner[s] != 1 && v > best) {
+					best = v
+				}
+			}
+			x[s] = best
+		}
+	}
+	return x
+}
+
+// Random games against brute-force value iteration, in both modes, and
+// the exact values against the float ones.
+func TestRandomGames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	solvedCycles := 0
+	for trial := range 300 {
+		players := 1 + trial%2
+		g := newRandomGame(rng, players, 3+rng.IntN(12))
+		fl, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, engine.Options{})
+		if errors.Is(err, engine.ErrUnsupported) {
+			continue // two players sharing an end component
+		}
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		ex, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+		if err != nil {
+			t.Fatalf("trial %d exact: %v", trial, err)
+		}
+		solvedCycles += fl.Methods[engine.ValueIteration]
+		brute := g.bruteValue()
+		for i := range fl.States {
+			s := fl.State(i)
+			vf := fl.Value(s)[0]
+			ve, _ := ex.Value(s)[0].Float64()
+			if math.Abs(vf-brute[s]) > 1e-9 || math.Abs(ve-brute[s]) > 1e-9 {
+				t.Fatalf("trial %d state %d: float %v exact %v brute force %v", trial, s, vf, ve, brute[s])
+			}
+			if players == 2 {
+				// Every play ends or pays nothing: the values add to at most 1.
+				if sum := vf + fl.Value(s)[1]; sum > 1+1e-9 {
+					t.Fatalf("trial %d state %d: values add to %v", trial, s, sum)
+				}
+			}
+		}
+	}
+	if solvedCycles < 50 {
+		t.Errorf("only %d components with decisions in cycles were exercised", solvedCycles)
+	}
+}

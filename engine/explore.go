@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"unsafe"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+// graph is the explored game: states numbered densely in the order they
+// were first reached (the start is 0), stored as flat arrays.
+type graph[S comparable] struct {
+	players  int
+	states   []S
+	index    map[S]uint32
+	owner    []int8   // player, Chance or Terminal
+	actStart []uint32 // actions of state i: actStart[i]..actStart[i+1]
+	actName  []string
+	outStart []uint32 // outcomes of action a: outStart[a]..outStart[a+1]
+	to       []uint32
+	prob     []uint32 // rat ids
+	reward   []uint32 // rat ids; 0 is no reward
+	payStart []uint32 // payoff of terminal i: pay[payStart[i]:payStart[i]+players]
+	pay      []uint32
+	rats     *ratTable
+	tieRank  [][]int // per decision state with a TieBreaker, else nil
+	describe func(S) string
+}
+
+func (g *graph[S]) name(i uint32) string { return g.describe(g.states[i]) }
+
+// bytesPerState is a conservative estimate of the graph's memory per state
+// and per outcome, used to refuse exploration before memory runs out.
+func bytesPerState[S comparable]() (perState, perAction, perOutcome float64) {
+	var s S
+	size := float64(unsafe.Sizeof(s))
+	// states slice, map entry with its overhead, owner, actStart, payStart.
+	perState = size + 2*(size+4) + 16 + 1 + 4 + 4
+	perAction = 16 + 4
+	perOutcome = 12
+	return
+}
+
+// explore builds the graph of the states reachable from the start,
+// checking the memory budget as it grows.
+func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, valueBytes float64) (*graph[S], error) {
+	players := rules.Players()
+	if players < 1 || players > 1<<16 {
+		return nil, fmt.Errorf("engine: %w: %d players", solver.ErrInvalid, players)
+	}
+	g := &graph[S]{players: players, index: map[S]uint32{}, rats: newRatTable(), describe: func(s S) string { return fmt.Sprint(s) }}
+	if d, ok := rules.(Describer[S]); ok {
+		g.describe = d.Describe
+	}
+	tb, hasTies := rules.(TieBreaker[S])
+	avail := float64(opt.memory())
+	perState, perAction, perOutcome := bytesPerState[S]()
+	perState += valueBytes * float64(players+1)
+	add := func(s S) uint32 {
+		if id, ok := g.index[s]; ok {
+			return id
+		}
+		id := uint32(len(g.states))
+		g.index[s] = id
+		g.states = append(g.states, s)
+		return id
+	}
+	check := func() error {
+		need := float64(len(g.states))*perState + float64(len(g.actName))*perAction + float64(len(g.to))*perOutcome
+		if opt.MaxStates > 0 && len(g.states) > opt.MaxStates {
+			return fmt.Errorf("engine: %w: more than %d states (Options.MaxStates)", budget.ErrTooLarge, opt.MaxStates)
+		}
+		if need > avail {
+			return fmt.Errorf("engine: %w: %d states explored so far need about %s of memory, %s available", budget.ErrTooLarge, len(g.states), budget.Bytes(need), budget.Bytes(avail))
+		}
+		return nil
+	}
+	add(rules.Start())
+	g.actStart = append(g.actStart, 0)
+	g.outStart = append(g.outStart, 0)
+	g.payStart = append(g.payStart, 0)
+	var n Node[S]
+	one := big.NewRat(1, 1)
+	sum := new(big.Rat)
+	checkedSums := map[string]bool{}
+	var key []byte
+	for i := 0; i < len(g.states); i++ {
+		if i%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("engine: %w", err)
+			}
+			if err := check(); err != nil {
+				return nil, err
+			}
+		}
+		s := g.states[i]
+		n.reset()
+		if err := rules.Expand(s, &n); err != nil {
+			return nil, fmt.Errorf("engine: state %s: %w", g.describe(s), err)
+		}
+		bad := func(format string, a ...any) error {
+			return fmt.Errorf("engine: state %s: %w: %s", g.describe(s), solver.ErrInvalid, fmt.Sprintf(format, a...))
+		}
+		switch {
+		case n.invalid != "":
+			return nil, bad("%s", n.invalid)
+		case !n.set:
+			return nil, bad("Expand described nothing")
+		case n.owner >= players:
+			return nil, bad("player %d out of range (the game has %d players)", n.owner, players)
+		case n.owner == Terminal && len(n.payoff) != players:
+			return nil, bad("payoff has %d entries, want one per player (%d)", len(n.payoff), players)
+		case n.owner >= 0 && len(n.names) == 0:
+			return nil, bad("player %d has no actions", n.owner)
+		}
+		g.owner = append(g.owner, int8(max(n.owner, -2)))
+		if n.owner == Terminal {
+			for _, p := range n.payoff {
+				if p == nil {
+					return nil, bad("nil payoff")
+				}
+				g.pay = append(g.pay, g.rats.id(p))
+			}
+		}
+		start := 0
+		for a, end := range n.ends {
+			key = key[:0]
+			for _, o := range n.outs[start:end] {
+				if o.P == nil || o.P.Sign() <= 0 || o.P.Cmp(one) > 0 {
+					return nil, bad("action %q: probability %v outside (0, 1]", n.names[a], o.P)
+				}
+				pid := g.rats.id(o.P)
+				rid := uint32(0)
+				if o.Reward != nil && o.Reward.Sign() != 0 {
+					rid = g.rats.id(o.Reward)
+				}
+				g.to = append(g.to, add(o.To))
+				g.prob = append(g.prob, pid)
+				g.reward = append(g.reward, rid)
+				key = append(key, byte(pid), byte(pid>>8), byte(pid>>16), byte(pid>>24))
+			}
+			if end == start {
+				return nil, bad("action %q has no outcomes", n.names[a])
+			}
+			if !checkedSums[string(key)] {
+				sum.SetInt64(0)
+				for _, o := range n.outs[start:end] {
+					sum.Add(sum, o.P)
+				}
+				if sum.Cmp(one) != 0 {
+					return nil, bad("action %q: probabilities sum to %s, not 1", n.names[a], sum.RatString())
+				}
+				if len(checkedSums) < 1<<20 {
+					checkedSums[string(key)] = true
+				}
+			}
+			g.actName = append(g.actName, n.names[a])
+			g.outStart = append(g.outStart, uint32(len(g.to)))
+			start = end
+		}
+		g.actStart = append(g.actStart, uint32(len(g.actName)))
+		g.payStart = append(g.payStart, uint32(len(g.pay)))
+		if hasTies && n.owner >= 0 && len(n.names) > 1 {
+			if g.tieRank == nil {
+				g.tieRank = make([][]int, 0, 1024)
+			}
+			for len(g.tieRank) < i {
+				g.tieRank = append(g.tieRank, nil)
+			}
+			ranks := make([]int, len(n.names))
+			for a := range ranks {
+				ranks[a] = tb.TieRank(s, a)
+			}
+			g.tieRank = append(g.tieRank, ranks)
+		}
+		if len(g.states) > 1<<31 {
+			return nil, fmt.Errorf("engine: %w: more than 2^31 states", budget.ErrTooLarge)
+		}
+	}
+	if err := check(); err != nil {
+		return nil, err
+	}
+	for len(g.tieRank) > 0 && len(g.tieRank) < len(g.states) {
+		g.tieRank = append(g.tieRank, nil)
+	}
+	return g, nil
+}

@@ -1,0 +1,117 @@
+package engine
+
+// Method names how a component was solved.
+type Method int
+
+const (
+	// Direct: a single state without a loop, from its solved successors.
+	Direct Method = iota
+	// ClosedForm: a single state with a self-loop, x = a / (1 - p_self),
+	// with 1 - p_self summed from the other outcomes.
+	ClosedForm
+	// Elimination: chance only, solved by subtraction-free state elimination.
+	Elimination
+	// ExitChoice: every decision only chooses among exits; decided first,
+	// then solved by elimination.
+	ExitChoice
+	// ValueIteration: decisions inside a cycle, float mode, with proven
+	// lower and upper bounds.
+	ValueIteration
+	// StrategyIteration: decisions inside a cycle, exact mode.
+	StrategyIteration
+)
+
+var methodNames = [...]string{"direct", "closed form", "elimination", "exit choice", "value iteration", "strategy iteration"}
+
+func (m Method) String() string {
+	if int(m) < len(methodNames) {
+		return methodNames[m]
+	}
+	return "unknown"
+}
+
+// Methods lists every method in order.
+func Methods() []Method {
+	return []Method{Direct, ClosedForm, Elimination, ExitChoice, ValueIteration, StrategyIteration}
+}
+
+// Result is a solved game.
+type Result[S comparable, T any] struct {
+	Players    int
+	States     int
+	Components int
+	// Methods counts the components solved by each method.
+	Methods map[Method]int
+	// EndComponents counts the end components collapsed (places where
+	// players could keep play going forever).
+	EndComponents int
+	// Gap is float mode's largest proven gap left by value iteration (0
+	// when no component needed it).
+	Gap float64
+
+	g      *graph[S]
+	vals   []T
+	rew    []T
+	inf    []bool
+	choice []int32
+	probF  []float64 // the graph's rationals as float64, for Simulate
+}
+
+func (r *Result[S, T]) id(s S) (uint32, bool) {
+	i, ok := r.g.index[s]
+	return i, ok
+}
+
+// Start is the start state.
+func (r *Result[S, T]) Start() S { return r.g.states[0] }
+
+// State returns the i-th state in exploration order (0 is the start).
+func (r *Result[S, T]) State(i int) S { return r.g.states[i] }
+
+// Lookup reports whether s was reached.
+func (r *Result[S, T]) Lookup(s S) bool {
+	_, ok := r.id(s)
+	return ok
+}
+
+// Value returns each player's value at s (nil if s was not reached). The
+// slice is shared: do not modify it.
+func (r *Result[S, T]) Value(s S) []T {
+	i, ok := r.id(s)
+	if !ok {
+		return nil
+	}
+	return r.vals[int(i)*r.Players : int(i+1)*r.Players]
+}
+
+// Reward returns the expected total reward from s under the policy, and
+// finite = false when play from s may never end (the reward is then
+// infinite and the returned value meaningless).
+func (r *Result[S, T]) Reward(s S) (reward T, finite, ok bool) {
+	i, ok := r.id(s)
+	if !ok {
+		return reward, false, false
+	}
+	return r.rew[i], !r.inf[i], true
+}
+
+// Choice returns the optimal action at s: its index in the order Expand
+// listed the actions, and its name. ok is false if s was not reached or no
+// player decides there.
+func (r *Result[S, T]) Choice(s S) (action int, name string, ok bool) {
+	i, found := r.id(s)
+	if !found || r.g.owner[i] < 0 {
+		return 0, "", false
+	}
+	a := r.choice[i]
+	return int(a), r.g.actName[r.g.actStart[i]+uint32(a)], true
+}
+
+// Owner returns the player deciding at s, Chance or Terminal.
+func (r *Result[S, T]) Owner(s S) int {
+	i, ok := r.id(s)
+	if !ok {
+		return Terminal
+	}
+	return int(r.g.owner[i])
+}

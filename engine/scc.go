@@ -1,0 +1,100 @@
+package engine
+
+// components is a decomposition into strongly connected components, listed
+// in reverse topological order: every edge leaving a component goes to one
+// listed earlier, so solving them in order finds successors solved.
+type components struct {
+	of      []int32  // component of each vertex
+	start   []uint32 // members of component c: members[start[c]:start[c+1]]
+	members []uint32
+}
+
+func (c *components) count() int { return len(c.start) - 1 }
+
+func (c *components) get(k int) []uint32 { return c.members[c.start[k]:c.start[k+1]] }
+
+// tarjan decomposes the graph whose vertex v has successors
+// adj[start[v]:start[v+1]]. It is Tarjan's algorithm with an explicit stack,
+// since state graphs can be millions of vertices deep. Members of each
+// component are listed in increasing vertex order.
+func tarjan(n int, start []uint32, adj []uint32) *components {
+	const unvisited = -1
+	index := make([]int32, n)
+	low := make([]int32, n)
+	for i := range index {
+		index[i] = unvisited
+	}
+	c := &components{of: make([]int32, n), start: []uint32{0}, members: make([]uint32, 0, n)}
+	onStack := make([]bool, n)
+	var stack []uint32
+	type frame struct {
+		v    uint32
+		edge uint32
+	}
+	var calls []frame
+	next := int32(0)
+	for root := range n {
+		if index[root] != unvisited {
+			continue
+		}
+		calls = append(calls, frame{uint32(root), start[root]})
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, uint32(root))
+		onStack[root] = true
+		for len(calls) > 0 {
+			f := &calls[len(calls)-1]
+			v := f.v
+			if f.edge < start[v+1] {
+				w := adj[f.edge]
+				f.edge++
+				switch {
+				case index[w] == unvisited:
+					index[w], low[w] = next, next
+					next++
+					stack = append(stack, w)
+					onStack[w] = true
+					calls = append(calls, frame{w, start[w]})
+				case onStack[w]:
+					low[v] = min(low[v], index[w])
+				}
+				continue
+			}
+			calls = calls[:len(calls)-1]
+			if len(calls) > 0 {
+				u := calls[len(calls)-1].v
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] == index[v] {
+				k := int32(c.count())
+				first := len(c.members)
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w] = false
+					c.of[w] = k
+					c.members = append(c.members, w)
+					if w == v {
+						break
+					}
+				}
+				sortUint32(c.members[first:])
+				c.start = append(c.start, uint32(len(c.members)))
+			}
+		}
+	}
+	return c
+}
+
+// sortUint32 sorts a small slice in place (insertion sort for short ones).
+func sortUint32(a []uint32) {
+	if len(a) > 32 {
+		slicesSort(a)
+		return
+	}
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}

@@ -1,0 +1,361 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+// Options control Solve. The embedded solver.Options' Policy is ignored:
+// the engine always keeps the policy, which costs 4 bytes a state.
+type Options struct {
+	solver.Options
+	// Precision is float mode's target for value iteration: a component
+	// with decisions inside a cycle is solved when the proven gap between
+	// its lower and upper bounds is at most Precision times the spread of
+	// its payoffs (at least 1). 0 means 1e-12.
+	Precision float64
+	// TieTolerance is float mode's relative tie tolerance; 0 means
+	// DefaultTieTolerance. Exact mode decides ties exactly.
+	TieTolerance float64
+	// MaxStates refuses games with more reachable states; 0 means only the
+	// memory budget limits them.
+	MaxStates int
+	// MaxSweeps bounds value iteration's sweeps over one component, and
+	// MaxRounds strategy iteration's rounds; 0 means 1,000,000 and 10,000.
+	MaxSweeps, MaxRounds int
+	// Memory is the memory budget in bytes; 0 means budget.Available().
+	Memory uint64
+}
+
+func (o Options) memory() uint64 {
+	if o.Memory > 0 {
+		return o.Memory
+	}
+	return budget.Available()
+}
+
+func (o Options) precision() float64 {
+	if o.Precision > 0 {
+		return o.Precision
+	}
+	return 1e-12
+}
+
+func (o Options) tieTolerance() float64 {
+	if o.TieTolerance > 0 {
+		return o.TieTolerance
+	}
+	return DefaultTieTolerance
+}
+
+// ErrUnsupported is wrapped by the error for a component the engine has no
+// correct method for (three players deciding inside one cycle, say). The
+// message names the component and one of its states.
+var ErrUnsupported = fmt.Errorf("no exact method for this component")
+
+// run is one solve: the graph, the field, and the values being filled in.
+type run[S comparable, T any, F numeric.Field[T]] struct {
+	ctx    context.Context
+	f      F
+	g      *graph[S]
+	opt    Options
+	tol    float64
+	rat    []T       // the graph's rationals in the field
+	ratF   []float64 // and as float64
+	vals   []T       // players' values, P per state
+	rew    []T       // expected total reward under the policy
+	inf    []bool    // reward infinite: play may not end
+	choice []int32   // chosen action per state; 0 where there is no choice
+	local  []int32   // scratch: local index within the current component, or -1
+	// chainLocal is the same for solveChain, which runs inside cycle.
+	chainLocal []int32
+	comps  *components
+	t1, t2 T
+	chain  chainSolver[T]
+	res    *Result[S, T]
+	// constSum: two players whose terminal payoffs always add to the same
+	// total, so one's gain is the other's loss.
+	constSum bool
+	sumT     T // that total
+}
+
+// Solve explores the game from its start and solves every reachable state:
+// each player's value, the optimal policy, and the expected total reward
+// under it. It returns an error wrapping solver.ErrInvalid for rules that
+// describe a malformed state, budget.ErrTooLarge for a game beyond the
+// memory budget, ErrUnsupported for a component no method here solves
+// correctly, and the context's error on cancellation.
+func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules Rules[S], opt Options) (*Result[S, T], error) {
+	valueBytes := 8.0
+	if f.Exact() {
+		valueBytes = 120 // a *big.Rat with small numerator and denominator
+	}
+	g, err := explore(ctx, rules, opt, valueBytes)
+	if err != nil {
+		return nil, err
+	}
+	N := len(g.states)
+	r := &run[S, T, F]{ctx: ctx, f: f, g: g, opt: opt, tol: opt.tieTolerance()}
+	r.rat = make([]T, len(g.rats.vals))
+	r.ratF = make([]float64, len(g.rats.vals))
+	for i, q := range g.rats.vals {
+		r.rat[i] = f.FromRat(f.New(), q)
+		r.ratF[i], _ = q.Float64()
+	}
+	P := g.players
+	r.vals = make([]T, N*P)
+	r.rew = make([]T, N)
+	for i := range r.vals {
+		r.vals[i] = f.New()
+	}
+	for i := range r.rew {
+		r.rew[i] = f.New()
+	}
+	r.t1, r.t2 = f.New(), f.New()
+	r.inf = make([]bool, N)
+	r.choice = make([]int32, N)
+	r.local = make([]int32, N)
+	r.chainLocal = make([]int32, N)
+	for i := range r.local {
+		r.local[i], r.chainLocal[i] = -1, -1
+	}
+	var total *big.Rat
+	total, r.constSum = g.constantSum()
+	r.constSum = r.constSum && P == 2
+	r.sumT = f.FromRat(f.New(), total)
+
+	edgeStart := make([]uint32, N+1)
+	for v := range N {
+		edgeStart[v+1] = g.outStart[g.actStart[v+1]]
+	}
+	r.comps = tarjan(N, edgeStart, g.to)
+	r.res = &Result[S, T]{Players: P, States: N, Components: r.comps.count(), Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice}
+	var done int64
+	for k := range r.comps.count() {
+		if k%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("engine: %w", err)
+			}
+		}
+		comp := r.comps.get(k)
+		m, err := r.solveComponent(k, comp)
+		if err != nil {
+			return nil, err
+		}
+		r.res.Methods[m]++
+		done += int64(len(comp))
+		if opt.Progress != nil && (k%1024 == 0 || done == int64(N)) {
+			opt.Progress(done, int64(N))
+		}
+	}
+	return r.res, nil
+}
+
+// constantSum reports whether every terminal's payoffs add up to the same
+// total.
+func (g *graph[S]) constantSum() (*big.Rat, bool) {
+	first := new(big.Rat)
+	seen := false
+	sum := new(big.Rat)
+	for v, o := range g.owner {
+		if o != Terminal {
+			continue
+		}
+		sum.SetInt64(0)
+		for i := range g.players {
+			sum.Add(sum, g.rats.vals[g.pay[g.payStart[v]+uint32(i)]])
+		}
+		if !seen {
+			first.Set(sum)
+			seen = true
+		} else if first.Cmp(sum) != 0 {
+			return first, false
+		}
+	}
+	return first, true
+}
+
+// deciding reports whether state v is a decision with a real choice.
+func (r *run[S, T, F]) deciding(v uint32) bool {
+	return r.g.owner[v] >= 0 && r.g.actStart[v+1]-r.g.actStart[v] > 1
+}
+
+func (r *run[S, T, F]) solveComponent(k int, comp []uint32) (Method, error) {
+	if len(comp) == 1 {
+		v := comp[0]
+		selfLoop := false
+		lo, hi := r.g.outStart[r.g.actStart[v]], r.g.outStart[r.g.actStart[v+1]]
+		for o := lo; o < hi; o++ {
+			selfLoop = selfLoop || r.g.to[o] == v
+		}
+		if r.deciding(v) {
+			r.decideOne(v)
+		} else {
+			r.solveOne(v, 0)
+		}
+		if selfLoop {
+			return ClosedForm, nil
+		}
+		return Direct, nil
+	}
+	var players []int
+	for _, v := range comp {
+		if r.deciding(v) {
+			p := int(r.g.owner[v])
+			found := false
+			for _, q := range players {
+				found = found || q == p
+			}
+			if !found {
+				players = append(players, p)
+			}
+		}
+	}
+	if len(players) == 0 {
+		r.solveChain(comp, r.choice)
+		return Elimination, nil
+	}
+	if r.exitChoice(comp) {
+		r.solveChain(comp, r.choice)
+		return ExitChoice, nil
+	}
+	switch {
+	case len(players) == 1:
+		return r.cycle(k, comp, players[0], -1)
+	case len(players) == 2 && r.constSum:
+		return r.cycle(k, comp, 0, 1)
+	}
+	why := fmt.Sprintf("players %s decide inside one cycle", joinInts(players))
+	if len(players) == 2 {
+		why += " and their payoffs are not constant-sum"
+	}
+	return 0, fmt.Errorf("engine: component %d (%d states, including %s): %w: %s; the engine solves cycles with decisions by one player, or by two players whose payoffs always add up to the same total",
+		k, len(comp), r.g.name(comp[0]), ErrUnsupported, why)
+}
+
+func joinInts(a []int) string {
+	s := make([]string, len(a))
+	for i, x := range a {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, " and ")
+}
+
+// tieOrder returns state v's action indices in tie order.
+func (r *run[S, T, F]) tieOrder(v uint32, buf []int) []int {
+	n := int(r.g.actStart[v+1] - r.g.actStart[v])
+	buf = buf[:0]
+	for a := range n {
+		buf = append(buf, a)
+	}
+	if r.g.tieRank != nil && r.g.tieRank[v] != nil {
+		ranks := r.g.tieRank[v]
+		for i := 1; i < n; i++ {
+			for j := i; j > 0 && ranks[buf[j]] < ranks[buf[j-1]]; j-- {
+				buf[j], buf[j-1] = buf[j-1], buf[j]
+			}
+		}
+	}
+	return buf
+}
+
+// decideOne solves a single decision state that is a component on its
+// own: each action by the closed form, the best by the owner's payoff. An
+// action that loops forever wins only if strictly better: progress is
+// preferred in a tie.
+func (r *run[S, T, F]) decideOne(v uint32) {
+	f, P := r.f, r.g.players
+	p := int(r.g.owner[v])
+	var order [16]int
+	best, bestLoops := -1, false
+	bestVal := f.New()
+	for _, a := range r.tieOrder(v, order[:0]) {
+		loops := r.solveOne(v, a)
+		cand := r.vals[int(v)*P+p]
+		switch {
+		case best < 0,
+			Better(f, r.tol, cand, bestVal),
+			bestLoops && !loops && Tied(f, r.tol, cand, bestVal):
+			best, bestLoops = a, loops
+			bestVal = f.Set(bestVal, cand)
+		}
+	}
+	r.solveOne(v, best)
+	r.choice[v] = int32(best)
+}
+
+// exitChoice applies where every decision in the component only chooses
+// among exits: all actions of a state have the same outcomes inside the
+// component (the chef game: a miss passes the turn whatever the target).
+// Each decision is then settled by the exits alone, and it returns true.
+func (r *run[S, T, F]) exitChoice(comp []uint32) bool {
+	g := r.g
+	k := r.comps.of[comp[0]]
+	inside := func(o uint32) bool { return r.comps.of[g.to[o]] == k }
+	for _, v := range comp {
+		if !r.deciding(v) {
+			continue
+		}
+		lo0, hi0 := r.actionOutcomes(v, 0)
+		for a := 1; a < int(g.actStart[v+1]-g.actStart[v]); a++ {
+			lo, hi := r.actionOutcomes(v, a)
+			if !sameInside(g, lo0, hi0, lo, hi, inside) {
+				return false
+			}
+		}
+	}
+	f, P := r.f, g.players
+	var order [64]int
+	sum := f.New()
+	best := f.New()
+	for _, v := range comp {
+		if !r.deciding(v) {
+			continue
+		}
+		p := int(g.owner[v])
+		bestA := -1
+		for _, a := range r.tieOrder(v, order[:0]) {
+			lo, hi := r.actionOutcomes(v, a)
+			sum = f.FromInt(sum, 0)
+			for o := lo; o < hi; o++ {
+				if !inside(o) {
+					sum = f.AddMul(sum, sum, r.rat[g.prob[o]], r.vals[int(g.to[o])*P+p])
+				}
+			}
+			if bestA < 0 || Better(f, r.tol, sum, best) {
+				bestA = a
+				best = f.Set(best, sum)
+			}
+		}
+		r.choice[v] = int32(bestA)
+	}
+	return true
+}
+
+// sameInside reports whether two outcome ranges have the same outcomes
+// (target and probability) among those inside the component, in order.
+func sameInside[S comparable](g *graph[S], lo0, hi0, lo, hi uint32, inside func(uint32) bool) bool {
+	i, j := lo0, lo
+	for {
+		for i < hi0 && !inside(i) {
+			i++
+		}
+		for j < hi && !inside(j) {
+			j++
+		}
+		if i == hi0 || j == hi {
+			return i == hi0 && j == hi
+		}
+		if g.to[i] != g.to[j] || g.prob[i] != g.prob[j] {
+			return false
+		}
+		i++
+		j++
+	}
+}
