@@ -75,10 +75,10 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	local  []int32   // scratch: local index within the current component, or -1
 	// chainLocal is the same for solveChain, which runs inside cycle.
 	chainLocal []int32
-	comps  *components
-	t1, t2 T
-	chain  chainSolver[T]
-	res    *Result[S, T]
+	comps      *components
+	t1, t2     T
+	chain      chainSolver[T]
+	res        *Result[S, T]
 	// constSum: two players whose terminal payoffs always add to the same
 	// total, so one's gain is the other's loss.
 	constSum bool

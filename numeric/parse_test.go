@@ -101,7 +101,9 @@ func TestParseProbabilities(t *testing.T) {
 }
 
 // near is a loose float comparison for checking the fields agree.
-func near(x, y float64) bool { return math.Abs(x-y) <= 1e-12*math.Max(1, math.Max(math.Abs(x), math.Abs(y))) }
+func near(x, y float64) bool {
+	return math.Abs(x-y) <= 1e-12*math.Max(1, math.Max(math.Abs(x), math.Abs(y)))
+}
 
 // The two fields must agree on every operation (up to rounding).
 func TestFieldsAgree(t *testing.T) {

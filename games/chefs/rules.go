@@ -1,0 +1,144 @@
+package chefs
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/bits"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// State is a position of the game as engine rules: the survivors (bit k for
+// chef k+1) and the chef (0-based) to act.
+type State struct {
+	Alive uint32
+	Turn  int8
+}
+
+// Rules express Chef Showdown for the general engine: chef k is player k;
+// its actions are its targets in turn order after it, so the default tie
+// rule (and TieRank) is the game's "whose turn comes soonest". Every turn
+// cooks one dish: the reward.
+type Rules struct {
+	n          int
+	hit, miss  []*big.Rat
+	dish       *big.Rat
+	one, zeroR *big.Rat
+}
+
+// NewRules validates the skills and returns the rules.
+func NewRules(skills []*big.Rat) (*Rules, error) {
+	if err := validate(skills); err != nil {
+		return nil, err
+	}
+	r := &Rules{n: len(skills), dish: big.NewRat(1, 1), one: big.NewRat(1, 1), zeroR: new(big.Rat)}
+	for _, p := range skills {
+		r.hit = append(r.hit, p)
+		r.miss = append(r.miss, new(big.Rat).Sub(big.NewRat(1, 1), p))
+	}
+	return r, nil
+}
+
+// Players implements engine.Rules.
+func (r *Rules) Players() int { return r.n }
+
+// Start implements engine.Rules: everyone alive, chef 1 to act.
+func (r *Rules) Start() State { return State{Alive: 1<<r.n - 1} }
+
+// next returns the first survivor after chef k in turn order.
+func next(alive uint32, k int, n int) int {
+	for d := 1; d <= n; d++ {
+		if j := (k + d) % n; alive&(1<<j) != 0 {
+			return j
+		}
+	}
+	return k
+}
+
+// Expand implements engine.Rules.
+func (r *Rules) Expand(s State, node *engine.Node[State]) error {
+	if bits.OnesCount32(s.Alive) == 1 {
+		pay := make([]*big.Rat, r.n)
+		for k := range pay {
+			pay[k] = r.zeroR
+			if s.Alive&(1<<k) != 0 {
+				pay[k] = r.one
+			}
+		}
+		node.Terminal(pay...)
+		return nil
+	}
+	k := int(s.Turn)
+	node.Decide(k)
+	missed := State{Alive: s.Alive, Turn: int8(next(s.Alive, k, r.n))}
+	for d := 1; d < r.n; d++ {
+		t := (k + d) % r.n
+		if s.Alive&(1<<t) == 0 {
+			continue
+		}
+		left := s.Alive &^ (1 << t)
+		hit := engine.Outcome[State]{P: r.hit[k], To: State{Alive: left, Turn: int8(next(left, k, r.n))}, Reward: r.dish}
+		if r.miss[k].Sign() == 0 {
+			node.Action(fmt.Sprint(t+1), hit)
+		} else {
+			node.Action(fmt.Sprint(t+1), hit, engine.Outcome[State]{P: r.miss[k], To: missed, Reward: r.dish})
+		}
+	}
+	return nil
+}
+
+// TieRank implements engine.TieBreaker: the target whose turn comes
+// soonest wins a tie, which is also the order the actions are listed in.
+func (r *Rules) TieRank(s State, action int) int { return action }
+
+// SolveGeneral solves the game with the general engine instead of the
+// layered subset recurrence. It is the independent check of Solve, and the
+// command line's --method general; it keeps every state, so it is for small
+// n only.
+func SolveGeneral[T any, F numeric.Field[T]](ctx context.Context, f F, skills []*big.Rat, opt engine.Options) (*Result[T], *engine.Result[State, T], error) {
+	rules, err := NewRules(skills)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := Estimate(rules.n, f.Exact(), true).Check(); err != nil {
+		return nil, nil, err
+	}
+	res, err := engine.Solve[State, T](ctx, f, rules, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	start := res.Start()
+	dishes, _, _ := res.Reward(start)
+	out := &Result[T]{Skills: skills, Win: append([]T(nil), res.Value(start)...), Dishes: dishes}
+	if opt.Policy {
+		c := newBinomials()
+		pol := &Policy{n: rules.n, c: c, target: make([][]uint8, rules.n+1)}
+		for q := 2; q <= rules.n; q++ {
+			pol.target[q] = make([]uint8, c[rules.n][q]*int64(q))
+		}
+		for mask := uint32(1); mask < 1<<rules.n; mask++ {
+			q := bits.OnesCount32(mask)
+			if q < 2 {
+				continue
+			}
+			rank := c.rank(mask)
+			for k := range rules.n {
+				if mask&(1<<k) == 0 {
+					continue
+				}
+				_, name, ok := res.Choice(State{Alive: mask, Turn: int8(k)})
+				if !ok {
+					continue
+				}
+				var t int
+				fmt.Sscan(name, &t)
+				rpos := bits.OnesCount32(mask & (1<<k - 1))
+				pol.target[q][rank*int64(q)+int64(rpos)] = uint8(t - 1)
+			}
+		}
+		out.Policy = pol
+	}
+	return out, res, nil
+}

@@ -1,0 +1,96 @@
+package pig
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+// MaxTarget bounds the target (the states grow as its cube).
+const MaxTarget = 1000
+
+// State is a position: the scores, the current turn total, and whose turn
+// it is. Won is set (with Turn the winner) for the two terminal states.
+type State struct {
+	Score [2]int16
+	Total int16
+	Turn  int8
+	Won   bool
+}
+
+func (s State) String() string {
+	if s.Won {
+		return fmt.Sprintf("player %d won", s.Turn)
+	}
+	return fmt.Sprintf("scores %d-%d, turn total %d, player %d to act", s.Score[0], s.Score[1], s.Total, s.Turn)
+}
+
+// Rules are Pig's rules for the engine.
+type Rules struct {
+	target int
+}
+
+// New returns the rules for a target from 1 to MaxTarget.
+func New(target int) (*Rules, error) {
+	if target < 1 || target > MaxTarget {
+		return nil, fmt.Errorf("pig: %w: target must be from 1 to %d, got %d", solver.ErrInvalid, MaxTarget, target)
+	}
+	return &Rules{target: target}, nil
+}
+
+// Target is the score that wins.
+func (r *Rules) Target() int { return r.target }
+
+// Players implements engine.Rules.
+func (r *Rules) Players() int { return 2 }
+
+// Start implements engine.Rules: player 0 to roll, all zero.
+func (r *Rules) Start() State { return State{} }
+
+var (
+	sixth = big.NewRat(1, 6)
+	one   = big.NewRat(1, 1)
+	zero  = new(big.Rat)
+	// Rewards count rolls.
+	rollReward = big.NewRat(1, 1)
+)
+
+// Hold and Roll are the action names.
+const (
+	Roll = "roll"
+	Hold = "hold"
+)
+
+// Expand implements engine.Rules.
+func (r *Rules) Expand(s State, n *engine.Node[State]) error {
+	if s.Won {
+		if s.Turn == 0 {
+			n.Terminal(one, zero)
+		} else {
+			n.Terminal(zero, one)
+		}
+		return nil
+	}
+	me := s.Turn
+	n.Decide(int(me))
+	var outs [6]engine.Outcome[State]
+	pass := State{Score: s.Score, Turn: 1 - me}
+	outs[0] = engine.Outcome[State]{P: sixth, To: pass, Reward: rollReward}
+	for face := int16(2); face <= 6; face++ {
+		to := s
+		to.Total += face
+		if int(s.Score[me])+int(to.Total) >= r.target {
+			to = State{Won: true, Turn: me}
+		}
+		outs[face-1] = engine.Outcome[State]{P: sixth, To: to, Reward: rollReward}
+	}
+	n.Action(Roll, outs[:]...)
+	if s.Total > 0 {
+		held := State{Score: s.Score, Turn: 1 - me}
+		held.Score[me] += s.Total
+		n.Action(Hold, engine.Outcome[State]{P: one, To: held})
+	}
+	return nil
+}

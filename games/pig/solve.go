@@ -1,0 +1,52 @@
+package pig
+
+import (
+	"context"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// Result is solved Pig.
+type Result[T any] struct {
+	Target int
+	// Win is the first player's probability of winning with both playing
+	// optimally.
+	Win T
+	// Rolls is the expected number of rolls in the game.
+	Rolls T
+	// Engine is the engine's full solution.
+	Engine *engine.Result[State, T]
+}
+
+// Solve solves Pig to target with the engine.
+func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, target int, opt engine.Options) (*Result[T], error) {
+	rules, err := New(target)
+	if err != nil {
+		return nil, err
+	}
+	res, err := engine.Solve[State, T](ctx, f, rules, opt)
+	if err != nil {
+		return nil, err
+	}
+	start := res.Start()
+	rolls, _, _ := res.Reward(start)
+	return &Result[T]{Target: target, Win: res.Value(start)[0], Rolls: rolls, Engine: res}, nil
+}
+
+// HoldAt returns the smallest turn total at which the player to move holds
+// with scores (mine, yours), or 0 if it never holds before reaching the
+// target (or the state is not reachable). With the usual optimal policy the
+// player rolls below this total and holds from it on.
+func (r *Result[T]) HoldAt(mine, yours int) int {
+	for k := 1; mine+k < r.Target; k++ {
+		s := State{Score: [2]int16{int16(mine), int16(yours)}, Total: int16(k)}
+		if !r.Engine.Lookup(s) {
+			continue
+		}
+		if _, name, ok := r.Engine.Choice(s); ok && name == Hold {
+			return k
+		}
+	}
+	return 0
+}
