@@ -38,11 +38,17 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, target int, opt 
 // with scores (mine, yours), or 0 if it never holds before reaching the
 // target (or the state is not reachable). With the usual optimal policy the
 // player rolls below this total and holds from it on.
+//
+// Player 0's states are used, or player 1's where player 0 never reaches
+// that pair of scores; the game is symmetric, so both hold alike.
 func (r *Result[T]) HoldAt(mine, yours int) int {
 	for k := 1; mine+k < r.Target; k++ {
 		s := State{Score: [2]int16{int16(mine), int16(yours)}, Total: int16(k)}
 		if !r.Engine.Lookup(s) {
-			continue
+			s = State{Score: [2]int16{int16(yours), int16(mine)}, Total: int16(k), Turn: 1}
+			if !r.Engine.Lookup(s) {
+				continue
+			}
 		}
 		if _, name, ok := r.Engine.Choice(s); ok && name == Hold {
 			return k

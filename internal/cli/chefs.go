@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/chefs"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/spf13/cobra"
@@ -15,9 +16,13 @@ import (
 // maxPolicyChefs bounds --policy: it prints n·2^(n-1) states.
 const maxPolicyChefs = 12
 
+// maxGeneralChefs bounds --method general, whose engine keeps all
+// n·2^(n-1) states with their actions.
+const maxGeneralChefs = 16
+
 type chefsFlags struct {
 	n                   int
-	skills              string
+	skills, method      string
 	exact, policy, json bool
 }
 
@@ -57,7 +62,8 @@ JSON keys: skills, expected_dishes, win_probabilities (chef 1 first), with
 		Example: `  gamesolve chefs -n 14
   gamesolve chefs -n 7 --exact --json
   gamesolve chefs --skills 0.25,0.5,1 --policy
-  gamesolve chefs --skills 1/3,2/5,0.6,0.9 --exact`,
+  gamesolve chefs --skills 1/3,2/5,0.6,0.9 --exact
+  gamesolve chefs -n 8 --exact --method general`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runChefs(cmd, e, fl)
@@ -69,6 +75,7 @@ JSON keys: skills, expected_dishes, win_probabilities (chef 1 first), with
 	f.BoolVar(&fl.exact, "exact", false, "exact rational arithmetic, ties decided exactly")
 	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the optimal target in every state (n <= %d)", maxPolicyChefs))
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
+	f.StringVar(&fl.method, "method", "fast", "fast (the layered subset recurrence) or general (the general engine, a check)")
 	return cmd
 }
 
@@ -104,9 +111,20 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 	for _, s := range skills {
 		out.Skills = append(out.Skills, s.RatString())
 	}
+	general, err := methodFlag(fl.method)
+	if err != nil {
+		return fmt.Errorf("chefs: %w", err)
+	}
+	if general && n > maxGeneralChefs {
+		return fmt.Errorf("chefs: --method general keeps every state; it is limited to n <= %d", maxGeneralChefs)
+	}
+	eopt := engine.Options{Options: opt}
 	var policy *chefs.Policy
 	if fl.exact {
 		r, err := chefs.Solve(cmd.Context(), numeric.Exact{}, skills, opt)
+		if general {
+			r, _, err = chefs.SolveGeneral(cmd.Context(), numeric.Exact{}, skills, eopt)
+		}
 		if err != nil {
 			return err
 		}
@@ -120,6 +138,9 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 		policy = r.Policy
 	} else {
 		r, err := chefs.Solve[float64](cmd.Context(), numeric.Float{}, skills, opt)
+		if general {
+			r, _, err = chefs.SolveGeneral[float64](cmd.Context(), numeric.Float{}, skills, eopt)
+		}
 		if err != nil {
 			return err
 		}

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gamesolve/gamesolve/engine"
 )
 
 // emit writes either v as one JSON object or the text that text produces.
@@ -58,4 +61,40 @@ func table(buf *bytes.Buffer, rows [][]string) {
 		buf.WriteString(strings.TrimRight(line.String(), " "))
 		buf.WriteByte('\n')
 	}
+}
+
+// methodFlag reads --method: fast (false) or general (true).
+func methodFlag(s string) (general bool, err error) {
+	switch s {
+	case "fast":
+		return false, nil
+	case "general":
+		return true, nil
+	}
+	return false, fmt.Errorf("--method %q: want fast or general", s)
+}
+
+// methodCounts lists, for JSON, how many components each method solved.
+func methodCounts(m map[engine.Method]int) map[string]int {
+	out := map[string]int{}
+	for k, v := range m {
+		if v > 0 {
+			out[k.String()] = v
+		}
+	}
+	return out
+}
+
+// methodsText is "value iteration 9797, elimination 4, direct 2", most
+// used first.
+func methodsText(m map[engine.Method]int) string {
+	var parts []string
+	ms := engine.Methods()
+	sort.SliceStable(ms, func(i, j int) bool { return m[ms[i]] > m[ms[j]] })
+	for _, k := range ms {
+		if m[k] > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

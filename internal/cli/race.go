@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/race"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/spf13/cobra"
@@ -15,7 +16,7 @@ import (
 
 type raceFlags struct {
 	target, coinTarget, chooserTarget int
-	first, coin, menu                 string
+	first, coin, menu, method         string
 	exact, policy, json, olympiad     bool
 }
 
@@ -58,6 +59,7 @@ player needs a more points and the chooser b. Ties go to the smaller T.`,
   gamesolve race --target 100 --first chooser --exact --json
   gamesolve race --target 4 --policy
   gamesolve race --coin-target 20 --chooser-target 30 --coin 1/3:2 --menu 0.9:1,1/4:3,1/16:8
+  gamesolve race --target 10 --exact --method general
   echo 10 | gamesolve race --olympiad`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -74,6 +76,7 @@ player needs a more points and the chooser b. Ties go to the smaller T.`,
 	f.BoolVar(&fl.exact, "exact", false, "exact rational arithmetic")
 	f.BoolVar(&fl.policy, "policy", false, "print the optimal T in every state")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
+	f.StringVar(&fl.method, "method", "fast", "fast (the closed-form recurrence) or general (the general engine, a check)")
 	f.BoolVar(&fl.olympiad, "olympiad", false, "read n from standard input; print the chooser-first answer with 6 decimals")
 	return cmd
 }
@@ -101,8 +104,15 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 	out := raceJSON{}
 	var policy *race.Policy
 	var solved race.Game
+	general, err := methodFlag(fl.method)
+	if err != nil {
+		return fmt.Errorf("race: %w", err)
+	}
 	if fl.exact {
 		r, err := race.Solve(cmd.Context(), numeric.Exact{}, g, opt)
+		if general {
+			r, _, err = race.SolveGeneral(cmd.Context(), numeric.Exact{}, g, engine.Options{Options: opt})
+		}
 		if err != nil {
 			return err
 		}
@@ -111,6 +121,9 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 		policy, solved = r.Policy, r.Game
 	} else {
 		r, err := race.Solve[float64](cmd.Context(), numeric.Float{}, g, opt)
+		if general {
+			r, _, err = race.SolveGeneral[float64](cmd.Context(), numeric.Float{}, g, engine.Options{Options: opt})
+		}
 		if err != nil {
 			return err
 		}

@@ -79,6 +79,6 @@ with --json exactly one JSON object; --exact switches to rational arithmetic.`,
 	root.SetVersionTemplate("gamesolve {{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
 	root.CompletionOptions.DisableDefaultCmd = true
-	root.AddCommand(newRaceCmd(e), newChefsCmd(e), newCookiesCmd(e), newCgtCmd(e))
+	root.AddCommand(newRaceCmd(e), newChefsCmd(e), newCookiesCmd(e), newCgtCmd(e), newPigCmd(e), newSolveCmd(e))
 	return root
 }

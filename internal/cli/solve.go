@@ -1,0 +1,191 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"strconv"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/model"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/spf13/cobra"
+)
+
+type solveFlags struct {
+	exact, policy, json bool
+}
+
+// solveJSON is the --json shape of solve. expected_reward is null when
+// play may never end under the policy (the reward is then infinite).
+type solveJSON struct {
+	Values              []float64         `json:"values"`
+	ValuesExact         []string          `json:"values_exact,omitempty"`
+	ExpectedReward      *float64          `json:"expected_reward"`
+	ExpectedRewardExact *string           `json:"expected_reward_exact,omitempty"`
+	Policy              map[string]string `json:"policy,omitempty"`
+	States              int               `json:"states"`
+	Components          int               `json:"components"`
+	Methods             map[string]int    `json:"methods"`
+	EndComponents       int               `json:"end_components"`
+
+	exact   bool
+	methods map[engine.Method]int
+	ids     []string // decision states in model order, for the text policy
+}
+
+func newSolveCmd(e *env) *cobra.Command {
+	var fl solveFlags
+	cmd := &cobra.Command{
+		Use:   "solve FILE",
+		Short: "Solve a game described in a JSON model file (- for standard input)",
+		Long: `Solve a stochastic game from a model file: every player's value at the start
+state with each player maximizing its own payoff, the optimal action in every
+decision state, and the expected total reward under that policy. A play that
+never ends pays every player 0.
+
+The model is a JSON object: {"players": N, "start": ID, "states": [...]},
+where each state has an "id" and exactly one of "payoff" (one number per
+player), "chance" (outcomes), or "player" (from 0) with "actions" (each a
+"name" and "outcomes"). An outcome is {"p": "1/6", "to": ID, "reward": 1};
+p is a decimal or p/q and the outcomes of each action sum to 1. See
+docs/models.md.
+
+JSON keys: values (one per player, at the start), expected_reward (null if
+play may never end), states, components, methods, end_components; with
+--exact values_exact and expected_reward_exact; with --policy "policy", an
+object from decision state id to the chosen action's name.`,
+		Example: `  gamesolve solve docs/examples/die.json
+  gamesolve solve --exact --policy docs/examples/duel.json
+  cat model.json | gamesolve solve - --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSolve(cmd, e, fl, args[0])
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&fl.exact, "exact", false, "exact rational arithmetic, ties decided exactly")
+	f.BoolVar(&fl.policy, "policy", false, "print the chosen action of every reachable decision state")
+	f.BoolVar(&fl.json, "json", false, "print one JSON object")
+	return cmd
+}
+
+func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
+	var r io.Reader
+	if path == "-" {
+		if e.stdin == nil {
+			return fmt.Errorf("solve: no standard input")
+		}
+		r = e.stdin
+	} else {
+		file, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("solve: %w", err)
+		}
+		defer file.Close()
+		r = file
+	}
+	m, err := model.Read(r)
+	if err != nil {
+		if isJANI(err) {
+			return fmt.Errorf("solve: %s looks like a JANI model; JANI is not supported yet", path)
+		}
+		return fmt.Errorf("solve: %s: %w", path, err)
+	}
+	opt := engine.Options{}
+	opt.Progress = progress(e.stderr, "solve")
+	var out solveJSON
+	if fl.exact {
+		res, err := engine.Solve[int32](cmd.Context(), numeric.Exact{}, m, opt)
+		if err != nil {
+			return fmt.Errorf("solve: %w", err)
+		}
+		fillSolve(&out, m, res, fl.policy, func(x *big.Rat) (float64, string) {
+			v, _ := x.Float64()
+			return v, ratString(x)
+		})
+	} else {
+		res, err := engine.Solve[int32](cmd.Context(), numeric.Float{}, m, opt)
+		if err != nil {
+			return fmt.Errorf("solve: %w", err)
+		}
+		fillSolve(&out, m, res, fl.policy, func(x float64) (float64, string) { return x, "" })
+	}
+	out.exact = fl.exact
+	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { solveText(b, out) })
+}
+
+// isJANI tells a JANI file from a malformed model: the reader rejects the
+// unknown key "jani-version".
+func isJANI(err error) bool {
+	return bytes.Contains([]byte(err.Error()), []byte(`"jani-version"`))
+}
+
+func fillSolve[T any](out *solveJSON, m *model.Model, res *engine.Result[int32, T], policy bool, conv func(T) (float64, string)) {
+	start := res.Start()
+	for _, v := range res.Value(start) {
+		x, s := conv(v)
+		out.Values = append(out.Values, x)
+		if s != "" {
+			out.ValuesExact = append(out.ValuesExact, s)
+		}
+	}
+	if rw, finite, _ := res.Reward(start); finite {
+		x, s := conv(rw)
+		out.ExpectedReward = &x
+		if s != "" {
+			out.ExpectedRewardExact = &s
+		}
+	}
+	out.States, out.Components, out.EndComponents = res.States, res.Components, res.EndComponents
+	out.Methods, out.methods = methodCounts(res.Methods), res.Methods
+	if policy {
+		out.Policy = map[string]string{}
+		for i := range m.NumStates() {
+			s := int32(i)
+			if _, name, ok := res.Choice(s); ok {
+				out.Policy[m.ID(s)] = name
+				out.ids = append(out.ids, m.ID(s))
+			}
+		}
+	}
+}
+
+func solveText(b *bytes.Buffer, out solveJSON) {
+	fmt.Fprintf(b, "%d states, %d components (%s)", out.States, out.Components, methodsText(out.methods))
+	if out.EndComponents > 0 {
+		fmt.Fprintf(b, ", %d end components collapsed", out.EndComponents)
+	}
+	b.WriteString("\n\n")
+	head := []string{"player", "value"}
+	if out.exact {
+		head = append(head, "exact")
+	}
+	rows := [][]string{head}
+	for p, v := range out.Values {
+		row := []string{strconv.Itoa(p), float(v)}
+		if out.exact {
+			row = append(row, out.ValuesExact[p])
+		}
+		rows = append(rows, row)
+	}
+	table(b, rows)
+	if out.ExpectedReward == nil {
+		b.WriteString("\nexpected reward: infinite (play may never end)\n")
+	} else {
+		fmt.Fprintf(b, "\nexpected reward %s\n", float(*out.ExpectedReward))
+		if out.ExpectedRewardExact != nil {
+			fmt.Fprintf(b, "exactly %s\n", *out.ExpectedRewardExact)
+		}
+	}
+	if out.Policy != nil {
+		b.WriteString("\npolicy (state: action)\n")
+		for _, id := range out.ids {
+			q, _ := json.Marshal(id)
+			fmt.Fprintf(b, "%s: %s\n", q, out.Policy[id])
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package model
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+const die = `{"players": 1, "start": "roll", "states": [
+	{"id": "roll", "chance": [{"p": "1/6", "to": "six", "reward": 1}, {"p": "5/6", "to": "roll", "reward": 1}]},
+	{"id": "six", "payoff": [1]}]}`
+
+func TestParse(t *testing.T) {
+	m, err := Parse([]byte("\xef\xbb\xbf" + die))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Players() != 1 || m.NumStates() != 2 || m.ID(m.Start()) != "roll" {
+		t.Errorf("players %d, states %d, start %q", m.Players(), m.NumStates(), m.ID(m.Start()))
+	}
+	res, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, _, _ := res.Reward(m.Start()); r != 6 {
+		t.Errorf("expected rolls %v, want 6", r)
+	}
+}
+
+// Every rejection names the problem (and the state where there is one).
+func TestRejects(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"unknown target", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":1,"to":"b"}]}]}`, `state "a": chance outcome 1: unknown target "b"`},
+		{"sum", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"1/2","to":"a"},{"p":"1/3","to":"e"}]},{"id":"e","payoff":[0]}]}`, `state "a": chance: probabilities sum to 5/6, not 1`},
+		{"negative", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"-1/2","to":"a"},{"p":"3/2","to":"e"}]},{"id":"e","payoff":[0]}]}`, `state "a": chance outcome 1: probability -1/2 is not in (0, 1]`},
+		{"zero", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":0,"to":"a"},{"p":1,"to":"e"}]},{"id":"e","payoff":[0]}]}`, `is not in (0, 1]`},
+		{"duplicate", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1]},{"id":"a","payoff":[0]}]}`, `state "a": duplicate id`},
+		{"two kinds", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1],"chance":[{"p":1,"to":"a"}]}]}`, `state "a": give exactly one of`},
+		{"no kind", `{"players":1,"start":"a","states":[{"id":"a"}]}`, `state "a": give exactly one of`},
+		{"payoff length", `{"players":2,"start":"a","states":[{"id":"a","payoff":[1]}]}`, `state "a": payoff has 1 entries, want 2`},
+		{"player range", `{"players":2,"start":"a","states":[{"id":"a","player":2,"actions":[{"name":"x","outcomes":[{"p":1,"to":"a"}]}]}]}`, `state "a": player 2 out of range`},
+		{"negative player", `{"players":2,"start":"a","states":[{"id":"a","player":-1,"actions":[{"name":"x","outcomes":[{"p":1,"to":"a"}]}]}]}`, `state "a": player -1 out of range`},
+		{"empty actions", `{"players":1,"start":"a","states":[{"id":"a","player":0,"actions":[]}]}`, `state "a": empty action list`},
+		{"player without actions", `{"players":1,"start":"a","states":[{"id":"a","player":0}]}`, `state "a": a decision needs both`},
+		{"duplicate action", `{"players":1,"start":"a","states":[{"id":"a","player":0,"actions":[{"name":"x","outcomes":[{"p":1,"to":"a"}]},{"name":"x","outcomes":[{"p":1,"to":"a"}]}]}]}`, `duplicate action name "x"`},
+		{"no outcomes", `{"players":1,"start":"a","states":[{"id":"a","player":0,"actions":[{"name":"x","outcomes":[]}]}]}`, `action "x" has no outcomes`},
+		{"bad number", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"half","to":"a"}]}]}`, `probability "half" is not a number`},
+		{"bad payoff", `{"players":1,"start":"a","states":[{"id":"a","payoff":["x"]}]}`, `payoff 1: "x" is not a number`},
+		{"unknown start", `{"players":1,"start":"z","states":[{"id":"a","payoff":[1]}]}`, `start "z" is not a state id`},
+		{"no players", `{"start":"a","states":[{"id":"a","payoff":[1]}]}`, `"players" must be`},
+		{"no states", `{"players":1,"start":"a","states":[]}`, `"states" is missing or empty`},
+		{"unknown key", `{"players":1,"start":"a","states":[{"id":"a","payof":[1]}]}`, `unknown field "payof"`},
+		{"trailing", die + ` {}`, `text after the model object`},
+		{"not json", `{"players":`, `unexpected EOF`},
+		{"huge exponent", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1e999999]}]}`, `is not a number`},
+	}
+	for _, tt := range tests {
+		_, err := Parse([]byte(tt.text))
+		if err == nil {
+			t.Errorf("%s: accepted", tt.name)
+			continue
+		}
+		if !errors.Is(err, solver.ErrInvalid) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v; want ErrInvalid and %q", tt.name, err, tt.want)
+		}
+		if strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: message has more than one line", tt.name)
+		}
+	}
+}
+
+func TestNumbers(t *testing.T) {
+	for in, want := range map[string]string{"0.25": "1/4", "1/3": "1/3", "-2": "-2/1", "1e-3": "1/1000", "2.5E2": "250/1", "-1/2": "-1/2"} {
+		r, err := number(in).rat()
+		if err != nil || r.String() != want {
+			t.Errorf("%q: %v %v, want %s", in, r, err, want)
+		}
+	}
+	for _, in := range []string{"", "--1", "1/-2", "1e", "0x1", "1e1000", "1/2e3"} {
+		if r, err := number(in).rat(); err == nil {
+			t.Errorf("%q accepted as %v", in, r)
+		}
+	}
+}
+
+// Fuzz the reader: never a panic; anything accepted solves or fails with
+// a typed error.
+func FuzzParse(f *testing.F) {
+	f.Add(die)
+	f.Add(`{"players":2,"start":"a","states":[{"id":"a","player":0,"actions":[{"name":"x","outcomes":[{"p":"1/2","to":"a"},{"p":0.5,"to":"e"}]}]},{"id":"e","payoff":[1,0]}]}`)
+	f.Add(`{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"1e-2","to":"a"},{"p":"0.99","to":"e","reward":-3}]},{"id":"e","payoff":["-1/3"]}]}`)
+	f.Fuzz(func(t *testing.T, text string) {
+		m, err := Parse([]byte(text))
+		if err != nil {
+			if !errors.Is(err, solver.ErrInvalid) {
+				t.Fatalf("error %v does not wrap ErrInvalid", err)
+			}
+			return
+		}
+		if m.NumStates() > 64 {
+			return
+		}
+		_, err = engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{MaxSweeps: 10000})
+		if err != nil && !errors.Is(err, engine.ErrUnsupported) && !strings.Contains(err.Error(), "value iteration did not reach") {
+			t.Fatalf("solve: %v", err)
+		}
+	})
+}
