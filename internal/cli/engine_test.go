@@ -1,0 +1,142 @@
+package cli
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// --method general prints exactly what the fast solvers print, exact
+// values and whole policies included.
+func TestMethodGeneral(t *testing.T) {
+	for _, args := range [][]string{
+		{"race", "--target", "12", "--exact", "--policy"},
+		{"race", "--coin-target", "9", "--chooser-target", "14", "--first", "chooser", "--coin", "1/3:2", "--menu", "0.9:1,1/4:3,1/16:8", "--exact", "--policy"},
+		{"race", "--target", "30", "--policy"},
+		{"chefs", "-n", "6", "--exact", "--policy"},
+		{"chefs", "--skills", "1/3,2/5,0.6,0.9,1", "--exact", "--policy"},
+	} {
+		fast := runJSON(t, args...)
+		general := runJSON(t, append(args, "--method", "general")...)
+		if !exactIn(args) {
+			// Float values come out of different sums: equal to rounding.
+			for _, key := range []string{"win_probability", "expected_dishes"} {
+				if x, ok := fast[key].(float64); ok {
+					if y := general[key].(float64); math.Abs(x-y) > 1e-13 {
+						t.Errorf("%v: %s fast %v, general %v", args, key, x, y)
+					}
+					fast[key], general[key] = 0.0, 0.0
+				}
+			}
+			delete(fast, "win_probabilities")
+			delete(general, "win_probabilities")
+		}
+		if !reflect.DeepEqual(fast, general) {
+			t.Errorf("%v: fast %v\ngeneral %v", args, fast, general)
+		}
+	}
+	badInput(t, "", "race", "--target", "5", "--method", "slow")
+	badInput(t, "", "chefs", "-n", "20", "--method", "general")
+}
+
+func TestPig(t *testing.T) {
+	m := runJSON(t, "pig", "--target", "2", "--exact", "--policy")
+	if m["win_probability_exact"] != "6/7" {
+		t.Errorf("target 2: %v, want 6/7", m["win_probability_exact"])
+	}
+	m = runJSON(t, "pig", "--target", "25", "--policy")
+	ex := runJSON(t, "pig", "--target", "25", "--exact", "--policy")
+	r, _ := new(big.Rat).SetString(ex["win_probability_exact"].(string))
+	if f, _ := r.Float64(); math.Abs(f-m["win_probability"].(float64)) > 1e-12 {
+		t.Errorf("exact %v float %v", f, m["win_probability"])
+	}
+	if !reflect.DeepEqual(m["policy"], ex["policy"]) {
+		t.Error("exact and float hold policies differ")
+	}
+	code, out, errs := run(t, "", "pig", "--target", "6", "--policy")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	golden(t, "pig_target6_policy.txt", out)
+	for _, args := range [][]string{
+		{"pig"}, {"pig", "--target", "0"}, {"pig", "--target", "1001"}, {"pig", "--target", "x"},
+		{"pig", "--target", "101", "--policy"}, {"pig", "--target", "5", "extra"},
+	} {
+		badInput(t, "", args...)
+	}
+}
+
+func writeModel(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "model.json")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestSolve(t *testing.T) {
+	m := runJSON(t, "solve", "--exact", "--policy", "../../docs/examples/duel.json")
+	if fmt.Sprint(m["values_exact"]) != "[1/2 1/2]" || m["expected_reward_exact"] != "5/2" {
+		t.Errorf("duel: %v", m)
+	}
+	if p := m["policy"].(map[string]any); p["a-aims"] != "fire" || len(p) != 3 {
+		t.Errorf("policy %v", p)
+	}
+	if m["states"] != 6.0 || m["components"] != 4.0 {
+		t.Errorf("states %v components %v", m["states"], m["components"])
+	}
+	// From standard input; a never-ending game has a null reward.
+	loop := `{"players": 1, "start": "a", "states": [{"id": "a", "chance": [{"p": 1, "to": "a", "reward": 1}]}]}`
+	code, out, errs := run(t, loop, "solve", "-", "--json")
+	if code != 0 || !strings.Contains(out, `"values":[0],"expected_reward":null`) {
+		t.Errorf("loop: %d %s %s", code, out, errs)
+	}
+	code, out, _ = run(t, loop, "solve", "-")
+	if code != 0 || !strings.Contains(out, "expected reward: infinite") {
+		t.Errorf("loop text: %s", out)
+	}
+	code, out, errs = run(t, "", "solve", "--exact", "--policy", "../../docs/examples/duel.json")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	golden(t, "solve_duel.txt", out)
+	bad := map[string]string{
+		"unknown target": `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":1,"to":"b"}]}]}`,
+		"sum":            `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"1/2","to":"a"}]}]}`,
+		"duplicate":      `{"players":1,"start":"a","states":[{"id":"a","payoff":[1]},{"id":"a","payoff":[0]}]}`,
+		"two kinds":      `{"players":1,"start":"a","states":[{"id":"a","payoff":[1],"chance":[{"p":1,"to":"a"}]}]}`,
+		"payoff length":  `{"players":2,"start":"a","states":[{"id":"a","payoff":[1]}]}`,
+		"player range":   `{"players":1,"start":"a","states":[{"id":"a","player":1,"actions":[{"name":"x","outcomes":[{"p":1,"to":"a"}]}]}]}`,
+		"empty actions":  `{"players":1,"start":"a","states":[{"id":"a","player":0,"actions":[]}]}`,
+		"not json":       `hello`,
+		"three players deciding in a cycle": `{"players": 3, "start": "A", "states": [
+			{"id": "A", "player": 0, "actions": [{"name": "x", "outcomes": [{"p": 1, "to": "B"}]}, {"name": "y", "outcomes": [{"p": 1, "to": "E"}]}]},
+			{"id": "B", "player": 1, "actions": [{"name": "x", "outcomes": [{"p": 1, "to": "C"}]}, {"name": "y", "outcomes": [{"p": 1, "to": "E"}]}]},
+			{"id": "C", "player": 2, "actions": [{"name": "x", "outcomes": [{"p": "1/2", "to": "A"}, {"p": "1/2", "to": "E"}]}, {"name": "y", "outcomes": [{"p": 1, "to": "E"}]}]},
+			{"id": "E", "payoff": [1, 0, 0]}]}`,
+		"jani": `{"jani-version": 1, "name": "x", "type": "dtmc"}`,
+	}
+	for name, text := range bad {
+		badInput(t, "", "solve", writeModel(t, text))
+		badInput(t, text, "solve", "-")
+		_ = name
+	}
+	badInput(t, "", "solve", "/nonexistent/model.json")
+	badInput(t, "", "solve")
+	badInput(t, "", "solve", "a.json", "b.json")
+}
+
+func exactIn(args []string) bool {
+	for _, a := range args {
+		if a == "--exact" {
+			return true
+		}
+	}
+	return false
+}
