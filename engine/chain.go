@@ -57,9 +57,11 @@ func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
 	}
 	for k := range parts.count() {
 		members := parts.get(k)
+		// Eliminate the most recently discovered states first: they
+		// are usually the deepest, so eliminating them adds few entries.
 		part := make([]uint32, len(members))
 		for i, m := range members {
-			part[i] = set[m]
+			part[len(members)-1-i] = set[m]
 		}
 		if len(part) == 1 {
 			r.solveOne(part[0], int(choice[part[0]]))

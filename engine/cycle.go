@@ -27,6 +27,7 @@ type quotient[T any] struct {
 	outStart  []int32   // inner outcomes of action a
 	outTo     []int32   // node
 	outP      []uint32  // rat id
+	outPF     []float64 // its float64
 	exit      []T       // Σ p·value over outcomes leaving the component
 	exitF     []float64 // the same in float64
 	nodeOf    []int32   // local state -> node
@@ -57,6 +58,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		r.res.EndComponents += len(q.mecs)
 	}
 	L, U, sweeps, gap := r.valueIteration(q, minP)
+	r.res.Sweeps += sweeps
 	if !r.f.Exact() {
 		if gap > r.opt.precision()*math.Max(1, q.lowerHigh[1]-q.lowerHigh[0]) {
 			return 0, fmt.Errorf("engine: component %d (%d states, including %s): value iteration did not reach precision %g in %d sweeps (proven gap %.3g); exact mode uses strategy iteration",
@@ -177,6 +179,7 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 				if l := r.local[w]; l >= 0 {
 					q.outTo = append(q.outTo, q.nodeOf[l])
 					q.outP = append(q.outP, g.prob[o])
+					q.outPF = append(q.outPF, r.ratF[g.prob[o]])
 				} else {
 					ex = f.AddMul(ex, ex, r.rat[g.prob[o]], r.vals[int(w)*P+obj])
 				}
@@ -253,55 +256,80 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 // endComponents finds the maximal end components among the component's
 // states (r.local holds their local indices): mecOf[i] is the end
 // component of local state i or -1, and internal[i][a] whether action a of
-// state i keeps play inside it.
+// state i keeps play inside it. It is the classic refinement: drop actions
+// that may leave, drop states left without actions (a worklist, so a
+// removal travels back along a long chain in one pass), split what remains
+// into strongly connected parts, and repeat while that drops anything.
 func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][]bool) {
 	g := r.g
 	m := len(comp)
 	alive := make([]bool, m)
 	allowed := make([][]bool, m)
+	count := make([]int, m)
+	type use struct{ state, action int32 }
+	preds := make([][]use, m)
 	nActs := func(v uint32) int {
 		if g.owner[v] < 0 {
 			return 1
 		}
 		return int(g.actStart[v+1] - g.actStart[v])
 	}
+	var queue []int32
 	for i, v := range comp {
 		alive[i] = true
 		allowed[i] = make([]bool, nActs(v))
 		for a := range allowed[i] {
-			allowed[i][a] = true
+			ok := true
+			o0, o1 := r.actionOutcomes(v, a)
+			for o := o0; o < o1; o++ {
+				if l := r.local[g.to[o]]; l < 0 {
+					ok = false
+				} else {
+					preds[l] = append(preds[l], use{int32(i), int32(a)})
+				}
+			}
+			allowed[i][a] = ok
+			if ok {
+				count[i]++
+			}
+		}
+		if count[i] == 0 {
+			alive[i] = false
+			queue = append(queue, int32(i))
 		}
 	}
-	part := make([]int32, m)
-	for {
-		changed := false
-		// Drop actions that may leave the live set, and states left with
-		// no action.
-		for i, v := range comp {
-			if !alive[i] {
-				continue
-			}
-			any := false
-			for a := range allowed[i] {
-				if !allowed[i][a] {
-					continue
-				}
-				o0, o1 := r.actionOutcomes(v, a)
-				for o := o0; o < o1; o++ {
-					if l := r.local[g.to[o]]; l < 0 || !alive[l] {
-						allowed[i][a] = false
-						changed = true
-						break
-					}
-				}
-				any = any || allowed[i][a]
-			}
-			if !any {
-				alive[i] = false
-				changed = true
+	disallow := func(i, a int32) {
+		if !allowed[i][a] {
+			return
+		}
+		allowed[i][a] = false
+		count[i]--
+		if count[i] == 0 && alive[i] {
+			alive[i] = false
+			queue = append(queue, i)
+		}
+	}
+	drain := func() {
+		for len(queue) > 0 {
+			j := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			for _, u := range preds[j] {
+				disallow(u.state, u.action)
 			}
 		}
-		// Split by strongly connected parts of what remains.
+	}
+	drain()
+	part := make([]int32, m)
+	for {
+		nAlive := 0
+		for i := range alive {
+			if alive[i] {
+				nAlive++
+			}
+		}
+		if nAlive == 0 {
+			break
+		}
 		start := make([]uint32, m+1)
 		var adj []uint32
 		for i, v := range comp {
@@ -320,6 +348,7 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][
 		}
 		parts := tarjan(m, start, adj)
 		copy(part, parts.of)
+		changed := false
 		for i, v := range comp {
 			if !alive[i] {
 				continue
@@ -331,13 +360,14 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][
 				o0, o1 := r.actionOutcomes(v, a)
 				for o := o0; o < o1; o++ {
 					if part[r.local[g.to[o]]] != part[i] {
-						allowed[i][a] = false
+						disallow(int32(i), int32(a))
 						changed = true
 						break
 					}
 				}
 			}
 		}
+		drain()
 		if !changed {
 			break
 		}
@@ -376,7 +406,7 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		// Only a starting policy for strategy iteration.
 		maxSweeps, target = min(maxSweeps, 10000), math.Max(target, 1e-9)
 	}
-	pf := r.ratF
+	pf := q.outPF
 	for sweeps = 1; ; sweeps++ {
 		gap = 0
 		for i := n - 1; i >= 0; i-- {
@@ -385,9 +415,9 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 			for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
 				sl, su := q.exitF[a], q.exitF[a]
 				for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
-					p := pf[q.outP[o]]
-					sl += p * L[q.outTo[o]]
-					su += p * U[q.outTo[o]]
+					p, to := pf[o], q.outTo[o]
+					sl += p * L[to]
+					su += p * U[to]
 				}
 				if a == q.actStart[i] || (minimize && sl < bl) || (!minimize && sl > bl) {
 					bl = sl
@@ -397,9 +427,15 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 				}
 			}
 			// Bounds only ever tighten; rounding must not loosen them.
-			L[i] = math.Max(L[i], bl)
-			U[i] = math.Min(U[i], bu)
-			gap = math.Max(gap, U[i]-L[i])
+			if bl > L[i] {
+				L[i] = bl
+			}
+			if bu < U[i] {
+				U[i] = bu
+			}
+			if d := U[i] - L[i]; d > gap {
+				gap = d
+			}
 		}
 		if gap <= target || sweeps >= maxSweeps {
 			return L, U, sweeps, gap

@@ -18,7 +18,9 @@ type graph[S comparable] struct {
 	index    map[S]uint32
 	owner    []int8   // player, Chance or Terminal
 	actStart []uint32 // actions of state i: actStart[i]..actStart[i+1]
-	actName  []string
+	actName  []uint32 // index into names
+	names    []string
+	nameID   map[string]uint32
 	outStart []uint32 // outcomes of action a: outStart[a]..outStart[a+1]
 	to       []uint32
 	prob     []uint32 // rat ids
@@ -39,7 +41,7 @@ func bytesPerState[S comparable]() (perState, perAction, perOutcome float64) {
 	size := float64(unsafe.Sizeof(s))
 	// states slice, map entry with its overhead, owner, actStart, payStart.
 	perState = size + 2*(size+4) + 16 + 1 + 4 + 4
-	perAction = 16 + 4
+	perAction = 4 + 4
 	perOutcome = 12
 	return
 }
@@ -51,7 +53,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	if players < 1 || players > 1<<16 {
 		return nil, fmt.Errorf("engine: %w: %d players", solver.ErrInvalid, players)
 	}
-	g := &graph[S]{players: players, index: map[S]uint32{}, rats: newRatTable(), describe: func(s S) string { return fmt.Sprint(s) }}
+	g := &graph[S]{players: players, index: map[S]uint32{}, nameID: map[string]uint32{}, rats: newRatTable(), describe: func(s S) string { return fmt.Sprint(s) }}
 	if d, ok := rules.(Describer[S]); ok {
 		g.describe = d.Describe
 	}
@@ -69,7 +71,9 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		return id
 	}
 	check := func() error {
-		need := float64(len(g.states))*perState + float64(len(g.actName))*perAction + float64(len(g.to))*perOutcome
+		// Twice the raw arrays: maps and slices grow by doubling, and the
+		// garbage collector lets the heap reach twice what is live.
+		need := 2 * (float64(len(g.states))*perState + float64(len(g.actName))*perAction + float64(len(g.to))*perOutcome)
 		if opt.MaxStates > 0 && len(g.states) > opt.MaxStates {
 			return fmt.Errorf("engine: %w: more than %d states (Options.MaxStates)", budget.ErrTooLarge, opt.MaxStates)
 		}
@@ -129,10 +133,13 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		for a, end := range n.ends {
 			key = key[:0]
 			for _, o := range n.outs[start:end] {
-				if o.P == nil || o.P.Sign() <= 0 || o.P.Cmp(one) > 0 {
-					return nil, bad("action %q: probability %v outside (0, 1]", n.names[a], o.P)
+				if o.P == nil {
+					return nil, bad("action %q: nil probability", n.names[a])
 				}
 				pid := g.rats.id(o.P)
+				if !g.rats.prob[pid] {
+					return nil, bad("action %q: probability %s outside (0, 1]", n.names[a], o.P.RatString())
+				}
 				rid := uint32(0)
 				if o.Reward != nil && o.Reward.Sign() != 0 {
 					rid = g.rats.id(o.Reward)
@@ -157,7 +164,13 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 					checkedSums[string(key)] = true
 				}
 			}
-			g.actName = append(g.actName, n.names[a])
+			id, ok := g.nameID[n.names[a]]
+			if !ok {
+				id = uint32(len(g.names))
+				g.names = append(g.names, n.names[a])
+				g.nameID[n.names[a]] = id
+			}
+			g.actName = append(g.actName, id)
 			g.outStart = append(g.outStart, uint32(len(g.to)))
 			start = end
 		}

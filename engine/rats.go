@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/big"
+	"unsafe"
 )
 
 // ratTable interns the rationals a game uses (probabilities, rewards,
@@ -9,9 +10,16 @@ import (
 // is converted to the solving field once. Id 0 is 0 and 1 is 1.
 type ratTable struct {
 	vals  []*big.Rat
+	prob  []bool // vals[i] is in (0, 1]
 	byPtr map[*big.Rat]uint32
 	byVal map[string]uint32
 	key   []byte
+	// recent is a direct-mapped cache in front of byPtr: rules usually
+	// pass the same few pointers (1/6, 1/2) millions of times.
+	recent [64]struct {
+		p  *big.Rat
+		id uint32
+	}
 }
 
 // maxPtrCache bounds the pointer cache: rules that allocate a fresh
@@ -27,6 +35,18 @@ func newRatTable() *ratTable {
 
 // id returns r's id; r must not be modified afterwards.
 func (t *ratTable) id(r *big.Rat) uint32 {
+	slot := &t.recent[(uintptr(unsafe.Pointer(r))>>4)%uintptr(len(t.recent))]
+	if slot.p == r {
+		return slot.id
+	}
+	id := t.lookup(r)
+	slot.p, slot.id = r, id
+	return id
+}
+
+var ratOne = big.NewRat(1, 1)
+
+func (t *ratTable) lookup(r *big.Rat) uint32 {
 	if id, ok := t.byPtr[r]; ok {
 		return id
 	}
@@ -37,6 +57,7 @@ func (t *ratTable) id(r *big.Rat) uint32 {
 	if !ok {
 		id = uint32(len(t.vals))
 		t.vals = append(t.vals, new(big.Rat).Set(r))
+		t.prob = append(t.prob, r.Sign() > 0 && r.Cmp(ratOne) <= 0)
 		t.byVal[string(t.key)] = id
 	}
 	if len(t.byPtr) < maxPtrCache {

@@ -48,6 +48,8 @@ type Result[S comparable, T any] struct {
 	// Gap is float mode's largest proven gap left by value iteration (0
 	// when no component needed it).
 	Gap float64
+	// Sweeps counts value iteration's sweeps over all components.
+	Sweeps int
 
 	g      *graph[S]
 	vals   []T
@@ -104,7 +106,7 @@ func (r *Result[S, T]) Choice(s S) (action int, name string, ok bool) {
 		return 0, "", false
 	}
 	a := r.choice[i]
-	return int(a), r.g.actName[r.g.actStart[i]+uint32(a)], true
+	return int(a), r.g.names[r.g.actName[r.g.actStart[i]+uint32(a)]], true
 }
 
 // Owner returns the player deciding at s, Chance or Terminal.

@@ -12,6 +12,8 @@ const (
 // Outcome is one possible result of an action or a chance move: with
 // probability P the game moves to To, and Reward (nil means 0) is collected
 // on the way. Rewards are what expected totals count: turns, dishes, rolls.
+// The engine keeps the pointers: do not modify a *big.Rat once passed (pass
+// the same one again freely; shared values are cheapest).
 type Outcome[S comparable] struct {
 	P      *big.Rat
 	To     S

@@ -94,7 +94,7 @@ type fileJSON struct {
 }
 
 type stateJSON struct {
-	ID      *string       `json:"id"`
+	ID      string        `json:"id"`
 	Player  *int          `json:"player"`
 	Actions *[]actionJSON `json:"actions"`
 	Chance  *[]outcomeRaw `json:"chance"`
@@ -108,16 +108,22 @@ type actionJSON struct {
 	Comment  any          `json:"comment"`
 }
 
+// outcomeRaw fields are values, not pointers: a million-state model has
+// millions of outcomes, and every pointer is an allocation. An empty To is
+// a missing one (ids are never empty).
 type outcomeRaw struct {
-	P       *number `json:"p"`
-	To      *string `json:"to"`
-	Reward  *number `json:"reward"`
-	Comment any     `json:"comment"`
+	P       number `json:"p"`
+	To      string `json:"to"`
+	Reward  number `json:"reward"`
+	Comment any    `json:"comment"`
 }
 
 // number is a JSON number or a string holding a decimal or p/q, kept as
-// text and read exactly.
-type number string
+// text and read exactly; set tells a given number from a missing one.
+type number struct {
+	text string
+	set  bool
+}
 
 func (n *number) UnmarshalJSON(b []byte) error {
 	if len(b) > 0 && b[0] == '"' {
@@ -125,21 +131,20 @@ func (n *number) UnmarshalJSON(b []byte) error {
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err
 		}
-		*n = number(s)
+		*n = number{s, true}
 		return nil
 	}
-	var x json.Number
-	if err := json.Unmarshal(b, &x); err != nil {
+	if len(b) == 0 || !(b[0] == '-' || b[0] >= '0' && b[0] <= '9') {
 		return fmt.Errorf("want a number or a string")
 	}
-	*n = number(x)
+	*n = number{string(b), true}
 	return nil
 }
 
 // rat reads a signed decimal, integer or p/q exactly; JSON exponents
 // ("1e-3") are accepted.
 func (n number) rat() (*big.Rat, error) {
-	s := strings.TrimSpace(string(n))
+	s := strings.TrimSpace(n.text)
 	neg := strings.HasPrefix(s, "-")
 	body := strings.TrimPrefix(s, "-")
 	var r *big.Rat
@@ -193,14 +198,14 @@ func Parse(data []byte) (*Model, error) {
 	}
 	m := &Model{players: *f.Players, index: make(map[string]int32, len(f.States)), ids: make([]string, len(f.States)), states: make([]state, len(f.States))}
 	for i, s := range f.States {
-		if s.ID == nil {
+		if s.ID == "" {
 			return nil, bad("state %d (counting from 1) has no id", i+1)
 		}
-		if _, dup := m.index[*s.ID]; dup {
-			return nil, bad("state %q: duplicate id", *s.ID)
+		if _, dup := m.index[s.ID]; dup {
+			return nil, bad("state %q: duplicate id", s.ID)
 		}
-		m.index[*s.ID] = int32(i)
-		m.ids[i] = *s.ID
+		m.index[s.ID] = int32(i)
+		m.ids[i] = s.ID
 	}
 	start, ok := m.index[*f.Start]
 	if !ok {
@@ -210,7 +215,7 @@ func Parse(data []byte) (*Model, error) {
 	one := big.NewRat(1, 1)
 	// Equal probabilities share one *big.Rat, so the engine's interning
 	// sees one pointer per distinct value.
-	shared := map[number]*big.Rat{}
+	shared := map[string]*big.Rat{}
 	sum := new(big.Rat)
 	outcomes := func(id string, what string, raw []outcomeRaw) ([]engine.Outcome[int32], error) {
 		if len(raw) == 0 {
@@ -219,10 +224,10 @@ func Parse(data []byte) (*Model, error) {
 		outs := make([]engine.Outcome[int32], len(raw))
 		sum.SetInt64(0)
 		for k, o := range raw {
-			if o.P == nil || o.To == nil {
+			if !o.P.set || o.To == "" {
 				return nil, bad("state %q: %s outcome %d needs \"p\" and \"to\"", id, what, k+1)
 			}
-			p, ok := shared[*o.P]
+			p, ok := shared[o.P.text]
 			if !ok {
 				var err error
 				if p, err = o.P.rat(); err != nil {
@@ -231,22 +236,22 @@ func Parse(data []byte) (*Model, error) {
 				if p.Sign() <= 0 || p.Cmp(one) > 0 {
 					return nil, bad("state %q: %s outcome %d: probability %s is not in (0, 1]", id, what, k+1, p.RatString())
 				}
-				shared[*o.P] = p
+				shared[o.P.text] = p
 			}
 			sum.Add(sum, p)
-			to, ok := m.index[*o.To]
+			to, ok := m.index[o.To]
 			if !ok {
-				return nil, bad("state %q: %s outcome %d: unknown target %q", id, what, k+1, *o.To)
+				return nil, bad("state %q: %s outcome %d: unknown target %q", id, what, k+1, o.To)
 			}
 			outs[k] = engine.Outcome[int32]{P: p, To: to}
-			if o.Reward != nil {
-				rw, ok := shared[*o.Reward]
+			if o.Reward.set {
+				rw, ok := shared[o.Reward.text]
 				if !ok {
 					var err error
 					if rw, err = o.Reward.rat(); err != nil {
 						return nil, bad("state %q: %s outcome %d: reward %v", id, what, k+1, err)
 					}
-					shared[*o.Reward] = rw
+					shared[o.Reward.text] = rw
 				}
 				outs[k].Reward = rw
 			}
@@ -257,7 +262,7 @@ func Parse(data []byte) (*Model, error) {
 		return outs, nil
 	}
 	for i, s := range f.States {
-		id := *s.ID
+		id := s.ID
 		st := &m.states[i]
 		kinds := 0
 		for _, has := range []bool{s.Payoff != nil, s.Chance != nil, s.Player != nil || s.Actions != nil} {

@@ -76,13 +76,13 @@ func TestRejects(t *testing.T) {
 
 func TestNumbers(t *testing.T) {
 	for in, want := range map[string]string{"0.25": "1/4", "1/3": "1/3", "-2": "-2/1", "1e-3": "1/1000", "2.5E2": "250/1", "-1/2": "-1/2"} {
-		r, err := number(in).rat()
+		r, err := number{in, true}.rat()
 		if err != nil || r.String() != want {
 			t.Errorf("%q: %v %v, want %s", in, r, err, want)
 		}
 	}
 	for _, in := range []string{"", "--1", "1/-2", "1e", "0x1", "1e1000", "1/2e3"} {
-		if r, err := number(in).rat(); err == nil {
+		if r, err := (number{in, true}).rat(); err == nil {
 			t.Errorf("%q accepted as %v", in, r)
 		}
 	}

@@ -2,13 +2,16 @@ package pig
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/big"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // peerValue is plain value iteration over all states, the method of Neller
@@ -135,5 +138,24 @@ func TestSimulation(t *testing.T) {
 	}
 	if m := rolls / n; math.Abs(m-r.Rolls) > 0.05*r.Rolls {
 		t.Errorf("simulated rolls %v, expected %v", m, r.Rolls)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	for _, G := range []int{0, -1, MaxTarget + 1} {
+		if _, err := Solve[float64](context.Background(), numeric.Float{}, G, engine.Options{}); !errors.Is(err, solver.ErrInvalid) {
+			t.Errorf("target %d: %v", G, err)
+		}
+	}
+	if _, err := Solve(context.Background(), numeric.Exact{}, 100, engine.Options{}); !errors.Is(err, budget.ErrTooLarge) {
+		t.Errorf("exact 100: %v", err)
+	}
+	if err := Estimate(1000, false).CheckWithin(8 << 30); !errors.Is(err, budget.ErrTooLarge) {
+		t.Errorf("float 1000 in 8 GiB: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Solve[float64](ctx, numeric.Float{}, 50, engine.Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
 	}
 }

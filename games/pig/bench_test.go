@@ -1,0 +1,36 @@
+package pig
+
+import (
+	"context"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+func BenchmarkSolve(b *testing.B) {
+	for _, G := range []int{50, 100} {
+		b.Run("float/"+itoa(G), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Solve[float64](context.Background(), numeric.Float{}, G, engine.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	b.Run("exact/20", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Solve(context.Background(), numeric.Exact{}, 20, engine.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func itoa(n int) string {
+	s := ""
+	for ; n > 0; n /= 10 {
+		s = string(rune('0'+n%10)) + s
+	}
+	return s
+}
