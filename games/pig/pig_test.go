@@ -17,6 +17,12 @@ import (
 // peerValue is plain value iteration over all states, the method of Neller
 // and Presser (and of the C peer), from the mover's point of view.
 func peerValue(G int) float64 {
+	P := peerTable(G)
+	return P[0]
+}
+
+// peerTable is the whole table: P[(i*G+j)*G+k].
+func peerTable(G int) []float64 {
 	P := make([]float64, G*G*G)
 	at := func(i, j, k int) *float64 { return &P[(i*G+j)*G+k] }
 	for {
@@ -43,7 +49,7 @@ func peerValue(G int) float64 {
 			}
 		}
 		if delta < 1e-15 {
-			return *at(0, 0, 0)
+			return P
 		}
 	}
 }
@@ -157,5 +163,53 @@ func TestRefusals(t *testing.T) {
 	cancel()
 	if _, err := Solve[float64](ctx, numeric.Float{}, 50, engine.Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// The hold policy against the one read off independent value iteration,
+// wherever holding and rolling differ by more than rounding.
+func TestPolicyAgainstValueIteration(t *testing.T) {
+	for _, G := range []int{10, 30, 60} {
+		P := peerTable(G)
+		at := func(i, j, k int) float64 { return P[(i*G+j)*G+k] }
+		r, err := Solve[float64](context.Background(), numeric.Float{}, G, engine.Options{Options: solver.Options{Policy: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		holds, checked := 0, 0
+		for i := range G {
+			for j := range G {
+				for k := 2; i+k < G; k++ {
+					hold := 1 - at(j, i+k, 0)
+					roll := (1 - at(j, i, 0)) / 6
+					for f := 2; f <= 6; f++ {
+						if i+k+f >= G {
+							roll += 1.0 / 6
+						} else {
+							roll += at(i, j, k+f) / 6
+						}
+					}
+					if math.Abs(hold-roll) < 1e-9 {
+						continue
+					}
+					s := State{Score: [2]int16{int16(i), int16(j)}, Total: int16(k)}
+					_, name, ok := r.Engine.Choice(s)
+					if !ok {
+						t.Fatalf("target %d: state %v not solved", G, s)
+					}
+					checked++
+					if (name == Hold) != (hold > roll) {
+						t.Errorf("target %d at %d-%d, total %d: chooses %s; hold %v, roll %v", G, i, j, k, name, hold, roll)
+					}
+					if name == Hold {
+						holds++
+					}
+				}
+			}
+		}
+		t.Logf("target %d: %d decisions checked, %d holds", G, checked, holds)
+		if G >= 60 && holds == 0 {
+			t.Errorf("target %d: never holds", G)
+		}
 	}
 }

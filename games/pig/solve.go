@@ -42,7 +42,9 @@ func Estimate(target int, exact bool) budget.Estimate {
 	return e
 }
 
-// Solve solves Pig to target with the engine.
+// Solve solves Pig to target with the engine. With opt.Policy every pair
+// of scores is solved, reachable in play or not, so that HoldAt has a
+// complete table.
 func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, target int, opt engine.Options) (*Result[T], error) {
 	rules, err := New(target)
 	if err != nil {
@@ -51,18 +53,21 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, target int, opt 
 	if err := Estimate(target, f.Exact()).Check(); err != nil {
 		return nil, fmt.Errorf("%w; use float mode", err)
 	}
+	if opt.Policy {
+		rules.ReachAll()
+	}
 	res, err := engine.Solve[State, T](ctx, f, rules, opt)
 	if err != nil {
 		return nil, err
 	}
-	start := res.Start()
+	start := State{}
 	rolls, _, _ := res.Reward(start)
 	return &Result[T]{Target: target, Win: res.Value(start)[0], Rolls: rolls, Engine: res}, nil
 }
 
 // HoldAt returns the smallest turn total at which the player to move holds
 // with scores (mine, yours), or 0 if it never holds before reaching the
-// target (or the state is not reachable). With the usual optimal policy the
+// target (or, without opt.Policy, the pair is not reachable). With the usual optimal policy the
 // player rolls below this total and holds from it on.
 //
 // Player 0's states are used, or player 1's where player 0 never reaches

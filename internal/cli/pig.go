@@ -65,6 +65,7 @@ move holds with score i against j (0: it never holds before the target).`,
 				return fmt.Errorf("pig: --policy as text is limited to target <= %d (use --json)", maxPolicyPig)
 			}
 			opt := engine.Options{}
+			opt.Policy = fl.policy
 			opt.Progress = progress(e.stderr, "pig")
 			out := pigJSON{Target: fl.target}
 			var hold func(i, j int) int
