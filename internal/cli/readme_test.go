@@ -30,6 +30,8 @@ func TestReadmeExamples(t *testing.T) {
 			examples[len(examples)-1].want += line + "\n"
 		}
 	}
+	// Examples name files relative to the repository root.
+	t.Chdir("../..")
 	if len(examples) < 15 {
 		t.Fatalf("found only %d examples", len(examples))
 	}

@@ -1,0 +1,72 @@
+// Package engine solves stochastic games with cycles exactly: any game whose
+// rules can say, for each state, who acts (a player, chance, or nobody at a
+// terminal), which actions there are, and where each leads with what exact
+// rational probability.
+//
+// # Semantics
+//
+// Every player maximizes its own expected payoff; a terminal pays one
+// payoff per player, and a play that never ends pays every player 0.
+// Outcomes may carry a reward; the engine reports the expected total reward
+// under the chosen policy, or that it is infinite when play may not end.
+// Ties go to the action listed first (or the rules' TieBreaker), except that
+// an action after which play loops forever never wins a tie against one
+// that makes progress.
+//
+// # Method
+//
+// Solve explores the states reachable from the start, numbering them
+// densely and refusing with budget.ErrTooLarge before memory runs out. It
+// splits the state graph into strongly connected components (Tarjan's
+// algorithm with an explicit stack) and solves them in reverse topological
+// order, so every state leaving a component is already solved. Each
+// component gets the cheapest correct method, reported in Result.Methods:
+//
+//   - Direct: one state without a loop: x = Σ p_o x_o, or the best action.
+//   - ClosedForm: one state with a self-loop. From x = Σ_{o≠self} p_o x_o +
+//     p_self x follows x = Σ_{o≠self} p_o x_o / Σ_{o≠self} p_o. The
+//     denominator is summed, never computed as 1 - p_self, so a state that
+//     stays put with probability 1 - 2^-100 is as accurate in float64 as any
+//     other. The Race's "F appears on both sides" is this case.
+//   - Elimination: chance only. States are eliminated one by one in the
+//     manner of Grassmann, Taksar and Heyman: eliminating k sends each
+//     predecessor i's mass p_ik along k's edges, weighted by p_ik / out_k,
+//     where out_k, the mass leaving k, is again a sum of probabilities.
+//     Back substitution then gives every value and the expected reward. All
+//     quantities stay non-negative sums and products, so nothing cancels.
+//   - ExitChoice: decisions that only choose among exits: every action of a
+//     state has the same outcomes inside the component (Chef Showdown: a
+//     miss passes the turn whatever the target). The action's value differs
+//     only in its exits, so each decision is settled from solved values
+//     first; what remains is a chain, solved by elimination.
+//   - ValueIteration (float) and StrategyIteration (exact): decisions
+//     inside a cycle, by one player, or by two players whose terminal
+//     payoffs always add to the same total (player 1 then minimizes player
+//     0's value). First every maximal end component (a set of states and
+//     actions in which play can stay forever) is collapsed into one node
+//     whose actions are its ways out plus "stay", worth 0. In the quotient
+//     every policy ends play with probability 1, so the Bellman equation
+//     has exactly one solution. Float mode runs Gauss–Seidel value
+//     iteration from a lower bound (the least payoff) and an upper bound
+//     (the greatest) at once, and stops when the proven gap is within
+//     Options.Precision, never when "the last change was small". Exact mode
+//     runs Hoffman–Karp strategy iteration, started from the float policy:
+//     the minimizer's best response, then the maximizer's strict
+//     improvements, each strategy evaluated exactly by elimination.
+//
+// Anything else (three players deciding inside one cycle, two players whose
+// payoffs do not have a constant sum, two players who can both keep play
+// going forever in one end component) is refused with ErrUnsupported,
+// naming the component and one of its states; the engine never guesses.
+//
+// Inside a collapsed end component the chosen way out is taken by its
+// state, and the other states steer toward it along actions that stay
+// inside, so the policy reaches it with probability 1. The values reported
+// are those of the final policy, computed by elimination.
+//
+// # Arithmetic
+//
+// Solve runs in the arithmetic of a numeric.Field: float64, or exact
+// *big.Rat where ties are decided by exact equality. Float mode treats
+// values within Options.TieTolerance (relative) as tied.
+package engine
