@@ -2,6 +2,7 @@ package cgt
 
 import (
 	"errors"
+	"github.com/gamesolve/gamesolve/budget"
 	"math/big"
 	"math/rand/v2"
 	"regexp"
@@ -278,5 +279,11 @@ func TestConstructors(t *testing.T) {
 	// A sum that would take hours is refused instead.
 	if _, err := Parse("8888888888888*881+-18888"); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("huge sum: %v", err)
+	}
+}
+
+func TestTooLargeIsBudget(t *testing.T) {
+	if _, err := Up(MaxUps + 1); !errors.Is(err, budget.ErrTooLarge) {
+		t.Errorf("cgt refusal %v does not wrap budget.ErrTooLarge", err)
 	}
 }

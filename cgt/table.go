@@ -2,11 +2,12 @@ package cgt
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math/big"
 	"slices"
 	"sync"
+
+	"github.com/gamesolve/gamesolve/budget"
 )
 
 // Game is a canonical short game. The zero Game is 0.
@@ -16,8 +17,9 @@ type Game uint32
 const MaxNodes = 20_000_000
 
 // ErrTooLarge is returned when a computation would exceed MaxNodes or another
-// size limit.
-var ErrTooLarge = errors.New("cgt: game too large")
+// size limit. It wraps budget.ErrTooLarge, so one errors.Is test covers
+// every solver's refusals.
+var ErrTooLarge = fmt.Errorf("cgt: game too large (%w)", budget.ErrTooLarge)
 
 // node is one canonical game. Numbers keep their value and compute their
 // options on demand, so an integer like 10^9 is one node, not a chain.
