@@ -83,6 +83,11 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		return nil
 	}
 	add(rules.Start())
+	if sd, ok := rules.(Seeder[S]); ok {
+		for _, s := range sd.Seeds() {
+			add(s)
+		}
+	}
 	g.actStart = append(g.actStart, 0)
 	g.outStart = append(g.outStart, 0)
 	g.payStart = append(g.payStart, 0)

@@ -40,6 +40,13 @@ type TieBreaker[S comparable] interface {
 	TieRank(s S, action int) int
 }
 
+// Seeder is implemented by rules that want states solved even where play
+// from Start never reaches them (to print a complete policy table, say):
+// Solve explores from Start and then from every seed.
+type Seeder[S comparable] interface {
+	Seeds() []S
+}
+
 // Describer is implemented by rules whose states have a name for messages
 // and reports; without it states are formatted with fmt's %v.
 type Describer[S comparable] interface {

@@ -15,9 +15,6 @@ import (
 type State struct {
 	Alive uint32
 	Turn  int8
-	// Root is the start of rules made with every state reachable: a chance
-	// move to every state with two or more survivors.
-	Root bool
 }
 
 // Rules express Chef Showdown for the general engine: chef k is player k;
@@ -49,19 +46,31 @@ func NewRules(skills []*big.Rat) (*Rules, error) {
 func (r *Rules) Players() int { return r.n }
 
 // Start implements engine.Rules: everyone alive, chef 1 to act.
-func (r *Rules) Start() State {
-	if r.all {
-		return State{Root: true}
-	}
-	return r.GameStart()
-}
-
-// GameStart is the state the game starts in: everyone alive, chef 1 to act.
-func (r *Rules) GameStart() State { return State{Alive: 1<<r.n - 1} }
+func (r *Rules) Start() State { return State{Alive: 1<<r.n - 1} }
 
 // ReachAll makes the engine explore every state, reachable in play or not,
-// from a root chance move (used for complete policy tables).
+// so that policies are complete tables.
 func (r *Rules) ReachAll() { r.all = true }
+
+// Seeds implements engine.Seeder: with ReachAll, every state with two or
+// more survivors.
+func (r *Rules) Seeds() []State {
+	if !r.all {
+		return nil
+	}
+	var seeds []State
+	for mask := uint32(1); mask < 1<<r.n; mask++ {
+		if bits.OnesCount32(mask) < 2 {
+			continue
+		}
+		for k := range r.n {
+			if mask&(1<<k) != 0 {
+				seeds = append(seeds, State{Alive: mask, Turn: int8(k)})
+			}
+		}
+	}
+	return seeds
+}
 
 // next returns the first survivor after chef k in turn order.
 func next(alive uint32, k int, n int) int {
@@ -75,26 +84,6 @@ func next(alive uint32, k int, n int) int {
 
 // Expand implements engine.Rules.
 func (r *Rules) Expand(s State, node *engine.Node[State]) error {
-	if s.Root {
-		var all []State
-		for mask := uint32(1); mask < 1<<r.n; mask++ {
-			if bits.OnesCount32(mask) < 2 {
-				continue
-			}
-			for k := range r.n {
-				if mask&(1<<k) != 0 {
-					all = append(all, State{Alive: mask, Turn: int8(k)})
-				}
-			}
-		}
-		p := big.NewRat(1, int64(len(all)))
-		outs := make([]engine.Outcome[State], len(all))
-		for i, s := range all {
-			outs[i] = engine.Outcome[State]{P: p, To: s}
-		}
-		node.Chance(outs...)
-		return nil
-	}
 	if bits.OnesCount32(s.Alive) == 1 {
 		pay := make([]*big.Rat, r.n)
 		for k := range pay {
@@ -141,14 +130,14 @@ func SolveGeneral[T any, F numeric.Field[T]](ctx context.Context, f F, skills []
 	if err := Estimate(rules.n, f.Exact(), true).Check(); err != nil {
 		return nil, nil, err
 	}
-	if opt.Policy && rules.n >= 2 {
+	if opt.Policy {
 		rules.ReachAll()
 	}
 	res, err := engine.Solve[State, T](ctx, f, rules, opt)
 	if err != nil {
 		return nil, nil, err
 	}
-	start := rules.GameStart()
+	start := res.Start()
 	dishes, _, _ := res.Reward(start)
 	out := &Result[T]{Skills: skills, Win: append([]T(nil), res.Value(start)...), Dishes: dishes}
 	if opt.Policy {

@@ -18,15 +18,9 @@ type State struct {
 	Total int16
 	Turn  int8
 	Won   bool
-	// Root is the start of rules made with every state reachable: a
-	// chance move to each pair of scores with player 0 to roll.
-	Root bool
 }
 
 func (s State) String() string {
-	if s.Root {
-		return "root"
-	}
 	if s.Won {
 		return fmt.Sprintf("player %d won", s.Turn)
 	}
@@ -40,9 +34,23 @@ type Rules struct {
 }
 
 // ReachAll makes the engine explore every pair of scores, reachable in play
-// or not (a score of 1 never is), from a root chance move; the game's
-// values are unchanged, and policies become complete tables.
+// or not (a score of 1 never is), so that policies are complete tables.
 func (r *Rules) ReachAll() { r.all = true }
+
+// Seeds implements engine.Seeder: with ReachAll, every pair of scores with
+// player 0 to roll.
+func (r *Rules) Seeds() []State {
+	if !r.all {
+		return nil
+	}
+	seeds := make([]State, 0, r.target*r.target)
+	for i := range r.target {
+		for j := range r.target {
+			seeds = append(seeds, State{Score: [2]int16{int16(i), int16(j)}})
+		}
+	}
+	return seeds
+}
 
 // New returns the rules for a target from 1 to MaxTarget.
 func New(target int) (*Rules, error) {
@@ -59,12 +67,7 @@ func (r *Rules) Target() int { return r.target }
 func (r *Rules) Players() int { return 2 }
 
 // Start implements engine.Rules: player 0 to roll, all zero.
-func (r *Rules) Start() State {
-	if r.all {
-		return State{Root: true}
-	}
-	return State{}
-}
+func (r *Rules) Start() State { return State{} }
 
 var (
 	sixth = big.NewRat(1, 6)
@@ -82,28 +85,6 @@ const (
 
 // Expand implements engine.Rules.
 func (r *Rules) Expand(s State, n *engine.Node[State]) error {
-	if s.Root {
-		p := big.NewRat(1, int64(r.target)*int64(r.target))
-		outs := make([]engine.Outcome[State], 0, r.target*r.target)
-		for i := range r.target {
-			for j := range r.target {
-				outs = append(outs, engine.Outcome[State]{P: p, To: State{Score: [2]int16{int16(i), int16(j)}}})
-			}
-		}
-		n.Chance(outs...)
-		return nil
-	}
-	if s.Root {
-		p := big.NewRat(1, int64(r.target)*int64(r.target))
-		outs := make([]engine.Outcome[State], 0, r.target*r.target)
-		for i := range r.target {
-			for j := range r.target {
-				outs = append(outs, engine.Outcome[State]{P: p, To: State{Score: [2]int16{int16(i), int16(j)}}})
-			}
-		}
-		n.Chance(outs...)
-		return nil
-	}
 	if s.Won {
 		if s.Turn == 0 {
 			n.Terminal(one, zero)

@@ -60,7 +60,7 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, target int, opt 
 	if err != nil {
 		return nil, err
 	}
-	start := State{}
+	start := res.Start()
 	rolls, _, _ := res.Reward(start)
 	return &Result[T]{Target: target, Win: res.Value(start)[0], Rolls: rolls, Engine: res}, nil
 }

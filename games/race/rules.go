@@ -17,9 +17,6 @@ type State struct {
 	CoinToMove    bool
 	Over          bool
 	Winner        Player
-	// Root is the start of rules made with every state reachable: a chance
-	// move to the game's start and to every chooser state.
-	Root bool
 }
 
 // Rules express a race for the general engine: player 0 is the coin player
@@ -77,20 +74,26 @@ func (r *Rules) Players() int { return 2 }
 
 // Start implements engine.Rules.
 func (r *Rules) Start() State {
-	if r.all {
-		return State{Root: true}
-	}
-	return r.GameStart()
-}
-
-// GameStart is the state the game starts in.
-func (r *Rules) GameStart() State {
 	return State{Coin: int32(r.g.CoinTarget), Chooser: int32(r.g.ChooserTarget), CoinToMove: r.g.First == CoinPlayer}
 }
 
 // ReachAll makes the engine explore every chooser state, reachable in play
-// or not, from a root chance move (used for complete policy tables).
+// or not, so that policies are complete tables.
 func (r *Rules) ReachAll() { r.all = true }
+
+// Seeds implements engine.Seeder: with ReachAll, every chooser state.
+func (r *Rules) Seeds() []State {
+	if !r.all {
+		return nil
+	}
+	var seeds []State
+	for a := 1; a <= r.g.CoinTarget; a++ {
+		for b := 1; b <= r.g.ChooserTarget; b++ {
+			seeds = append(seeds, State{Coin: int32(a), Chooser: int32(b)})
+		}
+	}
+	return seeds
+}
 
 var zero, one = new(big.Rat), big.NewRat(1, 1)
 
@@ -104,18 +107,6 @@ func (r *Rules) Expand(s State, n *engine.Node[State]) error {
 		} else {
 			n.Terminal(one, zero)
 		}
-		return nil
-	}
-	if s.Root {
-		A, B := int32(r.g.CoinTarget), int32(r.g.ChooserTarget)
-		p := big.NewRat(1, int64(A)*int64(B)+1)
-		outs := []engine.Outcome[State]{{P: p, To: r.GameStart()}}
-		for a := int32(1); a <= A; a++ {
-			for b := int32(1); b <= B; b++ {
-				outs = append(outs, engine.Outcome[State]{P: p, To: State{Coin: a, Chooser: b}})
-			}
-		}
-		n.Chance(outs...)
 		return nil
 	}
 	cg := int32(r.g.Coin.Gain)
@@ -179,7 +170,7 @@ func SolveGeneral[T any, F numeric.Field[T]](ctx context.Context, f F, game Game
 	if err != nil {
 		return nil, nil, err
 	}
-	out := &Result[T]{Game: rules.g, Win: res.Value(rules.GameStart())[1]}
+	out := &Result[T]{Game: rules.g, Win: res.Value(res.Start())[1]}
 	if opt.Policy {
 		A, B := rules.g.CoinTarget, rules.g.ChooserTarget
 		pol := &Policy{CoinTarget: A, ChooserTarget: B, choice: make([]uint8, A*B)}
