@@ -34,7 +34,8 @@ type quotient[T any] struct {
 	mecOf     []int32   // local state -> end component, or -1
 	mecs      [][]int32 // local states of each end component
 	mecNode   []int32   // end component -> node
-	internal  [][]bool  // per local state: action stays in its end component
+	internal  []bool    // action a of local state i stays in its end component: internal[actOff[i]+a]
+	actOff    []int32
 	rep       []uint32  // a state of each node, whose value is the node's
 	lowerHigh [2]float64
 }
@@ -55,16 +56,16 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		return 0, err
 	}
 	if len(q.mecs) > 0 {
-		r.res.EndComponents += len(q.mecs)
+		r.st.ends += len(q.mecs)
 	}
 	L, U, sweeps, gap := r.valueIteration(q, minP)
-	r.res.Sweeps += sweeps
+	r.st.sweeps += sweeps
 	if !r.f.Exact() {
 		if gap > r.opt.precision()*math.Max(1, q.lowerHigh[1]-q.lowerHigh[0]) {
 			return 0, fmt.Errorf("engine: component %d (%d states, including %s): value iteration did not reach precision %g in %d sweeps (proven gap %.3g); exact mode uses strategy iteration",
 				k, len(comp), r.g.name(comp[0]), r.opt.precision(), sweeps, gap)
 		}
-		r.res.Gap = math.Max(r.res.Gap, gap)
+		r.st.gap = math.Max(r.st.gap, gap)
 		x := make([]T, q.nodes)
 		for i := range x {
 			x[i] = any((L[i] + U[i]) / 2).(T)
@@ -130,7 +131,7 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 	g, f, P := r.g, r.f, r.g.players
 	m := len(comp)
 	q := &quotient[T]{nodeOf: make([]int32, m)}
-	q.mecOf, q.internal = r.endComponents(comp)
+	q.mecOf, q.internal, q.actOff = r.endComponents(comp)
 	nm := 0
 	for _, c := range q.mecOf {
 		nm = max(nm, int(c)+1)
@@ -233,7 +234,7 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 				continue
 			}
 			for _, a := range r.tieOrder(v, order[:0]) {
-				if !q.internal[i][a] {
+				if !q.internal[q.actOff[i]+int32(a)] {
 					addAction(v, a)
 				}
 			}
@@ -255,40 +256,63 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 
 // endComponents finds the maximal end components among the component's
 // states (r.local holds their local indices): mecOf[i] is the end
-// component of local state i or -1, and internal[i][a] whether action a of
-// state i keeps play inside it. It is the classic refinement: drop actions
-// that may leave, drop states left without actions (a worklist, so a
-// removal travels back along a long chain in one pass), split what remains
-// into strongly connected parts, and repeat while that drops anything.
-func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][]bool) {
+// component of local state i or -1, and allowed[actOff[i]+a] whether action
+// a of state i keeps play inside it. It is the classic refinement: drop
+// actions that may leave, drop states left without actions (a worklist, so
+// a removal travels back along a long chain in one pass), split what
+// remains into strongly connected parts, and repeat while that drops
+// anything. Most components have no end component, and the first
+// worklist pass empties them.
+func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, allowed []bool, actOff []int32) {
 	g := r.g
 	m := len(comp)
 	alive := make([]bool, m)
-	allowed := make([][]bool, m)
-	count := make([]int, m)
-	type use struct{ state, action int32 }
-	preds := make([][]use, m)
-	nActs := func(v uint32) int {
+	count := make([]int32, m)
+	actOff = make([]int32, m+1)
+	nActs := func(v uint32) int32 {
 		if g.owner[v] < 0 {
 			return 1
 		}
-		return int(g.actStart[v+1] - g.actStart[v])
+		return int32(g.actStart[v+1] - g.actStart[v])
 	}
+	for i, v := range comp {
+		actOff[i+1] = actOff[i] + nActs(v)
+	}
+	allowed = make([]bool, actOff[m])
+	// preds[predStart[j]:predStart[j+1]]: the actions (as flat indices)
+	// with an outcome into local state j.
+	predStart := make([]int32, m+1)
+	for _, v := range comp {
+		lo, hi := g.outStart[g.actStart[v]], g.outStart[g.actStart[v+1]]
+		for o := lo; o < hi; o++ {
+			if l := r.local[g.to[o]]; l >= 0 {
+				predStart[l+1]++
+			}
+		}
+	}
+	for j := range m {
+		predStart[j+1] += predStart[j]
+	}
+	preds := make([]int32, predStart[m])
+	owner := make([]int32, actOff[m]) // flat action -> local state
+	fill := append([]int32(nil), predStart[:m]...)
 	var queue []int32
 	for i, v := range comp {
 		alive[i] = true
-		allowed[i] = make([]bool, nActs(v))
-		for a := range allowed[i] {
+		for a := range nActs(v) {
+			fa := actOff[i] + a
+			owner[fa] = int32(i)
 			ok := true
-			o0, o1 := r.actionOutcomes(v, a)
+			o0, o1 := r.actionOutcomes(v, int(a))
 			for o := o0; o < o1; o++ {
 				if l := r.local[g.to[o]]; l < 0 {
 					ok = false
 				} else {
-					preds[l] = append(preds[l], use{int32(i), int32(a)})
+					preds[fill[l]] = fa
+					fill[l]++
 				}
 			}
-			allowed[i][a] = ok
+			allowed[fa] = ok
 			if ok {
 				count[i]++
 			}
@@ -298,11 +322,12 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][
 			queue = append(queue, int32(i))
 		}
 	}
-	disallow := func(i, a int32) {
-		if !allowed[i][a] {
+	disallow := func(fa int32) {
+		if !allowed[fa] {
 			return
 		}
-		allowed[i][a] = false
+		allowed[fa] = false
+		i := owner[fa]
 		count[i]--
 		if count[i] == 0 && alive[i] {
 			alive[i] = false
@@ -313,13 +338,17 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][
 		for len(queue) > 0 {
 			j := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
-			for _, u := range preds[j] {
-				disallow(u.state, u.action)
+			for _, fa := range preds[predStart[j]:predStart[j+1]] {
+				disallow(fa)
 			}
 		}
 	}
 	drain()
-	part := make([]int32, m)
+	mecOf = make([]int32, m)
+	for i := range mecOf {
+		mecOf[i] = -1
+	}
+	var part []int32
 	for {
 		nAlive := 0
 		for i := range alive {
@@ -328,17 +357,17 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][
 			}
 		}
 		if nAlive == 0 {
-			break
+			return mecOf, allowed, actOff
 		}
 		start := make([]uint32, m+1)
 		var adj []uint32
 		for i, v := range comp {
 			if alive[i] {
-				for a, ok := range allowed[i] {
-					if !ok {
+				for a := range actOff[i+1] - actOff[i] {
+					if !allowed[actOff[i]+a] {
 						continue
 					}
-					o0, o1 := r.actionOutcomes(v, a)
+					o0, o1 := r.actionOutcomes(v, int(a))
 					for o := o0; o < o1; o++ {
 						adj = append(adj, uint32(r.local[g.to[o]]))
 					}
@@ -346,21 +375,20 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][
 			}
 			start[i+1] = uint32(len(adj))
 		}
-		parts := tarjan(m, start, adj)
-		copy(part, parts.of)
+		part = tarjan(m, start, adj).of
 		changed := false
 		for i, v := range comp {
 			if !alive[i] {
 				continue
 			}
-			for a, ok := range allowed[i] {
-				if !ok {
+			for a := range actOff[i+1] - actOff[i] {
+				if !allowed[actOff[i]+a] {
 					continue
 				}
-				o0, o1 := r.actionOutcomes(v, a)
+				o0, o1 := r.actionOutcomes(v, int(a))
 				for o := o0; o < o1; o++ {
 					if part[r.local[g.to[o]]] != part[i] {
-						disallow(int32(i), int32(a))
+						disallow(actOff[i] + a)
 						changed = true
 						break
 					}
@@ -372,10 +400,8 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][
 			break
 		}
 	}
-	mecOf = make([]int32, m)
 	ids := map[int32]int32{}
 	for i := range comp {
-		mecOf[i] = -1
 		if alive[i] {
 			id, ok := ids[part[i]]
 			if !ok {
@@ -385,7 +411,7 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, internal [][
 			mecOf[i] = id
 		}
 	}
-	return mecOf, allowed
+	return mecOf, allowed, actOff
 }
 
 // valueIteration runs Gauss–Seidel value iteration on the quotient from
@@ -560,7 +586,7 @@ func (r *run[S, T, F]) applyPolicy(q *quotient[T], comp []uint32, sigma []int32)
 				}
 				if sv == stay {
 					for _, b := range r.tieOrder(v, order[:0]) {
-						if q.internal[i][b] {
+						if q.internal[q.actOff[i]+int32(b)] {
 							r.choice[v] = int32(b)
 							break
 						}
@@ -568,7 +594,7 @@ func (r *run[S, T, F]) applyPolicy(q *quotient[T], comp []uint32, sigma []int32)
 					continue
 				}
 				for _, b := range r.tieOrder(v, order[:0]) {
-					if !q.internal[i][b] {
+					if !q.internal[q.actOff[i]+int32(b)] {
 						continue
 					}
 					o0, o1 := r.actionOutcomes(v, b)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/big"
@@ -62,12 +63,12 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	perState, perAction, perOutcome := bytesPerState[S]()
 	perState += valueBytes * float64(players+1)
 	add := func(s S) uint32 {
-		if id, ok := g.index[s]; ok {
-			return id
+		id, ok := g.index[s]
+		if !ok {
+			id = uint32(len(g.states))
+			g.index[s] = id
+			g.states = append(g.states, s)
 		}
-		id := uint32(len(g.states))
-		g.index[s] = id
-		g.states = append(g.states, s)
 		return id
 	}
 	check := func() error {
@@ -95,6 +96,9 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	one := big.NewRat(1, 1)
 	sum := new(big.Rat)
 	checkedSums := map[string]bool{}
+	// The last distribution checked, compared before the map: consecutive
+	// actions usually repeat it.
+	var lastKey []byte
 	var key []byte
 	for i := 0; i < len(g.states); i++ {
 		if i%4096 == 0 {
@@ -157,7 +161,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			if end == start {
 				return nil, bad("action %q has no outcomes", n.names[a])
 			}
-			if !checkedSums[string(key)] {
+			if !bytes.Equal(key, lastKey) && !checkedSums[string(key)] {
 				sum.SetInt64(0)
 				for _, o := range n.outs[start:end] {
 					sum.Add(sum, o.P)
@@ -169,6 +173,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 					checkedSums[string(key)] = true
 				}
 			}
+			lastKey = append(lastKey[:0], key...)
 			id, ok := g.nameID[n.names[a]]
 			if !ok {
 				id = uint32(len(g.names))

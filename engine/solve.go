@@ -78,7 +78,7 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	comps      *components
 	t1, t2     T
 	chain      chainSolver[T]
-	res        *Result[S, T]
+	st         *stats // this worker's counts
 	// constSum: two players whose terminal payoffs always add to the same
 	// total, so one's gain is the other's loss.
 	constSum bool
@@ -135,26 +135,18 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 		edgeStart[v+1] = g.outStart[g.actStart[v+1]]
 	}
 	r.comps = tarjan(N, edgeStart, g.to)
-	r.res = &Result[S, T]{Players: P, States: N, Components: r.comps.count(), Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice}
-	var done int64
-	for k := range r.comps.count() {
-		if k%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("engine: %w", err)
-			}
-		}
-		comp := r.comps.get(k)
-		m, err := r.solveComponent(k, comp)
-		if err != nil {
-			return nil, err
-		}
-		r.res.Methods[m]++
-		done += int64(len(comp))
-		if opt.Progress != nil && (k%1024 == 0 || done == int64(N)) {
-			opt.Progress(done, int64(N))
+	res := &Result[S, T]{Players: P, States: N, Components: r.comps.count(), Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice}
+	st, err := r.solveAll()
+	if err != nil {
+		return nil, err
+	}
+	for m, c := range st.methods {
+		if c > 0 {
+			res.Methods[Method(m)] = c
 		}
 	}
-	return r.res, nil
+	res.EndComponents, res.Sweeps, res.Gap = st.ends, st.sweeps, st.gap
+	return res, nil
 }
 
 // constantSum reports whether every terminal's payoffs add up to the same
