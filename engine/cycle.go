@@ -36,7 +36,7 @@ type quotient[T any] struct {
 	mecNode   []int32   // end component -> node
 	internal  []bool    // action a of local state i stays in its end component: internal[actOff[i]+a]
 	actOff    []int32
-	rep       []uint32  // a state of each node, whose value is the node's
+	rep       []uint32 // a state of each node, whose value is the node's
 	lowerHigh [2]float64
 }
 
