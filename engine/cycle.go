@@ -70,7 +70,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		for i := range x {
 			x[i] = any((L[i] + U[i]) / 2).(T)
 		}
-		sigma := r.greedy(q, x, minP, nil)
+		sigma := r.greedy(q, x, minP)
 		if err := r.checkStay(k, comp, q, sigma, minP); err != nil {
 			return 0, err
 		}
@@ -116,7 +116,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		}
 	}
 	// Among exactly tied optimal actions, the tie rule chooses.
-	sigma = r.greedy(q, x, minP, sigma)
+	sigma = r.greedy(q, x, minP)
 	if err := r.checkStay(k, comp, q, sigma, minP); err != nil {
 		return 0, err
 	}
@@ -208,7 +208,7 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 			addAction(v, a)
 		}
 	}
-	for c, members := range q.mecs {
+	for _, members := range q.mecs {
 		owner := -1
 		for _, i := range members {
 			v := comp[i]
@@ -225,7 +225,6 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		if owner < 0 {
 			owner = obj
 		}
-		_ = c
 		q.actStart = append(q.actStart, int32(len(q.state)))
 		q.owner = append(q.owner, owner)
 		for _, i := range members {
@@ -512,10 +511,8 @@ func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int
 }
 
 // greedy chooses at every node the first action in tie order whose value
-// under x is best (with float mode's tolerance). With prev set, a node
-// keeps prev's action unless another is strictly better or tied and
-// earlier.
-func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int, prev []int32) []int32 {
+// under x is best (with float mode's tolerance).
+func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int) []int32 {
 	f := r.f
 	sigma := make([]int32, q.nodes)
 	best, cand := f.New(), f.New()
@@ -531,7 +528,6 @@ func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int, prev []int32) []i
 			}
 		}
 	}
-	_ = prev
 	return sigma
 }
 
