@@ -60,11 +60,8 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	}
 	L, U, sweeps, gap := r.valueIteration(q, minP)
 	r.st.sweeps += sweeps
-	if !r.f.Exact() {
-		if gap > r.opt.precision()*math.Max(1, q.lowerHigh[1]-q.lowerHigh[0]) {
-			return 0, fmt.Errorf("engine: component %d (%d states, including %s): value iteration did not reach precision %g in %d sweeps (proven gap %.3g); exact mode uses strategy iteration",
-				k, len(comp), r.g.name(comp[0]), r.opt.precision(), sweeps, gap)
-		}
+	proven := gap <= r.opt.precision()*math.Max(1, q.lowerHigh[1]-q.lowerHigh[0])
+	if !r.f.Exact() && proven {
 		r.st.gap = math.Max(r.st.gap, gap)
 		x := make([]T, q.nodes)
 		for i := range x {
@@ -78,8 +75,14 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		r.solveChain(comp, r.choice)
 		return ValueIteration, nil
 	}
-	// Exact: strategy iteration (Hoffman–Karp), started from the float
-	// policy, each strategy evaluated exactly by elimination.
+	// Exact mode, or float mode where value iteration could not prove the
+	// precision within its work bound (an escape probability of 2^-100 makes
+	// each sweep gain almost nothing): strategy iteration (Hoffman–Karp),
+	// started from the value iteration's policy, each strategy evaluated by
+	// elimination (exactly, or in float64 without cancellation).
+	if !r.f.Exact() {
+		r.st.unproven++
+	}
 	x := make([]T, q.nodes)
 	for i := range x {
 		x[i] = r.f.New()
@@ -427,6 +430,11 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		maxSweeps = 1_000_000
 	}
 	target := r.opt.precision() * math.Max(1, hi-lo)
+	// Bound the work: past about 10^8 outcome visits strategy iteration is
+	// the better tool, and it takes over.
+	if w := len(q.outTo) + len(q.exit); w > 0 {
+		maxSweeps = min(maxSweeps, max(1000, 100_000_000/w))
+	}
 	if r.f.Exact() {
 		// Only a starting policy for strategy iteration.
 		maxSweeps, target = min(maxSweeps, 10000), math.Max(target, 1e-9)
@@ -482,7 +490,8 @@ func (r *run[S, T, F]) qvalue(q *quotient[T], x []T, a int32, z T) T {
 }
 
 // improve switches the nodes of player p to actions strictly better than
-// their current ones under values x, and reports whether any switched.
+// their current ones under values x (beyond float mode's tie tolerance),
+// and reports whether any switched.
 func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int) bool {
 	f := r.f
 	cur, cand := f.New(), f.New()
@@ -496,8 +505,7 @@ func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int
 		best := sigma[i]
 		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
 			cand = r.qvalue(q, x, a, cand)
-			c := f.Cmp(cand, cur)
-			if (minimize && c < 0) || (!minimize && c > 0) {
+			if (minimize && Better(f, r.tol, cur, cand)) || (!minimize && Better(f, r.tol, cand, cur)) {
 				best = a
 				cur, cand = cand, cur
 			}

@@ -433,3 +433,32 @@ func TestRandomGames(t *testing.T) {
 		t.Errorf("only %d components with decisions in cycles were exercised", solvedCycles)
 	}
 }
+
+// Decisions inside a cycle that escapes with probability about 2^-100 per
+// round: value iteration cannot close its gap, so float mode hands the
+// component to strategy iteration, which agrees with exact mode.
+func TestTinyEscapeWithDecisions(t *testing.T) {
+	eps := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), 100))
+	twoEps := new(big.Rat).Add(eps, eps)
+	m := parse(t, fmt.Sprintf(`{"players": 1, "start": "A", "states": [
+		{"id": "A", "player": 0, "actions": [
+			{"name": "safe", "outcomes": [{"p": "%s", "to": "W"}, {"p": "%s", "to": "B"}]},
+			{"name": "bold", "outcomes": [{"p": "%s", "to": "W"}, {"p": "%s", "to": "L"}, {"p": "%s", "to": "B"}]}]},
+		{"id": "B", "player": 0, "actions": [
+			{"name": "back", "outcomes": [{"p": 1, "to": "A"}]},
+			{"name": "quit", "outcomes": [{"p": 1, "to": "H"}]}]},
+		{"id": "W", "payoff": [1]},
+		{"id": "L", "payoff": [0]},
+		{"id": "H", "payoff": [0.5]}]}`,
+		eps.RatString(), new(big.Rat).Sub(big.NewRat(1, 1), eps).RatString(),
+		twoEps.RatString(), eps.RatString(), new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Add(twoEps, eps)).RatString()))
+	fl, ex := solveBoth(t, m)
+	// Going back forever through "safe" wins with certainty.
+	ratEq(t, "exact", ex.Value(0)[0], "1")
+	if got := fl.Value(0)[0]; got != 1 {
+		t.Errorf("float %v, want 1", got)
+	}
+	if fl.Unproven != 1 {
+		t.Errorf("unproven %d, want 1 (value iteration should hand over)", fl.Unproven)
+	}
+}

@@ -50,6 +50,11 @@ type Result[S comparable, T any] struct {
 	Gap float64
 	// Sweeps counts value iteration's sweeps over all components.
 	Sweeps int
+	// Unproven counts float components where value iteration could not
+	// prove the precision within its work bound and strategy iteration, in
+	// float64, gave the policy instead (counted under StrategyIteration):
+	// values exact up to rounding, with no proven bound.
+	Unproven int
 
 	g      *graph[S]
 	vals   []T

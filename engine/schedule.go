@@ -13,6 +13,8 @@ type stats struct {
 	ends    int
 	sweeps  int
 	gap     float64
+	// unproven counts float components handed to strategy iteration.
+	unproven int
 }
 
 func (s *stats) merge(o *stats) {
@@ -21,6 +23,7 @@ func (s *stats) merge(o *stats) {
 	}
 	s.ends += o.ends
 	s.sweeps += o.sweeps
+	s.unproven += o.unproven
 	s.gap = math.Max(s.gap, o.gap)
 }
 

@@ -26,8 +26,11 @@ type Options struct {
 	// MaxStates refuses games with more reachable states; 0 means only the
 	// memory budget limits them.
 	MaxStates int
-	// MaxSweeps bounds value iteration's sweeps over one component, and
-	// MaxRounds strategy iteration's rounds; 0 means 1,000,000 and 10,000.
+	// MaxSweeps bounds value iteration's sweeps over one component (it is
+	// also bounded to about 10^8 outcome visits), and MaxRounds strategy
+	// iteration's rounds; 0 means 1,000,000 and 10,000. Where value
+	// iteration stops short of the precision, strategy iteration takes
+	// over (see Result.Unproven).
 	MaxSweeps, MaxRounds int
 	// Memory is the memory budget in bytes; 0 means budget.Available().
 	Memory uint64
@@ -145,7 +148,7 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 			res.Methods[Method(m)] = c
 		}
 	}
-	res.EndComponents, res.Sweeps, res.Gap = st.ends, st.sweeps, st.gap
+	res.EndComponents, res.Sweeps, res.Gap, res.Unproven = st.ends, st.sweeps, st.gap, st.unproven
 	return res, nil
 }
 
