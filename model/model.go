@@ -217,11 +217,21 @@ func Parse(data []byte) (*Model, error) {
 	// sees one pointer per distinct value.
 	shared := map[string]*big.Rat{}
 	sum := new(big.Rat)
+	// Distributions already checked to sum to 1, by their probabilities'
+	// texts: models repeat a few distributions many times.
+	checked := map[string]bool{}
+	var key []byte
 	outcomes := func(id string, what string, raw []outcomeRaw) ([]engine.Outcome[int32], error) {
 		if len(raw) == 0 {
 			return nil, bad("state %q: %s has no outcomes", id, what)
 		}
 		outs := make([]engine.Outcome[int32], len(raw))
+		key = key[:0]
+		for _, o := range raw {
+			key = append(key, o.P.text...)
+			key = append(key, ',')
+		}
+		known := checked[string(key)]
 		sum.SetInt64(0)
 		for k, o := range raw {
 			if !o.P.set || o.To == "" {
@@ -238,7 +248,9 @@ func Parse(data []byte) (*Model, error) {
 				}
 				shared[o.P.text] = p
 			}
-			sum.Add(sum, p)
+			if !known {
+				sum.Add(sum, p)
+			}
 			to, ok := m.index[o.To]
 			if !ok {
 				return nil, bad("state %q: %s outcome %d: unknown target %q", id, what, k+1, o.To)
@@ -256,8 +268,13 @@ func Parse(data []byte) (*Model, error) {
 				outs[k].Reward = rw
 			}
 		}
-		if sum.Cmp(one) != 0 {
-			return nil, bad("state %q: %s: probabilities sum to %s, not 1", id, what, sum.RatString())
+		if !known {
+			if sum.Cmp(one) != 0 {
+				return nil, bad("state %q: %s: probabilities sum to %s, not 1", id, what, sum.RatString())
+			}
+			if len(checked) < 1<<16 {
+				checked[string(key)] = true
+			}
 		}
 		return outs, nil
 	}
