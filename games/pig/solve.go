@@ -28,15 +28,16 @@ const MaxExactSeconds = 1800
 
 // Estimate is what Solve needs for a target: memory (about 430 bytes a
 // state in float mode) and, in exact mode, time. Exact values grow with the
-// target: measured on one core, target 50 takes 14 s and 180 MB, 70 takes
-// 460 s and 970 MB, about ×1.19 a point.
+// target: measured on two cores, target 56 takes 20 s and 330 MB, 60 takes
+// 37 s and 460 MB, 64 takes 71 s and 650 MB: about ×1.19 a point in time
+// and ×1.09 in memory.
 func Estimate(target int, exact bool) budget.Estimate {
 	t := float64(target)
 	states := t * t * t
 	e := budget.Estimate{What: fmt.Sprintf("pig: target %d", target), Bytes: states * 430}
 	if exact {
-		e.Bytes = 970e6 * math.Pow(1.09, t-70)
-		e.Seconds = 14 * math.Pow(1.19, t-50)
+		e.Bytes = 650e6 * math.Pow(1.09, t-64)
+		e.Seconds = 37 * math.Pow(1.19, t-60)
 		e.MaxSeconds = MaxExactSeconds
 	}
 	return e
