@@ -74,14 +74,18 @@ const MaxSize = 4 << 30
 // Read parses a model from r, refusing it before parsing when its text
 // alone shows it would not fit the memory budget.
 func Read(r io.Reader) (*Model, error) {
-	limit := min(int64(budget.Available()/bytesPerByte), MaxSize)
+	return readWithin(r, budget.Available())
+}
+
+func readWithin(r io.Reader, avail uint64) (*Model, error) {
+	limit := min(int64(avail/bytesPerByte), MaxSize)
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("model: reading: %w", err)
 	}
 	if int64(len(data)) > limit {
 		return nil, fmt.Errorf("model: %w: the model text is over %s; solving it needs about %d bytes per byte of text, %s available",
-			budget.ErrTooLarge, budget.Bytes(float64(limit)), bytesPerByte, budget.Bytes(float64(budget.Available())))
+			budget.ErrTooLarge, budget.Bytes(float64(limit)), bytesPerByte, budget.Bytes(float64(avail)))
 	}
 	return Parse(data)
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"errors"
+	"github.com/gamesolve/gamesolve/budget"
 	"strings"
 	"testing"
 
@@ -71,6 +72,17 @@ func TestRejects(t *testing.T) {
 		if strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: message has more than one line", tt.name)
 		}
+	}
+}
+
+// A model whose text alone shows it will not fit is refused before parsing.
+func TestTooLarge(t *testing.T) {
+	if _, err := readWithin(strings.NewReader(die), 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	_, err := readWithin(strings.NewReader(die), 1000)
+	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "bytes per byte of text") {
+		t.Errorf("got %v", err)
 	}
 }
 
