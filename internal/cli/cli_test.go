@@ -70,8 +70,14 @@ func badInput(t *testing.T, stdin string, args ...string) {
 
 func TestVersionAndHelp(t *testing.T) {
 	code, out, _ := run(t, "", "--version")
-	if code != 0 || out != "gamesolve "+Version+"\n" {
+	if code != 0 || !strings.HasPrefix(out, "gamesolve "+Version+"\n") || !strings.Contains(out, "built with go") {
 		t.Errorf("--version: %d %q", code, out)
+	}
+	for _, shell := range []string{"bash", "zsh", "fish", "powershell"} {
+		code, out, errs := run(t, "", "completion", shell)
+		if code != 0 || len(out) < 100 {
+			t.Errorf("completion %s: exit %d, %d bytes, %s", shell, code, len(out), errs)
+		}
 	}
 	code, out, _ = run(t, "", "race", "--help")
 	if code != 0 || !strings.Contains(out, "gamesolve race --target 100") {

@@ -32,8 +32,9 @@ func emit(w io.Writer, asJSON bool, v any, text func(*bytes.Buffer)) error {
 	return nil
 }
 
-// ratString is the contract's exact form "p/q" (always with a denominator).
-func ratString(r *big.Rat) string { return r.String() }
+// ratString is the contract's exact form: "p/q", or "n" for an integer,
+// the same form the inputs (skills, menus) are echoed in.
+func ratString(r *big.Rat) string { return r.RatString() }
 
 // float formats a float64 for text output at full precision.
 func float(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -76,9 +77,36 @@ with --json exactly one JSON object; --exact switches to rational arithmetic.`,
 			return cmd.Help()
 		},
 	}
-	root.SetVersionTemplate("gamesolve {{.Version}}\n")
+	root.SetVersionTemplate("gamesolve {{.Version}}\n" + buildInfo())
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
-	root.CompletionOptions.DisableDefaultCmd = true
+	root.CompletionOptions.HiddenDefaultCmd = false
 	root.AddCommand(newRaceCmd(e), newChefsCmd(e), newCookiesCmd(e), newCgtCmd(e), newPigCmd(e), newSolveCmd(e))
 	return root
+}
+
+// buildInfo is what --version adds after the version: the module, the
+// commit it was built from, and the Go version, where the binary knows them.
+func buildInfo() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "module %s %s\n", bi.Main.Path, bi.Main.Version)
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = " (modified)"
+			}
+		}
+	}
+	if rev != "" {
+		fmt.Fprintf(&b, "commit %s%s\n", rev, modified)
+	}
+	fmt.Fprintf(&b, "built with %s\n", bi.GoVersion)
+	return b.String()
 }
