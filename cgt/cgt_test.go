@@ -2,6 +2,7 @@ package cgt
 
 import (
 	"errors"
+	"fmt"
 	"github.com/gamesolve/gamesolve/budget"
 	"math/big"
 	"math/rand/v2"
@@ -285,5 +286,32 @@ func TestConstructors(t *testing.T) {
 func TestTooLargeIsBudget(t *testing.T) {
 	if _, err := Up(MaxUps + 1); !errors.Is(err, budget.ErrTooLarge) {
 		t.Errorf("cgt refusal %v does not wrap budget.ErrTooLarge", err)
+	}
+}
+
+func TestInvalidGamePanicsClearly(t *testing.T) {
+	bad := Game(1 << 31)
+	for name, f := range map[string]func(){
+		"String":  func() { _ = bad.String() },
+		"Outcome": func() { bad.Outcome() },
+		"Options": func() { bad.Options() },
+		"Number":  func() { bad.Number() },
+		"Neg":     func() { Neg(bad) },
+		"Add":     func() { _, _ = Add(0, bad) },
+		"Compare": func() { _, _ = Compare(bad, 0) },
+		"New":     func() { _, _ = New([]Game{bad}, nil) },
+	} {
+		func() {
+			defer func() {
+				if msg := fmt.Sprint(recover()); !strings.Contains(msg, "cgt: invalid Game 2147483648: not made by this package") {
+					t.Errorf("%s: panic %q", name, msg)
+				}
+			}()
+			f()
+		}()
+	}
+	// The table still works afterwards.
+	if g, err := Parse("{0|*}"); err != nil || g.String() != "^" {
+		t.Errorf("after the panics: %v %v", g, err)
 	}
 }

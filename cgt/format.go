@@ -11,6 +11,7 @@ import (
 // {L|R} with slash bars for a lone nested option ({3||2|1}).
 func (g Game) String() string {
 	s, err := locked(func() string {
+		tab.check(g)
 		text, bars := tab.format(g)
 		if bars > 0 {
 			text = "{" + text + "}"

@@ -63,12 +63,17 @@ func Up(n int) (Game, error) { return locked(func() Game { return tab.ups(n) }) 
 
 // New returns the canonical form of {left | right}.
 func New(left, right []Game) (Game, error) {
-	return locked(func() Game { return tab.canon(left, right) })
+	return locked(func() Game {
+		tab.check(left...)
+		tab.check(right...)
+		return tab.canon(left, right)
+	})
 }
 
 // Add returns the sum of the games.
 func Add(games ...Game) (Game, error) {
 	return locked(func() Game {
+		tab.check(games...)
 		var s Game
 		for _, g := range games {
 			s = tab.add2(s, g)
@@ -79,13 +84,13 @@ func Add(games ...Game) (Game, error) {
 
 // Neg returns -g.
 func Neg(g Game) Game {
-	h, _ := locked(func() Game { return tab.neg(g) })
+	h, _ := locked(func() Game { tab.check(g); return tab.neg(g) })
 	return h
 }
 
 // Compare returns how g relates to h.
 func Compare(g, h Game) (Relation, error) {
-	return locked(func() Relation { return tab.compare(g, h) })
+	return locked(func() Relation { tab.check(g, h); return tab.compare(g, h) })
 }
 
 func (t *table) compare(g, h Game) Relation {
@@ -103,7 +108,7 @@ func (t *table) compare(g, h Game) Relation {
 
 // Outcome returns g's outcome class.
 func (g Game) Outcome() Outcome {
-	o, err := locked(func() Outcome { return tab.outcome(g) })
+	o, err := locked(func() Outcome { tab.check(g); return tab.outcome(g) })
 	if err != nil {
 		panic(err) // comparing with 0 uses only g's own options
 	}
@@ -126,6 +131,7 @@ func (t *table) outcome(g Game) Outcome {
 func (g Game) Options() (left, right []Game) {
 	type pair struct{ l, r []Game }
 	p, _ := locked(func() pair {
+		tab.check(g)
 		l, r := tab.options(g)
 		return pair{append([]Game(nil), l...), append([]Game(nil), r...)}
 	})
@@ -134,7 +140,7 @@ func (g Game) Options() (left, right []Game) {
 
 // Number returns g's value if g is a number.
 func (g Game) Number() (*big.Rat, bool) {
-	x, _ := locked(func() *big.Rat { return tab.nodes[g].num })
+	x, _ := locked(func() *big.Rat { tab.check(g); return tab.nodes[g].num })
 	if x == nil {
 		return nil, false
 	}

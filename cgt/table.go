@@ -10,7 +10,10 @@ import (
 	"github.com/gamesolve/gamesolve/budget"
 )
 
-// Game is a canonical short game. The zero Game is 0.
+// Game is a canonical short game. The zero Game is 0. Games are made only
+// by this package (Parse, New, Add, ...); using any other Game value is a
+// programming error and panics with a message saying so, as math/big does
+// for its preconditions.
 type Game uint32
 
 // MaxNodes bounds the number of distinct canonical games the process keeps.
@@ -72,6 +75,15 @@ func newTable() *table {
 // seconds), so that hostile sums such as 1000*881 ± 18888 fail with
 // ErrTooLarge instead of running for hours.
 const MaxWork = 10_000_000
+
+// check panics with a clear message for Games this package did not make.
+func (t *table) check(games ...Game) {
+	for _, g := range games {
+		if int(g) >= len(t.nodes) {
+			panic(fmt.Sprintf("cgt: invalid Game %d: not made by this package", g))
+		}
+	}
+}
 
 // step counts one unit of work.
 func (t *table) step() {

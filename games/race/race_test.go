@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -352,5 +353,20 @@ func TestExactEstimate(t *testing.T) {
 	g, _ = PE232(400).normalized()
 	if estimate(g, true, false).check(1<<40) != nil {
 		t.Error("exact target 400 refused")
+	}
+}
+
+func TestPolicyAtPanicsClearly(t *testing.T) {
+	r := solveExact(t, PE232(3), Options{Policy: true})
+	for _, ab := range [][2]int{{0, 0}, {4, 1}, {1, 4}, {-1, 2}} {
+		func() {
+			defer func() {
+				msg := fmt.Sprint(recover())
+				if !strings.HasPrefix(msg, "race: Policy.At(") {
+					t.Errorf("At(%d, %d) panicked with %q", ab[0], ab[1], msg)
+				}
+			}()
+			r.Policy.At(ab[0], ab[1])
+		}()
 	}
 }

@@ -38,8 +38,12 @@ type Policy struct {
 // At returns the 1-based index into the menu of the optimal gamble when the
 // coin player needs a points and the chooser b (1 ≤ a ≤ CoinTarget,
 // 1 ≤ b ≤ ChooserTarget). For the doubling menu the index is T itself.
-// Ties go to the gamble listed first.
+// Ties go to the gamble listed first. Arguments out of range are a
+// programming error: At panics saying so.
 func (p *Policy) At(a, b int) int {
+	if a < 1 || a > p.CoinTarget || b < 1 || b > p.ChooserTarget {
+		panic(fmt.Sprintf("race: Policy.At(%d, %d): want 1 ≤ a ≤ %d and 1 ≤ b ≤ %d", a, b, p.CoinTarget, p.ChooserTarget))
+	}
 	return int(p.choice[(a-1)*p.ChooserTarget+(b-1)])
 }
 
