@@ -17,12 +17,32 @@ var ErrTooLarge = errors.New("instance too large")
 // fallback is used where /proc/meminfo cannot be read.
 const fallback = 8 << 30
 
-// Available returns the bytes a solver may plan to use: 80% of the memory
-// the kernel reports available (MemAvailable), or 8 GiB if unknown.
+// Available returns the bytes a solver may plan to use: 80% of the smallest
+// of the memory the kernel reports available (MemAvailable), the room left
+// under the process's address-space limit (RLIMIT_AS, as set by ulimit -v or
+// prlimit --as), and the room left under its cgroup's memory limit; 8 GiB if
+// none is known.
 func Available() uint64 {
+	room := uint64(0)
+	take := func(n uint64, ok bool) {
+		if ok && (room == 0 || n < room) {
+			room = n
+		}
+	}
+	take(memAvailable())
+	take(addressSpaceRoom())
+	take(cgroupRoom())
+	if room == 0 {
+		return fallback
+	}
+	return room / 10 * 8
+}
+
+// memAvailable reads MemAvailable from /proc/meminfo.
+func memAvailable() (uint64, bool) {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
-		return fallback
+		return 0, false
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -31,12 +51,42 @@ func Available() uint64 {
 		if len(fields) >= 2 && fields[0] == "MemAvailable:" {
 			kb, err := strconv.ParseUint(fields[1], 10, 64)
 			if err != nil {
-				return fallback
+				return 0, false
 			}
-			return kb * 1024 / 10 * 8
+			return kb * 1024, true
 		}
 	}
-	return fallback
+	return 0, false
+}
+
+// readUint reads a file holding one number ("max" or unreadable: not ok).
+func readUint(path string) (uint64, bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(strings.TrimSpace(string(data)), 10, 64)
+	return n, err == nil
+}
+
+// cgroupRoom is the cgroup's memory limit less its current use (cgroup v2,
+// then v1); a limit of "max" or a v1 limit near 2^63 means none.
+func cgroupRoom() (uint64, bool) {
+	for _, files := range [][2]string{
+		{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"},
+		{"/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"},
+	} {
+		limit, ok := readUint(files[0])
+		if !ok || limit >= 1<<60 {
+			continue
+		}
+		used, _ := readUint(files[1])
+		if used >= limit {
+			return 0, true
+		}
+		return limit - used, true
+	}
+	return 0, false
 }
 
 // Estimate is what an instance needs. What names the instance in messages

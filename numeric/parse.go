@@ -4,14 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ErrSyntax is wrapped by ParseRat errors for malformed numbers.
 var ErrSyntax = errors.New("malformed number")
 
 // MaxNumberLen bounds the length of a number ParseRat accepts, so that a
-// hostile input cannot make the parser (or later exact arithmetic) explode.
+// hostile input cannot make the parser (or later exact arithmetic) explode:
+// a decimal may have this many digits, and each side of a fraction one more,
+// so that the "p/q" form of any accepted decimal (10^200 has 201 digits) is
+// accepted back.
 const MaxNumberLen = 200
 
 // ParseRat parses a non-negative rational exactly. Accepted forms are an
@@ -19,16 +24,22 @@ const MaxNumberLen = 200
 // integers ("1/3"). Digits are always decimal: there are no base prefixes,
 // signs or exponents, so "010/3" is 10/3, never an octal 8/3.
 func ParseRat(s string) (*big.Rat, error) {
-	if len(s) > MaxNumberLen {
-		return nil, fmt.Errorf("numeric: %q...: %w: longer than %d characters", s[:20], ErrSyntax, MaxNumberLen)
+	tooLong := func() error {
+		return fmt.Errorf("numeric: %s: %w: more than %d digits", Shorten(s, 24), ErrSyntax, MaxNumberLen)
 	}
-	bad := func(why string) error { return fmt.Errorf("numeric: %q: %w: %s", s, ErrSyntax, why) }
+	if len(s) > 2*MaxNumberLen+3 {
+		return nil, tooLong()
+	}
+	bad := func(why string) error { return fmt.Errorf("numeric: %s: %w: %s", Shorten(s, 40), ErrSyntax, why) }
 	if s == "" {
 		return nil, bad("empty")
 	}
 	if num, den, ok := strings.Cut(s, "/"); ok {
 		if !allDigits(num) || !allDigits(den) {
 			return nil, bad("a fraction is two integers p/q")
+		}
+		if len(num) > MaxNumberLen+1 || len(den) > MaxNumberLen+1 {
+			return nil, tooLong()
 		}
 		d, _ := new(big.Int).SetString(den, 10)
 		if d.Sign() == 0 {
@@ -43,6 +54,9 @@ func ParseRat(s string) (*big.Rat, error) {
 	}
 	if (whole != "" && !allDigits(whole)) || (frac != "" && !allDigits(frac)) {
 		return nil, bad("expected digits with at most one decimal point, or p/q")
+	}
+	if len(whole)+len(frac) > MaxNumberLen {
+		return nil, tooLong()
 	}
 	n, _ := new(big.Int).SetString(whole+frac, 10)
 	d := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(frac))), nil)
@@ -96,4 +110,21 @@ func ParseProbabilities(s string) ([]*big.Rat, error) {
 		out[i] = p
 	}
 	return out, nil
+}
+
+// Shorten quotes s for a message, cutting it to about n characters with
+// "…" so that a long bad input is not echoed whole. It cuts between
+// characters, never inside one.
+func Shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return strconv.Quote(s)
+	}
+	cut := 0
+	for i := range s {
+		if cut >= n {
+			return strconv.Quote(s[:i]) + "…"
+		}
+		cut++
+	}
+	return strconv.Quote(s)
 }

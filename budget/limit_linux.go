@@ -1,0 +1,40 @@
+package budget
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// addressSpaceRoom is RLIMIT_AS less the address space the process already
+// maps (VmSize), when a limit is set.
+func addressSpaceRoom() (uint64, bool) {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) || rl.Cur >= 1<<62 {
+		return 0, false
+	}
+	used := vmSize()
+	if used >= rl.Cur {
+		return 0, true
+	}
+	return rl.Cur - used, true
+}
+
+// vmSize reads the process's mapped address space from /proc/self/status.
+func vmSize() uint64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmSize:"); ok {
+			f := strings.Fields(rest)
+			if len(f) > 0 {
+				kb, _ := strconv.ParseUint(f[0], 10, 64)
+				return kb * 1024
+			}
+		}
+	}
+	return 0
+}

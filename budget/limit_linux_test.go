@@ -1,0 +1,31 @@
+package budget
+
+import (
+	"syscall"
+	"testing"
+)
+
+// Under an address-space limit (ulimit -v, prlimit --as) the budget is the
+// room left under it, not the machine's free memory.
+func TestAddressSpaceLimit(t *testing.T) {
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &old); err != nil {
+		t.Skip("no getrlimit:", err)
+	}
+	room := uint64(2 << 30)
+	lim := old
+	lim.Cur = vmSize() + room
+	if old.Cur < lim.Cur {
+		t.Skip("an address-space limit is already tighter")
+	}
+	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &lim); err != nil {
+		t.Skip("cannot set RLIMIT_AS:", err)
+	}
+	got := Available()
+	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &old); err != nil {
+		t.Fatal(err)
+	}
+	if got > room/10*8 || got < room/10*6 {
+		t.Errorf("Available() = %d under a limit leaving %d", got, room)
+	}
+}
