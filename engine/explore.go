@@ -52,7 +52,7 @@ func bytesPerState[S comparable]() (perState, perAction, perOutcome float64) {
 func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, valueBytes float64) (*graph[S], error) {
 	players := rules.Players()
 	if players < 1 || players > 1<<16 {
-		return nil, fmt.Errorf("engine: %w: %d players", solver.ErrInvalid, players)
+		return nil, solver.Invalidf("engine: %d players", players)
 	}
 	g := &graph[S]{players: players, index: map[S]uint32{}, nameID: map[string]uint32{}, rats: newRatTable(), describe: func(s S) string { return fmt.Sprint(s) }}
 	if d, ok := rules.(Describer[S]); ok {
@@ -115,7 +115,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			return nil, fmt.Errorf("engine: state %s: %w", g.describe(s), err)
 		}
 		bad := func(format string, a ...any) error {
-			return fmt.Errorf("engine: state %s: %w: %s", g.describe(s), solver.ErrInvalid, fmt.Sprintf(format, a...))
+			return solver.Invalidf("engine: state %s: %s", g.describe(s), fmt.Sprintf(format, a...))
 		}
 		switch {
 		case n.invalid != "":

@@ -180,13 +180,13 @@ func Parse(data []byte) (*Model, error) {
 	dec.DisallowUnknownFields()
 	var f fileJSON
 	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("model: %w: %v", solver.ErrInvalid, err)
+		return nil, solver.Invalidf("model: %v", err)
 	}
 	if dec.More() {
-		return nil, fmt.Errorf("model: %w: text after the model object", solver.ErrInvalid)
+		return nil, solver.Invalidf("model: text after the model object")
 	}
 	bad := func(format string, a ...any) error {
-		return fmt.Errorf("model: %w: %s", solver.ErrInvalid, fmt.Sprintf(format, a...))
+		return solver.Invalidf("model: %s", fmt.Sprintf(format, a...))
 	}
 	if f.Players == nil || *f.Players < 1 || *f.Players > 1<<10 {
 		return nil, bad(`"players" must be an integer from 1 to %d`, 1<<10)

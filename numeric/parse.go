@@ -10,7 +10,20 @@ import (
 )
 
 // ErrSyntax is wrapped by ParseRat errors for malformed numbers.
+//
+// Parse errors describe the text only, without a package prefix ("\"x\" is
+// not a number: ..."): callers put them in their own context.
 var ErrSyntax = errors.New("malformed number")
+
+// syntaxErrorf is an error wrapping ErrSyntax without repeating its text.
+func syntaxErrorf(format string, args ...any) error {
+	return &syntaxError{fmt.Sprintf(format, args...)}
+}
+
+type syntaxError struct{ msg string }
+
+func (e *syntaxError) Error() string        { return e.msg }
+func (e *syntaxError) Is(target error) bool { return target == ErrSyntax }
 
 // MaxNumberLen bounds the length of a number ParseRat accepts, so that a
 // hostile input cannot make the parser (or later exact arithmetic) explode:
@@ -25,12 +38,12 @@ const MaxNumberLen = 200
 // signs or exponents, so "010/3" is 10/3, never an octal 8/3.
 func ParseRat(s string) (*big.Rat, error) {
 	tooLong := func() error {
-		return fmt.Errorf("numeric: %s: %w: more than %d digits", Shorten(s, 24), ErrSyntax, MaxNumberLen)
+		return syntaxErrorf("%s has more than %d digits", Shorten(s, 24), MaxNumberLen)
 	}
 	if len(s) > 2*MaxNumberLen+3 {
 		return nil, tooLong()
 	}
-	bad := func(why string) error { return fmt.Errorf("numeric: %s: %w: %s", Shorten(s, 40), ErrSyntax, why) }
+	bad := func(why string) error { return syntaxErrorf("%s is not a number: %s", Shorten(s, 40), why) }
 	if s == "" {
 		return nil, bad("empty")
 	}
@@ -70,7 +83,7 @@ func ParseProbability(s string) (*big.Rat, error) {
 		return nil, err
 	}
 	if r.Sign() <= 0 || r.Cmp(big.NewRat(1, 1)) > 0 {
-		return nil, fmt.Errorf("numeric: probability %s is outside (0, 1]", s)
+		return nil, fmt.Errorf("probability %s is outside (0, 1]", Shorten(s, 40))
 	}
 	return r, nil
 }
@@ -95,11 +108,11 @@ const MaxListLen = 1 << 16
 // "0.25, 1/2, 1". Errors name the 1-based entry.
 func ParseProbabilities(s string) ([]*big.Rat, error) {
 	if strings.TrimSpace(s) == "" {
-		return nil, fmt.Errorf("numeric: %w: empty list", ErrSyntax)
+		return nil, syntaxErrorf("empty list")
 	}
 	parts := strings.Split(s, ",")
 	if len(parts) > MaxListLen {
-		return nil, fmt.Errorf("numeric: %w: %d entries, at most %d", ErrSyntax, len(parts), MaxListLen)
+		return nil, syntaxErrorf("%d entries, at most %d", len(parts), MaxListLen)
 	}
 	out := make([]*big.Rat, len(parts))
 	for i, part := range parts {

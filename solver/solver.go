@@ -2,6 +2,7 @@ package solver
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 )
 
@@ -40,3 +41,17 @@ func (o Options) Report(done, total int64) {
 		o.Progress(done, total)
 	}
 }
+
+// Invalidf returns an error with the formatted message that wraps
+// ErrInvalid (errors.Is finds it) without repeating its text, so messages
+// read "chefs: skill 2 must be in (0, 1]" rather than stacking "invalid
+// game:" into the middle. A %w verb wraps a cause as fmt.Errorf does.
+func Invalidf(format string, args ...any) error {
+	return &invalidError{err: fmt.Errorf(format, args...)}
+}
+
+type invalidError struct{ err error }
+
+func (e *invalidError) Error() string        { return e.err.Error() }
+func (e *invalidError) Unwrap() error        { return errors.Unwrap(e.err) }
+func (e *invalidError) Is(target error) bool { return target == ErrInvalid }

@@ -1,7 +1,6 @@
 package chefs
 
 import (
-	"fmt"
 	"math/big"
 	"strings"
 
@@ -18,7 +17,7 @@ const MaxChefs = 31
 // Fibonacci returns Project Euler 481's skills S(k) = F_k / F_{n+1}.
 func Fibonacci(n int) ([]*big.Rat, error) {
 	if n < 1 || n > MaxChefs {
-		return nil, fmt.Errorf("chefs: %w: n must be from 1 to %d, got %d", ErrInvalid, MaxChefs, n)
+		return nil, solver.Invalidf("chefs: n must be from 1 to %d, got %d", MaxChefs, n)
 	}
 	fib := []*big.Int{big.NewInt(0), big.NewInt(1)} // F_0, F_1
 	for len(fib) <= n+1 {
@@ -36,22 +35,22 @@ func Fibonacci(n int) ([]*big.Rat, error) {
 // decimals read exactly or p/q: "0.25,0.5,1" or "1/4,1/2,1".
 func ParseSkills(s string) ([]*big.Rat, error) {
 	if strings.Count(s, ",")+1 > MaxChefs {
-		return nil, fmt.Errorf("chefs: skills: %w: %d chefs, at most %d", ErrInvalid, strings.Count(s, ",")+1, MaxChefs)
+		return nil, solver.Invalidf("chefs: skills: %d chefs, at most %d", strings.Count(s, ",")+1, MaxChefs)
 	}
 	skills, err := numeric.ParseProbabilities(s)
 	if err != nil {
-		return nil, fmt.Errorf("chefs: skills: %w: %v", ErrInvalid, err)
+		return nil, solver.Invalidf("chefs: skills: %v", err)
 	}
 	return skills, nil
 }
 
 func validate(skills []*big.Rat) error {
 	if len(skills) < 1 || len(skills) > MaxChefs {
-		return fmt.Errorf("chefs: %w: need 1 to %d chefs, got %d", ErrInvalid, MaxChefs, len(skills))
+		return solver.Invalidf("chefs: need 1 to %d chefs, got %d", MaxChefs, len(skills))
 	}
 	for i, p := range skills {
 		if p == nil || p.Sign() <= 0 || p.Cmp(big.NewRat(1, 1)) > 0 {
-			return fmt.Errorf("chefs: skill %d: %w: must be in (0, 1]", i+1, ErrInvalid)
+			return solver.Invalidf("chefs: skill %d: must be in (0, 1]", i+1)
 		}
 	}
 	return nil

@@ -22,7 +22,7 @@ import (
 // context's error if ctx is cancelled.
 func Count(ctx context.Context, N int) (*big.Int, error) {
 	if N < 1 || N > MaxN {
-		return nil, fmt.Errorf("cookies: %w: N must be from 1 to %d, got %d", solver.ErrInvalid, MaxN, N)
+		return nil, solver.Invalidf("cookies: N must be from 1 to %d, got %d", MaxN, N)
 	}
 	if err := (budget.Estimate{What: fmt.Sprintf("cookies: N = %d", N), Bytes: Estimate(N)}).Check(); err != nil {
 		return nil, fmt.Errorf("cookies: %w", err)

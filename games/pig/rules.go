@@ -55,7 +55,7 @@ func (r *Rules) Seeds() []State {
 // New returns the rules for a target from 1 to MaxTarget.
 func New(target int) (*Rules, error) {
 	if target < 1 || target > MaxTarget {
-		return nil, fmt.Errorf("pig: %w: target must be from 1 to %d, got %d", solver.ErrInvalid, MaxTarget, target)
+		return nil, solver.Invalidf("pig: target must be from 1 to %d, got %d", MaxTarget, target)
 	}
 	return &Rules{target: target}, nil
 }

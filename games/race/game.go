@@ -68,15 +68,15 @@ func ParseGamble(s string) (Gamble, error) {
 func parseGamble(s string) (Gamble, error) {
 	ps, gs, ok := strings.Cut(s, ":")
 	if !ok {
-		return Gamble{}, fmt.Errorf("gamble %q: %w: want prob:gain, e.g. 1/4:2", s, ErrInvalid)
+		return Gamble{}, solver.Invalidf("gamble %q: want prob:gain, e.g. 1/4:2", s)
 	}
 	p, err := numeric.ParseProbability(ps)
 	if err != nil {
-		return Gamble{}, fmt.Errorf("gamble %q: %w: %v", s, ErrInvalid, err)
+		return Gamble{}, solver.Invalidf("gamble %q: %v", s, err)
 	}
 	g, err := strconv.Atoi(gs)
 	if err != nil || g < 1 || g > MaxGain {
-		return Gamble{}, fmt.Errorf("gamble %q: %w: gain must be an integer from 1 to %d", s, ErrInvalid, MaxGain)
+		return Gamble{}, solver.Invalidf("gamble %q: gain must be an integer from 1 to %d", s, MaxGain)
 	}
 	return Gamble{P: p, Gain: g}, nil
 }
@@ -84,11 +84,11 @@ func parseGamble(s string) (Gamble, error) {
 // ParseMenu reads a comma-separated list of gambles, e.g. "1/2:1,1/4:2".
 func ParseMenu(s string) ([]Gamble, error) {
 	if strings.TrimSpace(s) == "" {
-		return nil, fmt.Errorf("race: menu: %w: empty", ErrInvalid)
+		return nil, solver.Invalidf("race: menu: empty")
 	}
 	parts := strings.Split(s, ",")
 	if len(parts) > MaxMenu {
-		return nil, fmt.Errorf("race: menu: %w: %d gambles, at most %d", ErrInvalid, len(parts), MaxMenu)
+		return nil, solver.Invalidf("race: menu: %d gambles, at most %d", len(parts), MaxMenu)
 	}
 	menu := make([]Gamble, len(parts))
 	for i, part := range parts {
@@ -137,13 +137,13 @@ const MaxTarget = 1 << 30
 // normalized fills in defaults and validates.
 func (g Game) normalized() (Game, error) {
 	if g.CoinTarget < 1 || g.ChooserTarget < 1 {
-		return g, fmt.Errorf("race: %w: targets must be at least 1 (got coin %d, chooser %d)", ErrInvalid, g.CoinTarget, g.ChooserTarget)
+		return g, solver.Invalidf("race: targets must be at least 1 (got coin %d, chooser %d)", g.CoinTarget, g.ChooserTarget)
 	}
 	if g.CoinTarget > MaxTarget || g.ChooserTarget > MaxTarget {
-		return g, fmt.Errorf("race: %w: targets must be at most %d", ErrInvalid, MaxTarget)
+		return g, solver.Invalidf("race: targets must be at most %d", MaxTarget)
 	}
 	if g.First != CoinPlayer && g.First != Chooser {
-		return g, fmt.Errorf("race: %w: unknown first player %d", ErrInvalid, g.First)
+		return g, solver.Invalidf("race: unknown first player %d", g.First)
 	}
 	if g.Coin.P == nil {
 		g.Coin = Gamble{P: big.NewRat(1, 2), Gain: 1}
@@ -155,7 +155,7 @@ func (g Game) normalized() (Game, error) {
 		g.Menu = DoublingMenu(g.ChooserTarget)
 	}
 	if len(g.Menu) == 0 || len(g.Menu) > MaxMenu {
-		return g, fmt.Errorf("race: %w: the menu needs 1 to %d gambles, got %d", ErrInvalid, MaxMenu, len(g.Menu))
+		return g, solver.Invalidf("race: the menu needs 1 to %d gambles, got %d", MaxMenu, len(g.Menu))
 	}
 	for i, m := range g.Menu {
 		if err := validGamble(m); err != nil {
@@ -167,10 +167,10 @@ func (g Game) normalized() (Game, error) {
 
 func validGamble(g Gamble) error {
 	if g.P == nil || g.P.Sign() <= 0 || g.P.Cmp(big.NewRat(1, 1)) > 0 {
-		return fmt.Errorf("%w: probability must be in (0, 1]", ErrInvalid)
+		return solver.Invalidf("probability must be in (0, 1]")
 	}
 	if g.Gain < 1 || g.Gain > MaxGain {
-		return fmt.Errorf("%w: gain %d must be from 1 to %d", ErrInvalid, g.Gain, MaxGain)
+		return solver.Invalidf("gain %d must be from 1 to %d", g.Gain, MaxGain)
 	}
 	return nil
 }

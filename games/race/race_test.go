@@ -294,10 +294,10 @@ func TestInvalid(t *testing.T) {
 	}
 	// A policy table of 2^32 bytes against a 1 GiB budget.
 	g, _ := PE232(1 << 16).normalized()
-	if err := estimate(g, false, true).check(1 << 30); !errors.Is(err, budget.ErrTooLarge) {
+	if err := estimate(g, false, true).CheckWithin(1 << 30); !errors.Is(err, budget.ErrTooLarge) {
 		t.Errorf("policy 2^16: err = %v, want ErrTooLarge", err)
 	}
-	if err := estimate(g, false, false).check(1 << 30); err != nil {
+	if err := estimate(g, false, false).CheckWithin(1 << 30); err != nil {
 		t.Errorf("2^16 without policy: %v", err)
 	}
 }
@@ -351,8 +351,34 @@ func TestExactEstimate(t *testing.T) {
 		t.Errorf("target 100 estimated at %v s", e.Seconds)
 	}
 	g, _ = PE232(400).normalized()
-	if estimate(g, true, false).check(1<<40) != nil {
+	if estimate(g, true, false).CheckWithin(1<<40) != nil {
 		t.Error("exact target 400 refused")
+	}
+}
+
+// The guards count every array and every row: a huge coin target against a
+// tiny chooser target is refused up front, not after minutes or an
+// out-of-memory death.
+func TestGuardsCountRows(t *testing.T) {
+	for _, g := range []Game{
+		{CoinTarget: 1 << 30, ChooserTarget: 3},
+		{CoinTarget: 1 << 30, ChooserTarget: 1},
+	} {
+		_, err := Solve[float64](context.Background(), numeric.Float{}, g, Options{})
+		if !errors.Is(err, budget.ErrTooLarge) {
+			t.Errorf("%+v: %v", g, err)
+		}
+	}
+	e, err := EstimateFor(Game{CoinTarget: 100_000_000, ChooserTarget: 1}, false, false)
+	if err != nil || e.Bytes < 8e8 || e.Seconds < 30 {
+		t.Errorf("coin target 10^8: %+v %v (it takes 44 s and 792 MB)", e, err)
+	}
+	e, _ = EstimateFor(PE232(75000), false, false)
+	if err := e.CheckWithin(1 << 40); !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "minutes (limit 10 minutes)") {
+		t.Errorf("target 75000: %v", err)
+	}
+	if _, err := EstimateFor(PE232(0), false, false); !errors.Is(err, ErrInvalid) {
+		t.Errorf("EstimateFor(target 0): %v", err)
 	}
 }
 

@@ -7,36 +7,55 @@ import (
 	"github.com/gamesolve/gamesolve/budget"
 )
 
-// MaxWork bounds the gamble evaluations (cells × menu length) Solve accepts
-// in float mode: about ten minutes on two cores (target 10000, 1.4e9
-// evaluations, takes 7 s).
-const MaxWork = 1e11
+// Float mode's speed, measured on two cores: target 10000 (1.4e9 gamble
+// evaluations) 6.4 s, 20000 (6e9) 32 s, 30000 (1.4e10) 72 s, about 2e8 a
+// second; estimates assume 1.5e8 to stay on the safe side. Every row also
+// costs a fixed amount (atomics, cancellation checks) worth about 100
+// evaluations: --coin-target 10^8 --chooser-target 1 is all rows.
+const (
+	floatEvalsPerSecond = 1.5e8
+	rowCost             = 100
+)
+
+// MaxSeconds bounds float mode's estimated run time.
+const MaxSeconds = 600
 
 // checkResources refuses, with an estimate, an instance that would not fit
 // in memory or finish in reasonable time.
 func checkResources(g Game, exact, policy bool) error {
-	return estimate(g, exact, policy).check(budget.Available())
+	if err := estimate(g, exact, policy).CheckWithin(budget.Available()); err != nil {
+		return fmt.Errorf("race: %w; try smaller targets%s", err, map[bool]string{true: " or float mode", false: ""}[exact])
+	}
+	return nil
 }
 
-// Estimate is what an instance needs.
-type Estimate struct {
-	Bytes   float64 // peak memory of the tables
-	Work    float64 // gamble evaluations
-	Seconds float64 // exact mode: estimated time on one core
-	Exact   bool
+// EstimateFor returns what Solve needs for a game: peak memory and run
+// time. It returns an error wrapping solver.ErrInvalid for a malformed game.
+func EstimateFor(game Game, exact, policy bool) (budget.Estimate, error) {
+	g, err := game.normalized()
+	if err != nil {
+		return budget.Estimate{}, err
+	}
+	return estimate(g, exact, policy), nil
 }
 
-func estimate(g Game, exact, policy bool) Estimate {
+func estimate(g Game, exact, policy bool) budget.Estimate {
 	A, B := float64(g.CoinTarget), float64(g.ChooserTarget)
 	rows := float64(g.Coin.Gain+2) * (B + 1)
-	e := Estimate{Work: A * B * float64(len(g.Menu)), Exact: exact}
+	e := budget.Estimate{What: "this race"}
+	// done: one 8-byte counter per row of the table.
+	e.Bytes = 8 * (A + 1)
 	if exact {
 		// Each exact value is a fraction whose numerator and denominator grow
 		// with the path length a+b; see exactBitsPerValue.
-		e.Bytes = rows * (exactBitsPerValue(g)/8 + 80)
+		e.Bytes += rows * (exactBitsPerValue(g)/8 + 80)
 		e.Seconds = exactWork(g) / exactWorkPerSecond
+		e.MaxSeconds = MaxExactSeconds
+		e.What = "exact arithmetic for this race"
 	} else {
-		e.Bytes = rows * 8
+		e.Bytes += rows * 8
+		e.Seconds = (A*B*float64(len(g.Menu)) + A*rowCost) / floatEvalsPerSecond
+		e.MaxSeconds = MaxSeconds
 	}
 	if policy {
 		e.Bytes += A * B
@@ -68,18 +87,5 @@ func exactWork(g Game) float64 {
 // takes about 1.9 s on one core of the development machine.
 const exactWorkPerSecond = 1.4e7
 
-// MaxExactSeconds bounds exact mode's estimated run time on one core.
+// MaxExactSeconds bounds exact mode's estimated run time (one core).
 const MaxExactSeconds = 1800
-
-func (e Estimate) check(avail uint64) error {
-	if err := (budget.Estimate{What: "this race", Bytes: e.Bytes}).CheckWithin(avail); err != nil {
-		return fmt.Errorf("race: %w", err)
-	}
-	if e.Exact && e.Seconds > MaxExactSeconds {
-		return fmt.Errorf("%w: exact arithmetic for this race needs about %.0f minutes of one core (limit %d); use float mode", budget.ErrTooLarge, e.Seconds/60, MaxExactSeconds/60)
-	}
-	if !e.Exact && e.Work > MaxWork {
-		return fmt.Errorf("%w: this race needs about %.2g gamble evaluations (limit %.0g, about ten minutes)", budget.ErrTooLarge, e.Work, MaxWork)
-	}
-	return nil
-}
