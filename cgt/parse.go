@@ -3,9 +3,11 @@ package cgt
 import (
 	"errors"
 	"fmt"
+	"github.com/gamesolve/gamesolve/numeric"
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ErrSyntax is wrapped by Parse errors for malformed notation.
@@ -84,7 +86,7 @@ func (t token) String() string {
 	if t.kind == tEOF {
 		return "end of input"
 	}
-	return fmt.Sprintf("%q at %d", t.text, t.pos+1)
+	return fmt.Sprintf("%s at %d", numeric.Shorten(t.text, 40), t.pos+1)
 }
 
 func lex(s string) ([]token, error) {
@@ -134,7 +136,8 @@ func lex(s string) ([]token, error) {
 			}
 			toks = append(toks, token{kind: tAtom, text: s[start:i], pos: start})
 		default:
-			return nil, fmt.Errorf("%w: unexpected character %q at %d", ErrSyntax, rune(s[i]), i+1)
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return nil, fmt.Errorf("%w: unexpected character %q at %d (expressions use digits, * ^ v, { | }, + - and parentheses)", ErrSyntax, r, utf8.RuneCountInString(s[:i])+1)
 		}
 	}
 	return append(toks, token{kind: tEOF, pos: len(s)}), nil
@@ -354,16 +357,16 @@ func atom(s string, negative bool) (Game, error) {
 		}
 		if k > j {
 			if j != 1 {
-				return 0, fmt.Errorf("%q: write ^n or ^^, not both", s)
+				return 0, fmt.Errorf("%s: write ^n or ^^, not both", numeric.Shorten(s, 40))
 			}
 			v, err := strconv.Atoi(rest[j:k])
 			if err != nil || v > MaxUps {
-				return 0, fmt.Errorf("%q: at most %d ups", s, MaxUps)
+				return 0, fmt.Errorf("%s: at most %d ups", numeric.Shorten(s, 40), MaxUps)
 			}
 			n = v
 		}
 		if n > MaxUps {
-			return 0, fmt.Errorf("%q: at most %d ups", s, MaxUps)
+			return 0, fmt.Errorf("%s: at most %d ups", numeric.Shorten(s, 40), MaxUps)
 		}
 		if sym == 'v' {
 			n = -n
@@ -376,10 +379,10 @@ func atom(s string, negative bool) (Game, error) {
 		if len(rest) > 1 {
 			v, err := strconv.Atoi(rest[1:])
 			if err != nil || v < 0 {
-				return 0, fmt.Errorf("%q: expected *n", s)
+				return 0, fmt.Errorf("%s: expected *n", numeric.Shorten(s, 40))
 			}
 			if v > MaxNimber {
-				return 0, fmt.Errorf("%q: nimbers up to *%d", s, MaxNimber)
+				return 0, fmt.Errorf("%s: nimbers up to *%d", numeric.Shorten(s, 40), MaxNimber)
 			}
 			m = v
 		}
@@ -387,7 +390,7 @@ func atom(s string, negative bool) (Game, error) {
 		rest = ""
 	}
 	if rest != "" || s == "" {
-		return 0, fmt.Errorf("malformed %q", s)
+		return 0, fmt.Errorf("malformed %s", numeric.Shorten(s, 40))
 	}
 	return g, nil
 }
@@ -399,7 +402,7 @@ func parseNumber(s string) (*big.Rat, error) {
 	if len(s) > maxDigits {
 		return nil, fmt.Errorf("number longer than %d digits", maxDigits)
 	}
-	bad := fmt.Errorf("malformed number %q", s)
+	bad := fmt.Errorf("malformed number %s", numeric.Shorten(s, 40))
 	digits := func(t string) bool {
 		if t == "" {
 			return false
@@ -419,11 +422,12 @@ func parseNumber(s string) (*big.Rat, error) {
 		n, _ := new(big.Int).SetString(a, 10)
 		d, _ := new(big.Int).SetString(b, 10)
 		if d.Sign() == 0 {
-			return nil, fmt.Errorf("zero denominator in %q", s)
+			return nil, fmt.Errorf("zero denominator in %s", numeric.Shorten(s, 40))
 		}
 		x.SetFrac(n, d)
 	} else if a, b, ok := strings.Cut(s, "."); ok {
-		if !digits(a) || !digits(b) {
+		// Like every other number the tool reads: ".5" and "2." are fine.
+		if (a != "" && !digits(a)) || (b != "" && !digits(b)) || a+b == "" {
 			return nil, bad
 		}
 		n, _ := new(big.Int).SetString(a+b, 10)

@@ -1,7 +1,11 @@
 package rulesets
 
 import (
+	"fmt"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/gamesolve/gamesolve/numeric"
 
 	"github.com/gamesolve/gamesolve/cgt"
 )
@@ -18,8 +22,12 @@ func (Hackenbush) Name() string { return "hackenbush" }
 
 func (Hackenbush) Parse(text string) (cgt.Position, error) {
 	return parseSum("hackenbush", text, "stalks of l and r separated by spaces, e.g. lr l", func(f string) (cgt.Position, error) {
-		if len(f) > MaxStalk || strings.Trim(f, "lr") != "" {
-			return nil, bad("hackenbush", text, "a stalk is at most 500 letters l or r")
+		if i := strings.IndexFunc(f, func(r rune) bool { return r != 'l' && r != 'r' }); i >= 0 {
+			r, _ := utf8.DecodeRuneInString(f[i:])
+			return nil, bad("hackenbush", text, fmt.Sprintf("letter %q in stalk %s: a stalk is letters l (Left's edges) and r (Right's)", r, numeric.Shorten(f, 20)))
+		}
+		if len(f) > MaxStalk {
+			return nil, bad("hackenbush", text, fmt.Sprintf("a stalk of %d edges; at most %d", len(f), MaxStalk))
 		}
 		return Stalk(f), nil
 	})

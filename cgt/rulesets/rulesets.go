@@ -3,6 +3,7 @@ package rulesets
 import (
 	"errors"
 	"fmt"
+	"github.com/gamesolve/gamesolve/numeric"
 	"slices"
 	"sort"
 	"strings"
@@ -42,10 +43,7 @@ func Lookup(name string) (cgt.Ruleset, error) {
 }
 
 func bad(ruleset, text, why string) error {
-	if len(text) > 40 {
-		text = text[:40] + "..."
-	}
-	return fmt.Errorf("%s: %w %q: %s", ruleset, ErrPosition, text, why)
+	return fmt.Errorf("%s: %w %s: %s", ruleset, ErrPosition, numeric.Shorten(text, 40), why)
 }
 
 // parseSum reads space-separated components with one, into a sum; empty is

@@ -59,7 +59,7 @@ JSON keys: value, outcome, input, and game with --game.`,
   gamesolve cgt -- '-{2|1}'
   gamesolve cgt --game cookies '1 2 2'
   gamesolve cgt --game domineering '..|..'`,
-		Args: cobra.ExactArgs(1),
+		Args: exactlyOne("an expression or, with --game, a position", "gamesolve cgt '{0|*}'"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cgtJSON{Game: game, Input: args[0]}
 			var g cgt.Game

@@ -64,7 +64,7 @@ JSON keys: skills, expected_dishes, win_probabilities (chef 1 first), with
   gamesolve chefs --skills 0.25,0.5,1 --policy
   gamesolve chefs --skills 1/3,2/5,0.6,0.9 --exact
   gamesolve chefs -n 8 --exact --method general`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runChefs(cmd, e, fl)
 		},
@@ -106,7 +106,7 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 	if fl.policy && n > maxPolicyChefs {
 		return fmt.Errorf("chefs: --policy prints all %d states; it is limited to n <= %d (the library's Policy has every n)", n<<(n-1), maxPolicyChefs)
 	}
-	opt := chefs.Options{Policy: fl.policy, Progress: progress(e.stderr, "chefs")}
+	opt := chefs.Options{Policy: fl.policy, Progress: e.progress("chefs"), Workers: e.workers}
 	var out chefsJSON
 	for _, s := range skills {
 		out.Skills = append(out.Skills, s.RatString())
@@ -149,7 +149,7 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 	if policy != nil {
 		out.Policy = chefsPolicy(policy)
 	}
-	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { chefsText(b, out) })
+	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { chefsText(b, out, e.float) })
 }
 
 // chefsPolicy lists every state by survivor count (largest first), then by
@@ -185,7 +185,7 @@ func popcount(x uint32) int {
 	return c
 }
 
-func chefsText(b *bytes.Buffer, out chefsJSON) {
+func chefsText(b *bytes.Buffer, out chefsJSON, float func(float64) string) {
 	fmt.Fprintf(b, "%d chefs, chef 1 acts first\n\n", len(out.Skills))
 	head := []string{"chef", "skill", "win probability"}
 	if out.WinProbabilitiesExact != nil {

@@ -29,7 +29,7 @@ come from the CGT engine (see "gamesolve cgt --game cookies").
 JSON keys: n, count (a decimal string).`,
 		Example: `  gamesolve cookies -n 300
   gamesolve cookies -n 16 --json`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !cmd.Flags().Changed("n") {
 				return fmt.Errorf("cookies: -n is required")

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -14,5 +15,68 @@ func TestIntegersPrintAsIntegers(t *testing.T) {
 	m = runJSON(t, "solve", "--exact", "../../docs/examples/die.json")
 	if fmt.Sprint(m["values_exact"]) != "[1]" || m["expected_reward_exact"] != "6" {
 		t.Errorf("got %v", m)
+	}
+}
+
+// Each message names the input, what is wrong with it and what would be
+// right, in one line without internal prefixes stacked up.
+func TestMessages(t *testing.T) {
+	long := strings.Repeat("1", 3000)
+	tests := []struct {
+		args []string
+		want string
+		not  string
+	}{
+		{[]string{"chef", "-n", "3"}, `unknown command "chef"; did you mean "chefs"? (see gamesolve --help)`, ""},
+		{[]string{"rcae"}, `did you mean "race"?`, ""},
+		{[]string{"race", "--target", "10", "extra"}, `race takes no arguments, got "extra"`, "unknown command"},
+		{[]string{"cgt"}, `cgt needs an expression`, "accepts 1 arg"},
+		{[]string{"solve"}, `solve needs a model file`, "accepts 1 arg"},
+		{[]string{"race", "--target", "abc"}, `--target "abc": not an integer (see gamesolve race --help)`, "strconv"},
+		{[]string{"chefs", "-n", "x"}, `--n "x": not an integer`, "strconv"},
+		{[]string{"race", "--target", "5", "--coin", "1.5:1"}, `--coin: race: gamble "1.5:1": probability "1.5" is outside (0, 1]`, "invalid game"},
+		{[]string{"chefs", "--skills", "0.5,x"}, `chefs: skills: entry 2: "x" is not a number`, "numeric:"},
+		{[]string{"cgt", "--game", "hackenbush", "lrx"}, `letter 'x' in stalk "lrx"`, "at most 500"},
+		{[]string{"race", "--target", "75000"}, `this race needs about 11 minutes (limit 10 minutes)`, "1e+11"},
+		{[]string{"cgt", "{" + long + "|"}, `number longer than 1000 digits`, long[:100]},
+		{[]string{"cgt", "{0|" + long + "x"}, `unexpected character 'x' at 3004`, long[:100]},
+		{[]string{"cgt", "١"}, `unexpected character '١' at 1`, "Ù"},
+		{[]string{"chefs", "--skills", "0." + long[:250]}, `has more than 200 digits`, long[:100]},
+		{[]string{"race", "--target", "3", "--digits", "30"}, `--digits 30: want 0 to 17`, ""},
+		{[]string{"race", "--target", "3", "--workers", "-1"}, `--workers -1: want 0`, ""},
+		{[]string{"race", "--target", "3", "--timeout", "-1s"}, `--timeout -1s: want a positive duration`, ""},
+	}
+	for _, tt := range tests {
+		badInput(t, "", tt.args...)
+		_, _, errs := run(t, "", tt.args...)
+		if !strings.Contains(errs, tt.want) || (tt.not != "" && strings.Contains(errs, tt.not)) {
+			t.Errorf("%.60q: got %.300q, want %q", tt.args, errs, tt.want)
+		}
+	}
+	// .5 is a number everywhere.
+	if m := runJSON(t, "cgt", ".5"); m["value"] != "1/2" {
+		t.Errorf("cgt .5 = %v", m["value"])
+	}
+}
+
+// The everyday controls: --digits, --workers, --quiet, --timeout, and errors
+// as JSON with --json.
+func TestEverydayControls(t *testing.T) {
+	code, out, _ := run(t, "", "race", "--target", "100", "--digits", "8")
+	if code != 0 || !strings.Contains(out, "chooser wins with probability 0.83648556\n") {
+		t.Errorf("--digits 8: %q", out)
+	}
+	a := runJSON(t, "chefs", "-n", "9", "--workers", "1")
+	b := runJSON(t, "chefs", "-n", "9", "--workers", "3", "--quiet")
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("workers 1 and 3 differ: %v %v", a, b)
+	}
+	code, out, errs := run(t, "", "race", "--target", "0", "--json")
+	if code != 2 || out != "" || errs != `{"error":"gamesolve: race: targets must be at least 1 (got coin 0, chooser 0)"}`+"\n" {
+		t.Errorf("JSON error: %d %q %q", code, out, errs)
+	}
+	code, out, errs = run(t, "", "pig", "--target", "200", "--timeout", "200ms")
+	if code != 2 || out != "" || errs != "gamesolve: stopped after --timeout 200ms\n" {
+		t.Errorf("timeout: %d %q %q", code, out, errs)
 	}
 }

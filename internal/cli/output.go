@@ -36,8 +36,14 @@ func emit(w io.Writer, asJSON bool, v any, text func(*bytes.Buffer)) error {
 // the same form the inputs (skills, menus) are echoed in.
 func ratString(r *big.Rat) string { return r.RatString() }
 
-// float formats a float64 for text output at full precision.
-func float(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+// float formats a float64 for text output: at full precision, or with
+// --digits D to D decimals. JSON always carries full precision.
+func (e *env) float(x float64) string {
+	if e.digits >= 0 {
+		return strconv.FormatFloat(x, 'f', e.digits, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
 
 // table writes rows of cells with right-aligned columns.
 func table(buf *bytes.Buffer, rows [][]string) {

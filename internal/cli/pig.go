@@ -53,7 +53,7 @@ move holds with score i against j (0: it never holds before the target).`,
 		Example: `  gamesolve pig --target 100
   gamesolve pig --target 10 --exact --json
   gamesolve pig --target 6 --policy`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !cmd.Flags().Changed("target") {
 				return fmt.Errorf("pig: --target is required")
@@ -66,7 +66,8 @@ move holds with score i against j (0: it never holds before the target).`,
 			}
 			opt := engine.Options{}
 			opt.Policy = fl.policy
-			opt.Progress = progress(e.stderr, "pig")
+			opt.Progress = e.progress("pig")
+			opt.Workers = e.workers
 			out := pigJSON{Target: fl.target}
 			var hold func(i, j int) int
 			if fl.exact {
@@ -98,7 +99,7 @@ move holds with score i against j (0: it never holds before the target).`,
 					}
 				}
 			}
-			return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { pigText(b, out) })
+			return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { pigText(b, out, e.float) })
 		},
 	}
 	f := cmd.Flags()
@@ -109,7 +110,7 @@ move holds with score i against j (0: it never holds before the target).`,
 	return cmd
 }
 
-func pigText(b *bytes.Buffer, out pigJSON) {
+func pigText(b *bytes.Buffer, out pigJSON, float func(float64) string) {
 	fmt.Fprintf(b, "Pig to %d: %d states, %d components\n", out.Target, out.States, out.Components)
 	fmt.Fprintf(b, "first player wins with probability %s\n", float(out.WinProbability))
 	if out.WinProbabilityExact != "" {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"io"
 	"os"
 
 	"github.com/gamesolve/gamesolve/solver"
@@ -10,8 +9,13 @@ import (
 )
 
 // progress returns a callback that draws a progress bar on stderr, or nil
-// when stderr is not a terminal (scripts and CI see nothing).
-func progress(stderr io.Writer, what string) solver.Progress {
+// when stderr is not a terminal (scripts and CI see nothing) or with
+// --quiet.
+func (e *env) progress(what string) solver.Progress {
+	if e.quiet {
+		return nil
+	}
+	stderr := e.stderr
 	f, ok := stderr.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil

@@ -61,7 +61,7 @@ player needs a more points and the chooser b. Ties go to the smaller T.`,
   gamesolve race --coin-target 20 --chooser-target 30 --coin 1/3:2 --menu 0.9:1,1/4:3,1/16:8
   gamesolve race --target 10 --exact --method general
   echo 10 | gamesolve race --olympiad`,
-		Args: cobra.NoArgs,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runRace(cmd, e, fl)
 		},
@@ -100,7 +100,7 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 	if err != nil {
 		return err
 	}
-	opt := race.Options{Policy: fl.policy, Progress: progress(e.stderr, "race")}
+	opt := race.Options{Policy: fl.policy, Progress: e.progress("race"), Workers: e.workers}
 	out := raceJSON{}
 	var policy *race.Policy
 	var solved race.Game
@@ -144,7 +144,7 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 			}
 		}
 	}
-	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { raceText(b, out) })
+	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { raceText(b, out, e.float) })
 }
 
 func raceGame(cmd *cobra.Command, fl raceFlags) (race.Game, error) {
@@ -195,7 +195,7 @@ func readOlympiadInput(r io.Reader) (int, error) {
 	return n, nil
 }
 
-func raceText(b *bytes.Buffer, out raceJSON) {
+func raceText(b *bytes.Buffer, out raceJSON, float func(float64) string) {
 	fmt.Fprintf(b, "coin player needs %d, chooser needs %d, %s moves first\n", out.CoinTarget, out.ChooserTarget, out.First)
 	fmt.Fprintf(b, "coin: %s   menu: %s\n", out.Coin, strings.Join(out.Menu, ","))
 	fmt.Fprintf(b, "chooser wins with probability %s\n", float(out.WinProbability))

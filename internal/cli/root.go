@@ -2,11 +2,13 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -26,27 +28,68 @@ const (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// Options every command takes.
+	workers int
+	digits  int // -1: full precision
+	quiet   bool
+	timeout time.Duration
+	cancel  context.CancelFunc
+	json    bool // --json was given: errors go to stderr as JSON too
 }
 
 // Main runs gamesolve with args and returns the exit status. Bad input of
 // any kind prints one line to stderr and returns 2 with nothing on stdout.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, digits: -1, json: wantsJSON(args)}
 	root := newRoot(e)
+	if err := unknownCommand(root, args); err != nil {
+		e.reportError(err)
+		return exitUsage
+	}
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(context.Background())
+	if e.cancel != nil {
+		e.cancel()
+	}
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "gamesolve: "+firstLine(err.Error()))
+	if errors.Is(err, context.DeadlineExceeded) && e.timeout > 0 {
+		err = fmt.Errorf("stopped after --timeout %v", e.timeout)
+	}
+	e.reportError(err)
 	var we *writeError
 	if errors.As(err, &we) {
 		return exitError
 	}
 	return exitUsage
+}
+
+// reportError prints the error as one line on stderr: plain text, or with
+// --json the object {"error": "..."} on one line.
+func (e *env) reportError(err error) {
+	line := "gamesolve: " + firstLine(err.Error())
+	if e.json {
+		data, _ := json.Marshal(map[string]string{"error": line})
+		line = string(data)
+	}
+	fmt.Fprintln(e.stderr, line)
+}
+
+// wantsJSON reports whether --json is among the flags (before any "--").
+func wantsJSON(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "--json", "--json=true", "--json=1":
+			return true
+		}
+	}
+	return false
 }
 
 func firstLine(s string) string {
@@ -72,15 +115,44 @@ with --json exactly one JSON object; --exact switches to rational arithmetic.`,
 		Version:       Version,
 		SilenceErrors: true,
 		SilenceUsage:  true,
-		Args:          cobra.NoArgs,
+		Args:          noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return cmd.Help()
 		},
 	}
+	pf := root.PersistentFlags()
+	pf.IntVar(&e.workers, "workers", 0, "goroutines for the solvers that use several (race, chefs, pig, solve); 0: all cores")
+	pf.IntVar(&e.digits, "digits", -1, "decimals of floats in text output (-1: full precision; JSON always has full precision)")
+	pf.BoolVar(&e.quiet, "quiet", false, "no progress bar, even on a terminal")
+	pf.DurationVar(&e.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (0: no limit)")
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if e.workers < 0 || e.workers > 1024 {
+			return &usageError{fmt.Sprintf("--workers %d: want 0 (all cores) to 1024", e.workers), helpOf(cmd)}
+		}
+		if e.digits < -1 || e.digits > 17 {
+			return &usageError{fmt.Sprintf("--digits %d: want 0 to 17, or -1 for full precision", e.digits), helpOf(cmd)}
+		}
+		if e.timeout < 0 {
+			return &usageError{fmt.Sprintf("--timeout %v: want a positive duration", e.timeout), helpOf(cmd)}
+		}
+		if e.timeout > 0 {
+			ctx, cancel := context.WithTimeout(cmd.Context(), e.timeout)
+			e.cancel = cancel
+			cmd.SetContext(ctx)
+		}
+		return nil
+	}
 	root.SetVersionTemplate("gamesolve {{.Version}}\n" + buildInfo())
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return err })
-	root.CompletionOptions.HiddenDefaultCmd = false
+	root.SetFlagErrorFunc(flagError)
+	root.SuggestionsMinimumDistance = 2
 	root.AddCommand(newRaceCmd(e), newChefsCmd(e), newCookiesCmd(e), newCgtCmd(e), newPigCmd(e), newSolveCmd(e))
+	// Shell completions (gamesolve completion bash|zsh|fish|powershell),
+	// made now rather than at Execute so unknownCommand knows the name; they
+	// capture the output writer when made, so it is set first.
+	root.SetOut(e.stdout)
+	root.SetErr(e.stderr)
+	root.SetIn(e.stdin)
+	root.InitDefaultCompletionCmd()
 	return root
 }
 

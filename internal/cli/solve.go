@@ -61,7 +61,7 @@ object from decision state id to the chosen action's name.`,
 		Example: `  gamesolve solve docs/examples/die.json
   gamesolve solve --exact --policy docs/examples/duel.json
   cat model.json | gamesolve solve - --json`,
-		Args: cobra.ExactArgs(1),
+		Args: exactlyOne("a model file (- for standard input)", "gamesolve solve docs/examples/die.json"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSolve(cmd, e, fl, args[0])
 		},
@@ -96,7 +96,8 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 		return fmt.Errorf("solve: %s: %w", path, err)
 	}
 	opt := engine.Options{}
-	opt.Progress = progress(e.stderr, "solve")
+	opt.Progress = e.progress("solve")
+	opt.Workers = e.workers
 	var out solveJSON
 	if fl.exact {
 		res, err := engine.Solve[int32](cmd.Context(), numeric.Exact{}, m, opt)
@@ -115,7 +116,7 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 		fillSolve(&out, m, res, fl.policy, func(x float64) (float64, string) { return x, "" })
 	}
 	out.exact = fl.exact
-	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { solveText(b, out) })
+	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { solveText(b, out, e.float) })
 }
 
 // isJANI tells a JANI file from a malformed model: the reader rejects the
@@ -154,7 +155,7 @@ func fillSolve[T any](out *solveJSON, m *model.Model, res *engine.Result[int32, 
 	}
 }
 
-func solveText(b *bytes.Buffer, out solveJSON) {
+func solveText(b *bytes.Buffer, out solveJSON, float func(float64) string) {
 	fmt.Fprintf(b, "%d states, %d components (%s)", out.States, out.Components, methodsText(out.methods))
 	if out.EndComponents > 0 {
 		fmt.Fprintf(b, ", %d end components collapsed", out.EndComponents)
