@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -13,16 +14,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// maxPolicyChefs bounds --policy: it prints n·2^(n-1) states.
-const maxPolicyChefs = 12
-
 // maxGeneralChefs bounds --method general, whose engine keeps all
 // n·2^(n-1) states with their actions.
 const maxGeneralChefs = 16
 
 type chefsFlags struct {
 	n                   int
-	skills, method      string
+	skills, method, csv string
 	exact, policy, json bool
 }
 
@@ -73,7 +71,8 @@ JSON keys: skills, expected_dishes, win_probabilities (chef 1 first), with
 	f.IntVarP(&fl.n, "n", "n", 0, "number of chefs, with Fibonacci skills")
 	f.StringVar(&fl.skills, "skills", "", "skills as a comma-separated list of decimals or p/q, chef 1 first")
 	f.BoolVar(&fl.exact, "exact", false, "exact rational arithmetic, ties decided exactly")
-	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the optimal target in every state (n <= %d)", maxPolicyChefs))
+	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the optimal target in every state (n·2^(n-1) states, at most %d: n <= 13)", maxPolicyEntries))
+	f.StringVar(&fl.csv, "csv", "", "write the optimal target in every state to this CSV file (alive, chef, target)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
 	f.StringVar(&fl.method, "method", "fast", "fast (the layered subset recurrence) or general (the general engine, a check)")
 	return cmd
@@ -103,10 +102,12 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 		return err
 	}
 	n := len(skills)
-	if fl.policy && n > maxPolicyChefs {
-		return fmt.Errorf("chefs: --policy prints all %d states; it is limited to n <= %d (the library's Policy has every n)", n<<(n-1), maxPolicyChefs)
+	if fl.policy {
+		if err := checkPolicySize(cmd, float64(n)*math.Exp2(float64(n-1))); err != nil {
+			return err
+		}
 	}
-	opt := chefs.Options{Policy: fl.policy, Progress: e.progress("chefs"), Workers: e.workers}
+	opt := chefs.Options{Policy: fl.policy || fl.csv != "", Progress: e.progress("chefs"), Workers: e.workers}
 	var out chefsJSON
 	for _, s := range skills {
 		out.Skills = append(out.Skills, s.RatString())
@@ -147,7 +148,23 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 		out.ExpectedDishes, out.WinProbabilities, policy = r.Dishes, r.Win, r.Policy
 	}
 	if policy != nil {
-		out.Policy = chefsPolicy(policy)
+		list := chefsPolicy(policy)
+		if fl.csv != "" {
+			rows := [][]string{{"alive", "chef", "target"}}
+			for _, t := range list {
+				alive := make([]string, len(t.Alive))
+				for i, a := range t.Alive {
+					alive[i] = strconv.Itoa(a)
+				}
+				rows = append(rows, []string{strings.Join(alive, " "), strconv.Itoa(t.Chef), strconv.Itoa(t.Target)})
+			}
+			if err := writeCSV(fl.csv, rows); err != nil {
+				return err
+			}
+		}
+		if fl.policy {
+			out.Policy = list
+		}
 	}
 	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { chefsText(b, out, e.float) })
 }

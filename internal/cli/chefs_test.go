@@ -56,7 +56,7 @@ func TestChefsBadInput(t *testing.T) {
 		{"chefs", "--skills", "a,b"},
 		{"chefs", "--skills", ""},
 		{"chefs", "-n", "4", "--skills", "0.5,0.5"},
-		{"chefs", "-n", "13", "--policy"},
+		{"chefs", "-n", "14", "--policy"},
 		{"chefs", "-n", "16", "--exact"},
 		{"chefs", "-n", "3", "extra"},
 	} {

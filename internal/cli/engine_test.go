@@ -65,7 +65,7 @@ func TestPig(t *testing.T) {
 	golden(t, "pig_target6_policy.txt", out)
 	for _, args := range [][]string{
 		{"pig"}, {"pig", "--target", "0"}, {"pig", "--target", "1001"}, {"pig", "--target", "x"},
-		{"pig", "--target", "101", "--policy"}, {"pig", "--target", "5", "extra"},
+		{"pig", "--target", "317", "--policy"}, {"pig", "--target", "5", "extra"},
 	} {
 		badInput(t, "", args...)
 	}

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -79,4 +81,56 @@ func TestEverydayControls(t *testing.T) {
 	if code != 2 || out != "" || errs != "gamesolve: stopped after --timeout 200ms\n" {
 		t.Errorf("timeout: %d %q %q", code, out, errs)
 	}
+}
+
+// --policy has one documented cap for every command; --csv writes any size.
+func TestPolicyCapAndCSV(t *testing.T) {
+	for _, args := range [][]string{
+		{"race", "--target", "317", "--policy"},
+		{"chefs", "-n", "14", "--policy"},
+		{"pig", "--target", "317", "--policy"},
+	} {
+		badInput(t, "", args...)
+		_, _, errs := run(t, "", args...)
+		if !strings.Contains(errs, "more than 100000; write them with --csv FILE instead") {
+			t.Errorf("%v: %s", args, errs)
+		}
+	}
+	dir := t.TempDir()
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	if code, _, errs := run(t, "", "race", "--target", "3", "--csv", filepath.Join(dir, "race.csv")); code != 0 {
+		t.Fatal(errs)
+	}
+	if got := read("race.csv"); got != "a\\b,1,2,3\n1,1,2,3\n2,1,1,2\n3,1,1,1\n" {
+		t.Errorf("race.csv:\n%s", got)
+	}
+	pol := runJSON(t, "race", "--target", "3", "--policy")["policy"]
+	if fmt.Sprint(pol) != "[[1 2 3] [1 1 2] [1 1 1]]" {
+		t.Errorf("race policy %v differs from the CSV", pol)
+	}
+	if code, _, errs := run(t, "", "chefs", "--skills", "0.25,0.5,1", "--csv", filepath.Join(dir, "chefs.csv")); code != 0 {
+		t.Fatal(errs)
+	}
+	if got := read("chefs.csv"); !strings.HasPrefix(got, "alive,chef,target\n1 2 3,1,3\n1 2 3,2,3\n1 2 3,3,2\n") || strings.Count(got, "\n") != 10 {
+		t.Errorf("chefs.csv:\n%s", got)
+	}
+	if code, _, errs := run(t, "", "pig", "--target", "6", "--csv", filepath.Join(dir, "pig.csv")); code != 0 {
+		t.Fatal(errs)
+	}
+	if got := read("pig.csv"); !strings.HasPrefix(got, "me\\you,0,1,2,3,4,5\n0,0,0,0,0,0,0\n") || strings.Count(got, "\n") != 7 {
+		t.Errorf("pig.csv:\n%s", got)
+	}
+	if code, out, errs := run(t, "", "solve", "--csv", filepath.Join(dir, "duel.csv"), "../../docs/examples/duel.json"); code != 0 || strings.Contains(out, "policy") {
+		t.Fatal(errs, out)
+	}
+	if got := read("duel.csv"); got != "state,action\na-aims,fire\nb-aims,fire\nb-aims-after-wait,fire\n" {
+		t.Errorf("duel.csv:\n%s", got)
+	}
+	badInput(t, "", "race", "--target", "3", "--csv", filepath.Join(dir, "no", "such", "dir.csv"))
 }

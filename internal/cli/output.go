@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"encoding/csv"
+	"os"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/spf13/cobra"
 	"io"
 	"math/big"
 	"sort"
@@ -104,4 +108,54 @@ func methodsText(m map[engine.Method]int) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// maxPolicyEntries bounds the policy that --policy prints, in text or
+// JSON, the same for every command; --csv FILE writes a policy of any size.
+const maxPolicyEntries = 100_000
+
+// checkPolicySize refuses a --policy printout over maxPolicyEntries.
+func checkPolicySize(cmd *cobra.Command, entries float64) error {
+	if entries > maxPolicyEntries {
+		return &usageError{fmt.Sprintf("%s: --policy would print %.0f entries, more than %d; write them with --csv FILE instead", cmd.Name(), entries, maxPolicyEntries), helpOf(cmd)}
+	}
+	return nil
+}
+
+// writeCSV writes rows to path as CSV ("-" is not accepted: stdout carries
+// the result).
+func writeCSV(path string, rows [][]string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("--csv: %w", err)
+	}
+	w := csv.NewWriter(f)
+	if err := w.WriteAll(rows); err != nil {
+		f.Close()
+		return &writeError{err}
+	}
+	if err := f.Close(); err != nil {
+		return &writeError{err}
+	}
+	return nil
+}
+
+// gridCSV is a table with a header row and column: corner, column labels
+// 1..cols, and for each row its label and cells.
+func gridCSV(corner string, rows, cols int, rowLabel func(i int) string, colLabel func(j int) string, cell func(i, j int) string) [][]string {
+	out := make([][]string, 0, rows+1)
+	head := []string{corner}
+	for j := range cols {
+		head = append(head, colLabel(j))
+	}
+	out = append(out, head)
+	for i := range rows {
+		row := make([]string, 0, cols+1)
+		row = append(row, rowLabel(i))
+		for j := range cols {
+			row = append(row, cell(i, j))
+		}
+		out = append(out, row)
+	}
+	return out
 }

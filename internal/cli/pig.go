@@ -11,12 +11,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// maxPolicyPig bounds the table --policy prints as text (JSON has no bound).
-const maxPolicyPig = 100
-
 type pigFlags struct {
 	target              int
 	exact, policy, json bool
+	csv                 string
 }
 
 // pigJSON is the --json shape of pig.
@@ -61,11 +59,13 @@ move holds with score i against j (0: it never holds before the target).`,
 			if _, err := pig.New(fl.target); err != nil {
 				return err
 			}
-			if fl.policy && !fl.json && fl.target > maxPolicyPig {
-				return fmt.Errorf("pig: --policy as text is limited to target <= %d (use --json)", maxPolicyPig)
+			if fl.policy {
+				if err := checkPolicySize(cmd, float64(fl.target)*float64(fl.target)); err != nil {
+					return err
+				}
 			}
 			opt := engine.Options{}
-			opt.Policy = fl.policy
+			opt.Policy = fl.policy || fl.csv != ""
 			opt.Progress = e.progress("pig")
 			opt.Workers = e.workers
 			out := pigJSON{Target: fl.target}
@@ -90,6 +90,12 @@ move holds with score i against j (0: it never holds before the target).`,
 				out.States, out.Components, out.Methods = r.Engine.States, r.Engine.Components, methodCounts(r.Engine.Methods)
 				hold = r.HoldAt
 			}
+			if fl.csv != "" {
+				rows := gridCSV(`me\you`, fl.target, fl.target, strconv.Itoa, strconv.Itoa, func(i, j int) string { return strconv.Itoa(hold(i, j)) })
+				if err := writeCSV(fl.csv, rows); err != nil {
+					return err
+				}
+			}
 			if fl.policy {
 				out.Policy = make([][]int, fl.target)
 				for i := range out.Policy {
@@ -105,7 +111,8 @@ move holds with score i against j (0: it never holds before the target).`,
 	f := cmd.Flags()
 	f.IntVar(&fl.target, "target", 0, fmt.Sprintf("points that win (1 to %d)", pig.MaxTarget))
 	f.BoolVar(&fl.exact, "exact", false, "exact rational arithmetic (strategy iteration)")
-	f.BoolVar(&fl.policy, "policy", false, "print the turn total at which to hold for every pair of scores")
+	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the turn total at which to hold for every pair of scores (target² entries, at most %d)", maxPolicyEntries))
+	f.StringVar(&fl.csv, "csv", "", "write the hold table to this CSV file (rows: my score, columns: yours)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
 	return cmd
 }

@@ -16,7 +16,7 @@ import (
 
 type raceFlags struct {
 	target, coinTarget, chooserTarget int
-	first, coin, menu, method         string
+	first, coin, menu, method, csv    string
 	exact, policy, json, olympiad     bool
 }
 
@@ -74,7 +74,8 @@ player needs a more points and the chooser b. Ties go to the smaller T.`,
 	f.StringVar(&fl.coin, "coin", "1/2:1", "the coin player's turn as prob:gain")
 	f.StringVar(&fl.menu, "menu", "", "the chooser's gambles as prob:gain,... (default: 2^-T:2^(T-1) for T = 1, 2, ...)")
 	f.BoolVar(&fl.exact, "exact", false, "exact rational arithmetic")
-	f.BoolVar(&fl.policy, "policy", false, "print the optimal T in every state")
+	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the optimal T in every state (at most %d states)", maxPolicyEntries))
+	f.StringVar(&fl.csv, "csv", "", "write the optimal T in every state to this CSV file (rows a, columns b)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
 	f.StringVar(&fl.method, "method", "fast", "fast (the closed-form recurrence) or general (the general engine, a check)")
 	f.BoolVar(&fl.olympiad, "olympiad", false, "read n from standard input; print the chooser-first answer with 6 decimals")
@@ -100,7 +101,12 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 	if err != nil {
 		return err
 	}
-	opt := race.Options{Policy: fl.policy, Progress: e.progress("race"), Workers: e.workers}
+	if fl.policy {
+		if err := checkPolicySize(cmd, float64(g.CoinTarget)*float64(max(g.ChooserTarget, 1))); err != nil {
+			return err
+		}
+	}
+	opt := race.Options{Policy: fl.policy || fl.csv != "", Progress: e.progress("race"), Workers: e.workers}
 	out := raceJSON{}
 	var policy *race.Policy
 	var solved race.Game
@@ -135,7 +141,14 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 	for _, m := range solved.Menu {
 		out.Menu = append(out.Menu, m.String())
 	}
-	if policy != nil {
+	if fl.csv != "" {
+		rows := gridCSV(`a\b`, solved.CoinTarget, solved.ChooserTarget, func(i int) string { return strconv.Itoa(i + 1) },
+			func(j int) string { return strconv.Itoa(j + 1) }, func(i, j int) string { return strconv.Itoa(policy.At(i+1, j+1)) })
+		if err := writeCSV(fl.csv, rows); err != nil {
+			return err
+		}
+	}
+	if policy != nil && fl.policy {
 		out.Policy = make([][]int, solved.CoinTarget)
 		for a := range out.Policy {
 			out.Policy[a] = make([]int, solved.ChooserTarget)

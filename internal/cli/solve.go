@@ -17,6 +17,7 @@ import (
 
 type solveFlags struct {
 	exact, policy, json bool
+	csv                 string
 }
 
 // solveJSON is the --json shape of solve. expected_reward is null when
@@ -68,7 +69,8 @@ object from decision state id to the chosen action's name.`,
 	}
 	f := cmd.Flags()
 	f.BoolVar(&fl.exact, "exact", false, "exact rational arithmetic, ties decided exactly")
-	f.BoolVar(&fl.policy, "policy", false, "print the chosen action of every reachable decision state")
+	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the chosen action of every reachable decision state (at most %d)", maxPolicyEntries))
+	f.StringVar(&fl.csv, "csv", "", "write the chosen action of every reachable decision state to this CSV file (state, action)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
 	return cmd
 }
@@ -104,7 +106,7 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 		if err != nil {
 			return fmt.Errorf("solve: %w", err)
 		}
-		fillSolve(&out, m, res, fl.policy, func(x *big.Rat) (float64, string) {
+		fillSolve(&out, m, res, fl.policy || fl.csv != "", func(x *big.Rat) (float64, string) {
 			v, _ := x.Float64()
 			return v, ratString(x)
 		})
@@ -113,9 +115,23 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 		if err != nil {
 			return fmt.Errorf("solve: %w", err)
 		}
-		fillSolve(&out, m, res, fl.policy, func(x float64) (float64, string) { return x, "" })
+		fillSolve(&out, m, res, fl.policy || fl.csv != "", func(x float64) (float64, string) { return x, "" })
 	}
 	out.exact = fl.exact
+	if fl.csv != "" {
+		rows := [][]string{{"state", "action"}}
+		for _, id := range out.ids {
+			rows = append(rows, []string{id, out.Policy[id]})
+		}
+		if err := writeCSV(fl.csv, rows); err != nil {
+			return err
+		}
+	}
+	if !fl.policy {
+		out.Policy, out.ids = nil, nil
+	} else if err := checkPolicySize(cmd, float64(len(out.ids))); err != nil {
+		return err
+	}
 	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { solveText(b, out, e.float) })
 }
 
