@@ -9,6 +9,8 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -391,6 +393,26 @@ func TestInvalid(t *testing.T) {
 	}
 	if err := Estimate(12, true, false).check(20 << 30); err != nil {
 		t.Errorf("exact n=12: %v", err)
+	}
+	// Huge fractions make exact values huge: the estimate follows the
+	// skills, not just n (ten 99-digit skills ran past 300 s before).
+	big99 := make([]*big.Rat, 10)
+	for i := range big99 {
+		n, _ := new(big.Int).SetString(strings.Repeat("7", 98)+strconv.Itoa(i), 10)
+		d, _ := new(big.Int).SetString("1"+strings.Repeat("0", 99), 10)
+		big99[i] = new(big.Rat).SetFrac(n, d)
+	}
+	if e := EstimateSkills(big99, true, false); e.Seconds < 300 {
+		t.Errorf("ten 99-digit skills estimated at %.0f s; they run past 300 s", e.Seconds)
+	}
+	if _, err := Solve(context.Background(), numeric.Exact{}, append(big99, big99[:2]...), Options{}); !errors.Is(err, budget.ErrTooLarge) {
+		t.Errorf("twelve 99-digit skills: %v", err)
+	}
+	if e := EstimateSkills(big99[:7], true, false); e.Seconds < 4 {
+		t.Errorf("seven 99-digit skills estimated at %.1f s; they take 4.2 s", e.Seconds)
+	}
+	if e, f := EstimateSkills(fib(t, 10), true, false), Estimate(10, true, false); e != f {
+		t.Errorf("Fibonacci skills: %+v vs %+v", e, f)
 	}
 	if err := Estimate(24, false, false).check(20 << 30); err != nil {
 		t.Errorf("n=24 in 20 GiB: %v", err)

@@ -3,6 +3,7 @@ package chefs
 import (
 	"fmt"
 	"math"
+	"math/big"
 
 	"github.com/gamesolve/gamesolve/budget"
 )
@@ -25,15 +26,42 @@ func exactSeconds(n int) float64 { return 5.3 * math.Pow(6, float64(n-11)) }
 // MaxExactSeconds bounds exact mode's estimated run time.
 const MaxExactSeconds = 1800
 
-// Estimate returns the peak memory of Solve for n chefs: two buffers of the
-// largest layer's size, plus the policy if asked for.
-func Estimate(n int, exact, policy bool) Need {
+// Estimate returns the peak memory of Solve for n chefs with Fibonacci
+// skills: two buffers of the largest layer's size, plus the policy if asked
+// for. EstimateSkills is the same for any skills.
+func Estimate(n int, exact, policy bool) Need { return estimate(n, 1, exact, policy) }
+
+// EstimateSkills is Estimate for the given skills: in exact mode values grow
+// with the size of the fractions. The values' numerators and denominators
+// are built from products of the skills', so their size scales with the
+// skills' mean size (bits of numerator plus denominator) relative to the
+// Fibonacci skills the estimate is calibrated on, and time with that ratio
+// to the power 1.6. Measured: seven random 99-digit fractions give values
+// of 73,000 digits in 4.2 s, where this estimates 43,000 digits and 12 s.
+func EstimateSkills(skills []*big.Rat, exact, policy bool) Need {
+	n := len(skills)
+	ratio := 1.0
+	if fib, err := Fibonacci(n); exact && err == nil {
+		ratio = math.Max(1, meanBits(skills)/meanBits(fib))
+	}
+	return estimate(n, ratio, exact, policy)
+}
+
+func meanBits(skills []*big.Rat) float64 {
+	total := 0
+	for _, p := range skills {
+		total += p.Num().BitLen() + p.Denom().BitLen()
+	}
+	return float64(max(total, 1)) / float64(max(len(skills), 1))
+}
+
+func estimate(n int, sizeRatio float64, exact, policy bool) Need {
 	per := 8.0
 	if exact {
 		// pointer, big.Rat header, numerator and denominator digits; most
 		// values are well below the largest (n = 12 peaks at 0.4 GB where
 		// the largest value size alone would say 1.5 GB), hence the 1/4.
-		per = 8 + 64 + 2*exactValueBits(n)/8/4
+		per = 8 + 64 + 2*sizeRatio*exactValueBits(n)/8/4
 	}
 	layer := func(q int) float64 {
 		if q < 1 {
@@ -52,7 +80,7 @@ func Estimate(n int, exact, policy bool) Need {
 	}
 	need := Need{N: n, Bytes: peak, Exact: exact}
 	if exact {
-		need.Seconds = exactSeconds(n)
+		need.Seconds = exactSeconds(n) * math.Pow(sizeRatio, 1.6)
 	}
 	return need
 }

@@ -127,7 +127,7 @@ func SolveGeneral[T any, F numeric.Field[T]](ctx context.Context, f F, skills []
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := Estimate(rules.n, f.Exact(), true).Check(); err != nil {
+	if err := EstimateSkills(skills, f.Exact(), true).Check(); err != nil {
 		return nil, nil, err
 	}
 	if opt.Policy {

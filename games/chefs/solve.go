@@ -72,7 +72,7 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, skills []*big.Ra
 		return nil, err
 	}
 	n := len(skills)
-	if err := Estimate(n, f.Exact(), opt.Policy).Check(); err != nil {
+	if err := EstimateSkills(skills, f.Exact(), opt.Policy).Check(); err != nil {
 		return nil, err
 	}
 	s := &chefSolver[T, F]{f: f, n: n, c: newBinomials(), opt: opt}
