@@ -31,6 +31,7 @@ type node struct {
 	num         *big.Rat // non-nil iff the game is a number
 	nus         *nus     // set once the game is known to be x + n·↑ + *m
 	nusChecked  bool     // recognition was attempted
+	ls, rs      *big.Rat // the stops, once computed (see stops)
 }
 
 // nus is x + n·↑ + *m.
@@ -53,6 +54,7 @@ type table struct {
 	negs   map[Game]Game
 	leMemo map[[2]Game]bool
 	work   int // steps of the current call, see MaxWork
+	limit  int // steps allowed: MaxWork, or less inside withBudget
 }
 
 func newTable() *table {
@@ -88,7 +90,10 @@ func (t *table) check(games ...Game) {
 // step counts one unit of work.
 func (t *table) step() {
 	t.work++
-	if t.work > MaxWork {
+	if t.work > t.limit {
+		if t.limit < MaxWork {
+			panic(budgetExceeded{})
+		}
 		panic(tooLarge{fmt.Sprintf("more than %d steps", MaxWork)})
 	}
 }
@@ -101,7 +106,7 @@ type tooLarge struct{ what string }
 func locked[T any](f func() T) (res T, err error) {
 	tab.mu.Lock()
 	defer tab.mu.Unlock()
-	tab.work = 0
+	tab.work, tab.limit = 0, MaxWork
 	defer func() {
 		if r := recover(); r != nil {
 			tl, ok := r.(tooLarge)
