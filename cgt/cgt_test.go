@@ -1,6 +1,7 @@
 package cgt
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"github.com/gamesolve/gamesolve/budget"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func mustParse(t testing.TB, s string) Game {
@@ -313,5 +315,23 @@ func TestInvalidGamePanicsClearly(t *testing.T) {
 	// The table still works afterwards.
 	if g, err := Parse("{0|*}"); err != nil || g.String() != "^" {
 		t.Errorf("after the panics: %v %v", g, err)
+	}
+}
+
+func TestContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ParseContext(ctx, "{0|*}"); !errors.Is(err, context.Canceled) {
+		t.Errorf("Parse with a cancelled context: %v", err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	// A sum far too large to finish in 50 ms.
+	_, err := ParseContext(ctx, "+-1/2 + +-3/4 + +-5/8 + +-7/16 + +-9/32 + +-11/64 + +-13/128 + +-15/256 + +-17/512 + +-19/1024 + +-21/2048 + +-23/4096 + +-25/8192 + +-27/16384 + +-29/32768 + +-31/65536 + +-33/131072 + +-35/262144")
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("timeout: %v", err)
+	}
+	if g, err := Parse("{0|*}"); err != nil || g.String() != "^" {
+		t.Errorf("after: %v %v", g, err)
 	}
 }

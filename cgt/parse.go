@@ -1,6 +1,7 @@
 package cgt
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"github.com/gamesolve/gamesolve/numeric"
@@ -34,7 +35,10 @@ const maxDepth = 200
 //
 // "+-" always means ±, so x+-y is x ± y; write x + -y for a difference.
 // Numbers must be dyadic: 1/3 is not a short game and is an error.
-func Parse(s string) (Game, error) {
+func Parse(s string) (Game, error) { return ParseContext(context.Background(), s) }
+
+// ParseContext is Parse that stops with ctx's error when ctx ends.
+func ParseContext(ctx context.Context, s string) (Game, error) {
 	if len(s) > MaxExpressionLen {
 		return 0, fmt.Errorf("%w: expression longer than %d characters", ErrSyntax, MaxExpressionLen)
 	}
@@ -43,7 +47,7 @@ func Parse(s string) (Game, error) {
 		return 0, err
 	}
 	p := &parser{toks: toks}
-	g, err := locked(func() Game {
+	g, err := lockedCtx(ctx, func() Game {
 		g := p.expr(0)
 		if p.err == nil && p.peek().kind != tEOF {
 			p.fail("unexpected %s", p.peek())

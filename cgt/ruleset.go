@@ -1,5 +1,7 @@
 package cgt
 
+import "context"
+
 // Position is a position of a ruleset: it gives its options and a key that
 // identifies it for memoization (positions with equal keys must be equal).
 type Position interface {
@@ -34,7 +36,12 @@ func NewEvaluator() *Evaluator { return &Evaluator{memo: map[string]Game{}} }
 
 // Value returns p's canonical value.
 func (e *Evaluator) Value(p Position) (Game, error) {
-	return locked(func() Game { return e.value(p) })
+	return e.ValueContext(context.Background(), p)
+}
+
+// ValueContext is Value that stops with ctx's error when ctx ends.
+func (e *Evaluator) ValueContext(ctx context.Context, p Position) (Game, error) {
+	return lockedCtx(ctx, func() Game { return e.value(p) })
 }
 
 func (e *Evaluator) value(p Position) Game {

@@ -1,11 +1,13 @@
 package cgt
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"math/big"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
 )
@@ -55,6 +57,8 @@ type table struct {
 	leMemo map[[2]Game]bool
 	work   int // steps of the current call, see MaxWork
 	limit  int // steps allowed: MaxWork, or less inside withBudget
+	ctx    context.Context
+	start  time.Time
 }
 
 func newTable() *table {
@@ -90,6 +94,14 @@ func (t *table) check(games ...Game) {
 // step counts one unit of work.
 func (t *table) step() {
 	t.work++
+	if t.work&4095 == 0 {
+		if t.ctx != nil && t.ctx.Err() != nil {
+			panic(cancelled{t.ctx.Err()})
+		}
+		if time.Since(t.start) > MaxDuration {
+			panic(tooLarge{fmt.Sprintf("more than %v of work", MaxDuration)})
+		}
+	}
 	if t.work > t.limit {
 		if t.limit < MaxWork {
 			panic(budgetExceeded{})
@@ -102,20 +114,42 @@ func (t *table) step() {
 // table; exported functions recover it into ErrTooLarge.
 type tooLarge struct{ what string }
 
+// MaxDuration bounds the wall time of one call. Steps are uneven (one
+// comparison of two 1000-digit numbers costs far more than one of small
+// ones), so time is bounded too, checked every few thousand steps.
+const MaxDuration = 30 * time.Second
+
+// cancelled unwinds a computation whose context ended.
+type cancelled struct{ err error }
+
 // locked runs f with the table locked, turning a size overflow into an error.
 func locked[T any](f func() T) (res T, err error) {
+	return lockedCtx(context.Background(), f)
+}
+
+// lockedCtx is locked that also stops, with the context's error, when ctx
+// ends.
+func lockedCtx[T any](ctx context.Context, f func() T) (res T, err error) {
 	tab.mu.Lock()
 	defer tab.mu.Unlock()
 	tab.work, tab.limit = 0, MaxWork
+	tab.ctx, tab.start = ctx, time.Now()
 	defer func() {
+		tab.ctx = nil
 		if r := recover(); r != nil {
-			tl, ok := r.(tooLarge)
-			if !ok {
+			switch r := r.(type) {
+			case tooLarge:
+				err = fmt.Errorf("%w: %s", ErrTooLarge, r.what)
+			case cancelled:
+				err = fmt.Errorf("cgt: %w", r.err)
+			default:
 				panic(r)
 			}
-			err = fmt.Errorf("%w: %s", ErrTooLarge, tl.what)
 		}
 	}()
+	if err := ctx.Err(); err != nil {
+		return res, fmt.Errorf("cgt: %w", err)
+	}
 	return f(), nil
 }
 

@@ -26,7 +26,7 @@ func closedForm(N int) []int64 {
 }
 
 func TestPileValuesMatchClosedForm(t *testing.T) {
-	got, err := PileValues(5000)
+	got, err := PileValues(context.Background(), 5000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestInvalid(t *testing.T) {
 			t.Errorf("Count(%d) accepted", N)
 		}
 	}
-	if _, err := PileValues(-1); err == nil {
+	if _, err := PileValues(context.Background(), -1); err == nil {
 		t.Error("PileValues(-1) accepted")
 	}
 }

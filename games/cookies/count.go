@@ -24,13 +24,13 @@ func Count(ctx context.Context, N int) (*big.Int, error) {
 	if N < 1 || N > MaxN {
 		return nil, solver.Invalidf("cookies: N must be from 1 to %d, got %d", MaxN, N)
 	}
-	if err := (budget.Estimate{What: fmt.Sprintf("cookies: N = %d", N), Bytes: Estimate(N)}).Check(); err != nil {
+	if err := (budget.Estimate{What: fmt.Sprintf("N = %d", N), Bytes: Estimate(N)}).Check(); err != nil {
 		return nil, fmt.Errorf("cookies: %w", err)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("cookies: %w", err)
 	}
-	vals, err := PileValues(N)
+	vals, err := PileValues(ctx, N)
 	if err != nil {
 		return nil, err
 	}

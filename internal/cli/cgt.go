@@ -72,12 +72,12 @@ JSON keys: value, outcome, input, and game with --game.`,
 				if err != nil {
 					return err
 				}
-				if g, err = cgt.NewEvaluator().Value(p); err != nil {
+				if g, err = cgt.NewEvaluator().ValueContext(cmd.Context(), p); err != nil {
 					return err
 				}
 			} else {
 				var err error
-				if g, err = cgt.Parse(args[0]); err != nil {
+				if g, err = cgt.ParseContext(cmd.Context(), args[0]); err != nil {
 					return err
 				}
 			}
