@@ -8,13 +8,15 @@ import (
 // Relation is the result of comparing two games.
 type Relation int
 
+// The relations of g to h, as Compare reports them.
 const (
-	Less Relation = iota
-	Equal
-	Greater
-	Confused // incomparable: g - h is a first-player win
+	Less     Relation = iota // g < h
+	Equal                    // g = h
+	Greater                  // g > h
+	Confused                 // incomparable: g - h is a first-player win
 )
 
+// String implements fmt.Stringer.
 func (r Relation) String() string {
 	return [...]string{"<", "=", ">", "||"}[r]
 }
@@ -29,6 +31,7 @@ const (
 	N                // the next player wins (g || 0)
 )
 
+// String implements fmt.Stringer.
 func (o Outcome) String() string { return [...]string{"P", "L", "R", "N"}[o] }
 
 // Integer returns the game n.

@@ -86,6 +86,7 @@ type token struct {
 	pos  int
 }
 
+// String implements fmt.Stringer.
 func (t token) String() string {
 	if t.kind == tEOF {
 		return "end of input"

@@ -23,6 +23,7 @@ const (
 
 var methodNames = [...]string{"direct", "closed form", "elimination", "exit choice", "value iteration", "strategy iteration"}
 
+// String implements fmt.Stringer.
 func (m Method) String() string {
 	if int(m) < len(methodNames) {
 		return methodNames[m]

@@ -129,6 +129,7 @@ type number struct {
 	set  bool
 }
 
+// UnmarshalJSON implements json.Unmarshaler: a JSON number or a string.
 func (n *number) UnmarshalJSON(b []byte) error {
 	if len(b) > 0 && b[0] == '"' {
 		var s string

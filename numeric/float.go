@@ -9,26 +9,46 @@ import (
 // Float is float64 arithmetic.
 type Float struct{}
 
-func (Float) Exact() bool                 { return false }
-func (Float) New() float64                { return 0 }
-func (Float) Set(_, x float64) float64    { return x }
-func (Float) Add(_, x, y float64) float64 { return x + y }
-func (Float) Sub(_, x, y float64) float64 { return x - y }
-func (Float) Mul(_, x, y float64) float64 { return x * y }
-func (Float) Quo(_, x, y float64) float64 { return x / y }
-func (Float) Float64(x float64) float64   { return x }
+// Exact implements Field.
+func (Float) Exact() bool { return false }
 
+// New implements Field.
+func (Float) New() float64 { return 0 }
+
+// Set implements Field.
+func (Float) Set(_, x float64) float64 { return x }
+
+// Add implements Field.
+func (Float) Add(_, x, y float64) float64 { return x + y }
+
+// Sub implements Field.
+func (Float) Sub(_, x, y float64) float64 { return x - y }
+
+// Mul implements Field.
+func (Float) Mul(_, x, y float64) float64 { return x * y }
+
+// Quo implements Field.
+func (Float) Quo(_, x, y float64) float64 { return x / y }
+
+// Float64 implements Field.
+func (Float) Float64(x float64) float64 { return x }
+
+// AddMul implements Field.
 func (Float) AddMul(_, x, a, y float64) float64 { return x + a*y }
 
+// Lin2 implements Field.
 func (Float) Lin2(_, a, x, b, y float64) float64 { return a*x + b*y }
 
+// FromRat implements Field.
 func (Float) FromRat(_ float64, r *big.Rat) float64 {
 	v, _ := r.Float64()
 	return v
 }
 
+// FromInt implements Field.
 func (Float) FromInt(_ float64, n int64) float64 { return float64(n) }
 
+// Cmp implements Field.
 func (Float) Cmp(x, y float64) int {
 	switch {
 	case x < y:
@@ -39,6 +59,7 @@ func (Float) Cmp(x, y float64) int {
 	return 0
 }
 
+// Sign implements Field.
 func (Float) Sign(x float64) int {
 	switch {
 	case x < 0:
@@ -49,8 +70,17 @@ func (Float) Sign(x float64) int {
 	return 0
 }
 
+// Neg implements Field.
 func (Float) Neg(_, x float64) float64 { return -x }
+
+// Abs implements Field.
 func (Float) Abs(_, x float64) float64 { return math.Abs(x) }
-func (Float) Zero() float64            { return 0 }
-func (Float) One() float64             { return 1 }
-func (Float) String(x float64) string  { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// Zero implements Field.
+func (Float) Zero() float64 { return 0 }
+
+// One implements Field.
+func (Float) One() float64 { return 1 }
+
+// String implements Field: the shortest decimal that reads back exactly.
+func (Float) String(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

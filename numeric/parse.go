@@ -22,7 +22,10 @@ func syntaxErrorf(format string, args ...any) error {
 
 type syntaxError struct{ msg string }
 
-func (e *syntaxError) Error() string        { return e.msg }
+// Error implements error.
+func (e *syntaxError) Error() string { return e.msg }
+
+// Is reports whether target is ErrSyntax, for errors.Is.
 func (e *syntaxError) Is(target error) bool { return target == ErrSyntax }
 
 // MaxNumberLen bounds the length of a number ParseRat accepts, so that a

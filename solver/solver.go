@@ -52,6 +52,11 @@ func Invalidf(format string, args ...any) error {
 
 type invalidError struct{ err error }
 
-func (e *invalidError) Error() string        { return e.err.Error() }
-func (e *invalidError) Unwrap() error        { return errors.Unwrap(e.err) }
+// Error implements error.
+func (e *invalidError) Error() string { return e.err.Error() }
+
+// Unwrap returns the cause, if the message wrapped one.
+func (e *invalidError) Unwrap() error { return errors.Unwrap(e.err) }
+
+// Is reports whether target is ErrInvalid, for errors.Is.
 func (e *invalidError) Is(target error) bool { return target == ErrInvalid }

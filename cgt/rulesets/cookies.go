@@ -15,8 +15,10 @@ type Cookies struct{}
 // MaxCookiePile bounds one pile (values take O(log n) steps).
 const MaxCookiePile = 1 << 60
 
+// Name implements cgt.Ruleset.
 func (Cookies) Name() string { return "cookies" }
 
+// Parse implements cgt.Ruleset.
 func (Cookies) Parse(text string) (cgt.Position, error) {
 	return parseSum("cookies", text, "pile sizes separated by spaces, e.g. 1 2 2", func(f string) (cgt.Position, error) {
 		n, err := strconv.ParseInt(f, 10, 64)
@@ -30,9 +32,11 @@ func (Cookies) Parse(text string) (cgt.Position, error) {
 // CookiePile is one pile of cookies.
 type CookiePile int64
 
+// Key implements cgt.Position.
 func (p CookiePile) Key() string { return "c" + strconv.FormatInt(int64(p), 10) }
 
-// Options: the two equal piles left after a move, as one sum.
+// Options implements cgt.Position: the two equal piles left after a move,
+// as one sum.
 func (p CookiePile) Options() (left, right []cgt.Position) {
 	n := int64(p)
 	split := func(rest int64) cgt.Position {

@@ -14,8 +14,10 @@ type Domineering struct{}
 // MaxDomineering bounds the empty squares of one region.
 const MaxDomineering = 30
 
+// Name implements cgt.Ruleset.
 func (Domineering) Name() string { return "domineering" }
 
+// Parse implements cgt.Ruleset.
 func (Domineering) Parse(text string) (cgt.Position, error) {
 	rows := strings.Split(strings.TrimSpace(text), "|")
 	width := len(rows[0])
@@ -78,6 +80,7 @@ func (g grid) normal() grid {
 	return n
 }
 
+// Key implements cgt.Position.
 func (g grid) Key() string {
 	var b strings.Builder
 	b.WriteByte('d')
@@ -104,6 +107,7 @@ func (g grid) with(fill ...int) grid {
 	return n.normal()
 }
 
+// Options implements cgt.Position.
 func (g grid) Options() (left, right []cgt.Position) {
 	for r := range g.h {
 		for c := range g.w {
@@ -154,6 +158,7 @@ func (g grid) regions() []grid {
 	return out
 }
 
+// Components implements cgt.Splitter.
 func (g grid) Components() []cgt.Position {
 	regions := g.regions()
 	if len(regions) < 2 {

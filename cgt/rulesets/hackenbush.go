@@ -18,8 +18,10 @@ type Hackenbush struct{}
 // MaxStalk bounds one stalk's length.
 const MaxStalk = 500
 
+// Name implements cgt.Ruleset.
 func (Hackenbush) Name() string { return "hackenbush" }
 
+// Parse implements cgt.Ruleset.
 func (Hackenbush) Parse(text string) (cgt.Position, error) {
 	return parseSum("hackenbush", text, "stalks of l and r separated by spaces, e.g. lr l", func(f string) (cgt.Position, error) {
 		if i := strings.IndexFunc(f, func(r rune) bool { return r != 'l' && r != 'r' }); i >= 0 {
@@ -36,8 +38,10 @@ func (Hackenbush) Parse(text string) (cgt.Position, error) {
 // Stalk is one stalk, ground first.
 type Stalk string
 
+// Key implements cgt.Position.
 func (s Stalk) Key() string { return "h" + string(s) }
 
+// Options implements cgt.Position.
 func (s Stalk) Options() (left, right []cgt.Position) {
 	for i := range len(s) {
 		if s[i] == 'l' {

@@ -6,15 +6,17 @@ import (
 	"github.com/gamesolve/gamesolve/cgt"
 )
 
-// Nim: heap sizes separated by spaces; either player may reduce one heap.
+// Nim is the ruleset of Nim: heap sizes separated by spaces; either player may reduce one heap.
 type Nim struct{}
 
 // MaxNimHeap bounds one heap: a heap of n has n options, and removing
 // dominated options costs O(n²) comparisons, O(n³) over all smaller heaps.
 const MaxNimHeap = 128
 
+// Name implements cgt.Ruleset.
 func (Nim) Name() string { return "nim" }
 
+// Parse implements cgt.Ruleset.
 func (Nim) Parse(text string) (cgt.Position, error) {
 	return parseSum("nim", text, "heap sizes separated by spaces, e.g. 1 2 3", func(f string) (cgt.Position, error) {
 		n, err := strconv.Atoi(f)
@@ -28,8 +30,10 @@ func (Nim) Parse(text string) (cgt.Position, error) {
 // NimHeap is one heap.
 type NimHeap int
 
+// Key implements cgt.Position.
 func (h NimHeap) Key() string { return "n" + strconv.Itoa(int(h)) }
 
+// Options implements cgt.Position.
 func (h NimHeap) Options() (left, right []cgt.Position) {
 	for k := range int(h) {
 		left = append(left, NimHeap(k))

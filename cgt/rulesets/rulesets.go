@@ -75,6 +75,7 @@ func newSum(name string, parts []cgt.Position) sum {
 	return sum{name: name, parts: parts}
 }
 
+// Key implements cgt.Position.
 func (s sum) Key() string {
 	keys := make([]string, len(s.parts))
 	for i, p := range s.parts {
@@ -83,6 +84,7 @@ func (s sum) Key() string {
 	return s.name + "(" + strings.Join(keys, " + ") + ")"
 }
 
+// Components implements cgt.Splitter.
 func (s sum) Components() []cgt.Position { return s.parts }
 
 // Options of a sum: a move in one part.

@@ -14,8 +14,10 @@ type Toads struct{}
 // MaxStrip bounds the strip length (positions grow exponentially).
 const MaxStrip = 24
 
+// Name implements cgt.Ruleset.
 func (Toads) Name() string { return "toads" }
 
+// Parse implements cgt.Ruleset.
 func (Toads) Parse(text string) (cgt.Position, error) {
 	s := strings.TrimSpace(text)
 	if s == "" || len(s) > MaxStrip || strings.Trim(s, "TF.") != "" {
@@ -27,8 +29,10 @@ func (Toads) Parse(text string) (cgt.Position, error) {
 // Strip is a Toads and Frogs position.
 type Strip string
 
+// Key implements cgt.Position.
 func (s Strip) Key() string { return "t" + string(s) }
 
+// Options implements cgt.Position.
 func (s Strip) Options() (left, right []cgt.Position) {
 	b := []byte(s)
 	move := func(from, to int) cgt.Position {

@@ -20,6 +20,7 @@ type State struct {
 	Won   bool
 }
 
+// String implements fmt.Stringer.
 func (s State) String() string {
 	if s.Won {
 		return fmt.Sprintf("player %d won", s.Turn)

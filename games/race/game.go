@@ -20,6 +20,7 @@ const (
 	Chooser
 )
 
+// String implements fmt.Stringer.
 func (p Player) String() string {
 	if p == Chooser {
 		return "chooser"
@@ -44,6 +45,7 @@ type Gamble struct {
 	Gain int
 }
 
+// String implements fmt.Stringer.
 func (g Gamble) String() string { return g.P.RatString() + ":" + strconv.Itoa(g.Gain) }
 
 // MaxMenu is the largest menu Solve accepts (policies are stored in a byte).

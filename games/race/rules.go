@@ -23,7 +23,7 @@ type State struct {
 // (chance only), player 1 the chooser. A chooser state folds the gamble and
 // the coin player's following turn into one move, so a double miss returns
 // to the same state: the engine's closed form for a self-loop, which is
-// the seed's "F appears on both sides".
+// the recurrence's "F appears on both sides" (see the package doc).
 type Rules struct {
 	g     Game
 	all   bool
