@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -81,4 +82,53 @@ func shellWords(t *testing.T, s string) []string {
 		words = append(words, cur.String())
 	}
 	return words
+}
+
+// Every Go program in the README compiles, runs, and prints what the README
+// says it prints (the ```text block after it).
+func TestReadmeGoPrograms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds programs")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go tool:", err)
+	}
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := strings.Split(string(data), "```")
+	programs := 0
+	for i := 1; i+2 < len(blocks); i += 2 {
+		code, ok := strings.CutPrefix(blocks[i], "go\n")
+		if !ok || !strings.HasPrefix(code, "package main") {
+			continue
+		}
+		want, ok := strings.CutPrefix(blocks[i+2], "text\n")
+		if !ok {
+			t.Errorf("README program %d has no ```text output after it", programs+1)
+			continue
+		}
+		programs++
+		// Inside the module, so the imports resolve; a leading dot keeps
+		// the directory out of ./... patterns.
+		dir, err := os.MkdirTemp("../..", ".readme-program-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(dir)
+		if err := os.WriteFile(dir+"/main.go", []byte(code), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(goTool, "run", "./"+strings.TrimPrefix(dir, "../../"))
+		cmd.Dir = "../.."
+		out, err := cmd.CombinedOutput()
+		if err != nil || string(out) != want {
+			t.Errorf("README program %d: %v\n got:\n%s\nREADME:\n%s", programs, err, out, want)
+		}
+	}
+	if programs < 2 {
+		t.Errorf("found %d Go programs in the README", programs)
+	}
 }
