@@ -326,10 +326,22 @@ func TestContext(t *testing.T) {
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	// A sum far too large to finish in 50 ms.
-	_, err := ParseContext(ctx, "+-1/2 + +-3/4 + +-5/8 + +-7/16 + +-9/32 + +-11/64 + +-13/128 + +-15/256 + +-17/512 + +-19/1024 + +-21/2048 + +-23/4096 + +-25/8192 + +-27/16384 + +-29/32768 + +-31/65536 + +-33/131072 + +-35/262144")
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	// Twelve switches: 0.6 s of work, far more than 50 ms.
+	_, err := ParseContext(ctx, "+-31/4 + +-43/16 + +-43/4 + +-10/8 + +-1/4 + +-31/4 + +-42/8 + +-45/16 + +-15/16 + +-1/32 + +-40/2 + +-63/8")
+	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("timeout: %v", err)
+	}
+	// Thirteen hot games are refused before any work.
+	var terms []string
+	for k := 1; k <= 15; k++ {
+		terms = append(terms, fmt.Sprintf("+-%d/16", 2*k+1))
+	}
+	if _, err := Parse(strings.Join(terms, " + ")); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "a sum of 15 hot games") {
+		t.Errorf("15 hot games: %v", err)
+	}
+	// Equal switches cancel in pairs and do not count.
+	if g, err := Parse(strings.Repeat("+-1 + ", 40) + "*"); err != nil || g.String() != "*" {
+		t.Errorf("40 switches ±1 and *: %v %v", g, err)
 	}
 	if g, err := Parse("{0|*}"); err != nil || g.String() != "^" {
 		t.Errorf("after: %v %v", g, err)
