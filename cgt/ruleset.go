@@ -29,6 +29,11 @@ type Ruleset interface {
 // within one Evaluator; use one Evaluator per ruleset.
 type Evaluator struct {
 	memo map[string]Game
+	// Progress, if set, is called with the number of positions valued so
+	// far, every few thousand positions: long evaluations can show that
+	// they are moving. It runs with the engine's lock held and must not
+	// call into this package.
+	Progress func(valued int)
 }
 
 // NewEvaluator returns an Evaluator with an empty memo.
@@ -70,5 +75,11 @@ func (e *Evaluator) value(p Position) Game {
 	}
 	g = tab.canon(left, right)
 	e.memo[key] = g
+	if e.Progress != nil && len(e.memo)%4096 == 0 {
+		e.Progress(len(e.memo))
+	}
 	return g
 }
+
+// Valued is the number of positions the Evaluator has valued.
+func (e *Evaluator) Valued() int { return len(e.memo) }

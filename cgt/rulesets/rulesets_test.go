@@ -217,3 +217,20 @@ func FuzzPositions(f *testing.F) {
 		}
 	})
 }
+
+func TestEvaluatorProgress(t *testing.T) {
+	rs, _ := Lookup("domineering")
+	p, err := rs.Parse("....|....|....|....")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := cgt.NewEvaluator()
+	var calls []int
+	ev.Progress = func(n int) { calls = append(calls, n) }
+	if _, err := ev.Value(p); err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) == 0 || calls[0] != 4096 || calls[len(calls)-1] > ev.Valued() {
+		t.Errorf("progress calls %v, valued %d", calls, ev.Valued())
+	}
+}

@@ -72,7 +72,16 @@ JSON keys: value, outcome, input, and game with --game.`,
 				if err != nil {
 					return err
 				}
-				if g, err = cgt.NewEvaluator().ValueContext(cmd.Context(), p); err != nil {
+				ev := cgt.NewEvaluator()
+				bar := e.progress("cgt: positions valued")
+				if bar != nil {
+					ev.Progress = func(n int) { bar(int64(n), -1) }
+				}
+				g, err = ev.ValueContext(cmd.Context(), p)
+				if bar != nil {
+					bar(int64(ev.Valued()), int64(ev.Valued())) // clears the bar
+				}
+				if err != nil {
 					return err
 				}
 			} else {
