@@ -33,11 +33,12 @@ type Evaluator struct {
 	// far, every few thousand positions: long evaluations can show that
 	// they are moving. It runs with the engine's lock held and must not
 	// call into this package.
-	Progress func(valued int)
+	Progress   func(valued int)
+	nextReport int
 }
 
 // NewEvaluator returns an Evaluator with an empty memo.
-func NewEvaluator() *Evaluator { return &Evaluator{memo: map[string]Game{}} }
+func NewEvaluator() *Evaluator { return &Evaluator{memo: map[string]Game{}, nextReport: 4096} }
 
 // Value returns p's canonical value.
 func (e *Evaluator) Value(p Position) (Game, error) {
@@ -75,7 +76,8 @@ func (e *Evaluator) value(p Position) Game {
 	}
 	g = tab.canon(left, right)
 	e.memo[key] = g
-	if e.Progress != nil && len(e.memo)%4096 == 0 {
+	if e.Progress != nil && len(e.memo) >= e.nextReport {
+		e.nextReport = len(e.memo) + 4096
 		e.Progress(len(e.memo))
 	}
 	return g

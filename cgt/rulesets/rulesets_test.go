@@ -230,7 +230,7 @@ func TestEvaluatorProgress(t *testing.T) {
 	if _, err := ev.Value(p); err != nil {
 		t.Fatal(err)
 	}
-	if len(calls) == 0 || calls[0] != 4096 || calls[len(calls)-1] > ev.Valued() {
+	if len(calls) == 0 || calls[0] < 4096 || calls[len(calls)-1] > ev.Valued() {
 		t.Errorf("progress calls %v, valued %d", calls, ev.Valued())
 	}
 }
