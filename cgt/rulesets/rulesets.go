@@ -3,6 +3,7 @@ package rulesets
 import (
 	"errors"
 	"fmt"
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
 	"slices"
 	"sort"
@@ -107,4 +108,15 @@ func (s sum) Options() (left, right []cgt.Position) {
 		}
 	}
 	return left, right
+}
+
+// tooLargePosition is an error for a well-formed position beyond the
+// solver: it is both an ErrPosition (the text was not accepted) and a
+// budget.ErrTooLarge (why), without printing either's text.
+type tooLargePosition string
+
+func (e tooLargePosition) Error() string { return string(e) }
+
+func (e tooLargePosition) Is(target error) bool {
+	return target == ErrPosition || target == budget.ErrTooLarge
 }
