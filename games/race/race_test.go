@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 	"testing"
 
@@ -394,5 +395,30 @@ func TestPolicyAtPanicsClearly(t *testing.T) {
 			}()
 			r.Policy.At(ab[0], ab[1])
 		}()
+	}
+}
+
+// The float64 kernel gives the generic loop's results bit for bit: the win
+// probability and the whole policy.
+func TestFloatKernel(t *testing.T) {
+	games := []Game{
+		PE232(1), PE232(50), PE232(300),
+		{CoinTarget: 120, ChooserTarget: 77, First: Chooser},
+		{CoinTarget: 200, ChooserTarget: 150, Coin: Gamble{P: big.NewRat(1, 3), Gain: 2}, Menu: []Gamble{{big.NewRat(9, 10), 1}, {big.NewRat(1, 4), 3}, {big.NewRat(1, 16), 8}}},
+	}
+	for _, g := range games {
+		for _, workers := range []int{1, 2, 3} {
+			useFloatKernel = true
+			fast := solveFloat(t, g, Options{Policy: true, Workers: workers})
+			useFloatKernel = false
+			generic := solveFloat(t, g, Options{Policy: true, Workers: workers})
+			useFloatKernel = true
+			if math.Float64bits(fast.Win) != math.Float64bits(generic.Win) {
+				t.Errorf("%+v, %d workers: kernel %v, generic %v", g, workers, fast.Win, generic.Win)
+			}
+			if !slices.Equal(fast.Policy.choice, generic.Policy.choice) {
+				t.Errorf("%+v, %d workers: policies differ", g, workers)
+			}
+		}
 	}
 }
