@@ -137,6 +137,10 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 	}
 	solveRows := func(first int) {
 		best, cand, s := f.New(), f.New(), f.New()
+		var gRow []float64 // the float kernel's G(a, ·) for the current row
+		if kernel != nil {
+			gRow = make([]float64, B+1)
+		}
 		for a := first; a <= A; a += workers {
 			cur, prev := row(a), row(a-cg)
 			below := &done[max(a-cg, 0)]
@@ -150,7 +154,7 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 					if pol != nil {
 						choice = pol.choice[(a-1)*B:]
 					}
-					kernel.block(any(cur).([]float64), any(prev).([]float64), b0, b1, choice)
+					kernel.block(any(cur).([]float64), any(prev).([]float64), gRow, b0, b1, choice)
 					done[a].Store(int64(b1))
 					continue
 				}
@@ -238,8 +242,11 @@ type floatCoef struct {
 }
 
 // block fills cur[b0..b1] from prev (row a-g) and cur itself; choice, if not
-// nil, receives the 1-based index of the best gamble at choice[b-1].
-func (k *floatKernel) block(cur, prev []float64, b0, b1 int, choice []uint8) {
+// nil, receives the 1-based index of the best gamble at choice[b-1]. g holds
+// G(a, b) = p F(a-g, b) + (1-p) F(a, b) for the row's finished cells, filled
+// in as they finish, so each is computed once instead of once per gamble
+// (the same expression, so the same bits).
+func (k *floatKernel) block(cur, prev, g []float64, b0, b1 int, choice []uint8) {
 	p, pMiss := k.p, k.pMiss
 	for b := b0; b <= b1; b++ {
 		x := prev[b]
@@ -248,7 +255,7 @@ func (k *floatKernel) block(cur, prev []float64, b0, b1 int, choice []uint8) {
 			c := &k.coef[i]
 			s := 1.0
 			if c.gain < b {
-				s = p*prev[b-c.gain] + pMiss*cur[b-c.gain]
+				s = g[b-c.gain]
 			}
 			cand := c.alpha*s + c.beta*x
 			if bestIdx < 0 {
@@ -270,6 +277,7 @@ func (k *floatKernel) block(cur, prev []float64, b0, b1 int, choice []uint8) {
 			}
 		}
 		cur[b] = best
+		g[b] = p*prev[b] + pMiss*cur[b]
 		if choice != nil {
 			choice[b-1] = uint8(bestIdx + 1)
 		}
