@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"math/big"
 )
 
 // Decisions inside a cycle. The component is first reduced to a quotient
@@ -65,7 +66,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		r.st.gap = math.Max(r.st.gap, gap)
 		x := make([]T, q.nodes)
 		for i := range x {
-			x[i] = any((L[i] + U[i]) / 2).(T)
+			x[i] = r.fromFloat((L[i] + U[i]) / 2) // the middle of the proven bounds
 		}
 		sigma := r.greedy(q, x, minP)
 		if err := r.checkStay(k, comp, q, sigma, minP); err != nil {
@@ -650,4 +651,16 @@ func (r *run[S, T, F]) checkStay(k int, comp []uint32, q *quotient[T], sigma []i
 		}
 	}
 	return nil
+}
+
+// fromFloat converts a float64 to the field: directly when T is float64,
+// exactly through a big.Rat for any other field (0 for a NaN or infinity).
+func (r *run[S, T, F]) fromFloat(x float64) T {
+	if v, ok := any(x).(T); ok {
+		return v
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return r.f.New()
+	}
+	return r.f.FromRat(r.f.New(), new(big.Rat).SetFloat64(x))
 }
