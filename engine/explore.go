@@ -14,9 +14,13 @@ import (
 // graph is the explored game: states numbered densely in the order they
 // were first reached (the start is 0), stored as flat arrays.
 type graph[S comparable] struct {
-	players  int
-	states   []S
-	index    map[S]uint32
+	players int
+	states  []S
+	index   map[S]uint32
+	// dense[i] is 1 + the id of the state the rules' Indexer numbers i, or
+	// 0; states the Indexer does not know are in index.
+	dense    []uint32
+	indexer  Indexer[S]
 	owner    []int8   // player, Chance or Terminal
 	actStart []uint32 // actions of state i: actStart[i]..actStart[i+1]
 	actName  []uint32 // index into names
@@ -34,6 +38,18 @@ type graph[S comparable] struct {
 }
 
 func (g *graph[S]) name(i uint32) string { return g.describe(g.states[i]) }
+
+// lookup returns the id of state s, if it was reached.
+func (g *graph[S]) lookup(s S) (uint32, bool) {
+	if g.indexer != nil {
+		if i, ok := g.indexer.Index(s); ok && i >= 0 && i < len(g.dense) {
+			d := g.dense[i]
+			return d - 1, d != 0
+		}
+	}
+	id, ok := g.index[s]
+	return id, ok
+}
 
 // bytesPerState is a conservative estimate of the graph's memory per state
 // and per outcome, used to refuse exploration before memory runs out.
@@ -62,7 +78,23 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	avail := float64(opt.memory())
 	perState, perAction, perOutcome := bytesPerState[S]()
 	perState += valueBytes * float64(players+1)
+	if ix, ok := rules.(Indexer[S]); ok {
+		if limit := ix.IndexLimit(); limit > 0 && float64(limit)*4 < avail/4 {
+			g.indexer, g.dense = ix, make([]uint32, limit)
+		}
+	}
 	add := func(s S) uint32 {
+		if g.indexer != nil {
+			if i, ok := g.indexer.Index(s); ok && i >= 0 && i < len(g.dense) {
+				if d := g.dense[i]; d != 0 {
+					return d - 1
+				}
+				id := uint32(len(g.states))
+				g.dense[i] = id + 1
+				g.states = append(g.states, s)
+				return id
+			}
+		}
 		id, ok := g.index[s]
 		if !ok {
 			id = uint32(len(g.states))

@@ -66,8 +66,7 @@ type Result[S comparable, T any] struct {
 }
 
 func (r *Result[S, T]) id(s S) (uint32, bool) {
-	i, ok := r.g.index[s]
-	return i, ok
+	return r.g.lookup(s)
 }
 
 // Start is the start state.

@@ -47,6 +47,17 @@ type Seeder[S comparable] interface {
 	Seeds() []S
 }
 
+// Indexer is implemented by rules that can number their states densely
+// themselves: Index(s) returns a distinct integer in [0, IndexLimit()) for
+// each state it knows (ok false for others). The engine then finds states
+// in an array instead of a hash map, which is faster for millions of
+// states; IndexLimit() should be within a small factor of the number of
+// states, since the array takes 4 bytes per index.
+type Indexer[S comparable] interface {
+	Index(s S) (i int, ok bool)
+	IndexLimit() int
+}
+
 // Describer is implemented by rules whose states have a name for messages
 // and reports; without it states are formatted with fmt's %v.
 type Describer[S comparable] interface {

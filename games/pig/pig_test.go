@@ -213,3 +213,40 @@ func TestPolicyAgainstValueIteration(t *testing.T) {
 		}
 	}
 }
+
+// plainRules hides the Indexer, so the engine uses its hash map.
+type plainRules struct{ r *Rules }
+
+func (p plainRules) Players() int                                { return p.r.Players() }
+func (p plainRules) Start() State                                { return p.r.Start() }
+func (p plainRules) Expand(s State, n *engine.Node[State]) error { return p.r.Expand(s, n) }
+
+// The rules' own dense numbering (engine.Indexer) changes nothing but speed.
+func TestIndexerChangesNothing(t *testing.T) {
+	rules, _ := New(20)
+	a, err := engine.Solve[State, float64](context.Background(), numeric.Float{}, rules, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := engine.Solve[State, float64](context.Background(), numeric.Float{}, plainRules{rules}, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.States != b.States || a.Components != b.Components {
+		t.Fatalf("states %d/%d, components %d/%d", a.States, b.States, a.Components, b.Components)
+	}
+	for i := range a.States {
+		s := a.State(i)
+		if b.State(i) != s || a.Value(s)[0] != b.Value(s)[0] {
+			t.Fatalf("state %v: %v vs %v", s, a.Value(s), b.Value(s))
+		}
+		x, _, _ := a.Choice(s)
+		y, _, _ := b.Choice(s)
+		if x != y {
+			t.Fatalf("state %v: choice %d vs %d", s, x, y)
+		}
+	}
+	if _, ok := rules.Index(State{Score: [2]int16{20, 0}}); ok {
+		t.Error("Index accepted a score at the target")
+	}
+}

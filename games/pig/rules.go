@@ -115,3 +115,19 @@ func (r *Rules) Expand(s State, n *engine.Node[State]) error {
 	}
 	return nil
 }
+
+// Index implements engine.Indexer: (scores, turn total, turn) numbered
+// densely, the two terminal states last.
+func (r *Rules) Index(s State) (int, bool) {
+	t := r.target
+	if s.Won {
+		return 2*t*t*t + int(s.Turn), true
+	}
+	if int(s.Score[0]) >= t || int(s.Score[1]) >= t || int(s.Total) >= t || s.Score[0] < 0 || s.Score[1] < 0 || s.Total < 0 {
+		return 0, false
+	}
+	return ((int(s.Turn)*t+int(s.Score[0]))*t+int(s.Score[1]))*t + int(s.Total), true
+}
+
+// IndexLimit implements engine.Indexer.
+func (r *Rules) IndexLimit() int { return 2*r.target*r.target*r.target + 2 }
