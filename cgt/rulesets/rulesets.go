@@ -115,8 +115,10 @@ func (s sum) Options() (left, right []cgt.Position) {
 // budget.ErrTooLarge (why), without printing either's text.
 type tooLargePosition string
 
+// Error implements error.
 func (e tooLargePosition) Error() string { return string(e) }
 
+// Is reports whether target is ErrPosition or budget.ErrTooLarge.
 func (e tooLargePosition) Is(target error) bool {
 	return target == ErrPosition || target == budget.ErrTooLarge
 }
