@@ -110,20 +110,28 @@ const MaxListLen = 1 << 16
 // (0, 1], each a decimal or p/q, spaces around entries allowed:
 // "0.25, 1/2, 1". Errors name the 1-based entry.
 func ParseProbabilities(s string) ([]*big.Rat, error) {
+	return ParseList(s, MaxListLen, ParseProbability)
+}
+
+// ParseList reads a comma-separated list of at most max entries, each read
+// by parse after trimming spaces. Errors name the 1-based entry; an empty
+// or over-long list is an error wrapping ErrSyntax. Every list the tool
+// reads (skills, menus, probabilities) goes through it.
+func ParseList[T any](s string, max int, parse func(string) (T, error)) ([]T, error) {
 	if strings.TrimSpace(s) == "" {
 		return nil, syntaxErrorf("empty list")
 	}
 	parts := strings.Split(s, ",")
-	if len(parts) > MaxListLen {
-		return nil, syntaxErrorf("%d entries, at most %d", len(parts), MaxListLen)
+	if len(parts) > max {
+		return nil, syntaxErrorf("%d entries, at most %d", len(parts), max)
 	}
-	out := make([]*big.Rat, len(parts))
+	out := make([]T, len(parts))
 	for i, part := range parts {
-		p, err := ParseProbability(strings.TrimSpace(part))
+		v, err := parse(strings.TrimSpace(part))
 		if err != nil {
 			return nil, fmt.Errorf("entry %d: %w", i+1, err)
 		}
-		out[i] = p
+		out[i] = v
 	}
 	return out, nil
 }

@@ -85,20 +85,9 @@ func parseGamble(s string) (Gamble, error) {
 
 // ParseMenu reads a comma-separated list of gambles, e.g. "1/2:1,1/4:2".
 func ParseMenu(s string) ([]Gamble, error) {
-	if strings.TrimSpace(s) == "" {
-		return nil, solver.Invalidf("race: menu: empty")
-	}
-	parts := strings.Split(s, ",")
-	if len(parts) > MaxMenu {
-		return nil, solver.Invalidf("race: menu: %d gambles, at most %d", len(parts), MaxMenu)
-	}
-	menu := make([]Gamble, len(parts))
-	for i, part := range parts {
-		g, err := parseGamble(strings.TrimSpace(part))
-		if err != nil {
-			return nil, fmt.Errorf("race: menu entry %d: %w", i+1, err)
-		}
-		menu[i] = g
+	menu, err := numeric.ParseList(s, MaxMenu, parseGamble)
+	if err != nil {
+		return nil, solver.Invalidf("race: menu: %w", err)
 	}
 	return menu, nil
 }
