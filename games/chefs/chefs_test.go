@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -432,4 +433,41 @@ func FuzzParseSkills(f *testing.F) {
 			t.Fatalf("ParseSkills(%q) accepted invalid skills", s)
 		}
 	})
+}
+
+// The float64 kernel gives the generic code's results bit for bit: every
+// win probability, the expected dishes and the whole policy.
+func TestFloatKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	cases := [][]*big.Rat{fib(t, 2), fib(t, 7), fib(t, 13), rats("1/4", "1/2", "1"), rats("1", "1", "1/3")}
+	for range 8 {
+		n := 3 + rng.IntN(8)
+		skills := make([]*big.Rat, n)
+		for i := range skills {
+			skills[i] = big.NewRat(int64(1+rng.IntN(99)), 100)
+		}
+		cases = append(cases, skills)
+	}
+	for _, skills := range cases {
+		for _, workers := range []int{1, 2} {
+			useFloatKernel = true
+			fast := solveFloat(t, skills, Options{Policy: true, Workers: workers})
+			useFloatKernel = false
+			generic := solveFloat(t, skills, Options{Policy: true, Workers: workers})
+			useFloatKernel = true
+			if math.Float64bits(fast.Dishes) != math.Float64bits(generic.Dishes) {
+				t.Errorf("%v: dishes %v vs %v", skills, fast.Dishes, generic.Dishes)
+			}
+			for k := range fast.Win {
+				if math.Float64bits(fast.Win[k]) != math.Float64bits(generic.Win[k]) {
+					t.Errorf("%v: chef %d: %v vs %v", skills, k+1, fast.Win[k], generic.Win[k])
+				}
+			}
+			for q := 2; q <= len(skills); q++ {
+				if !slices.Equal(fast.Policy.target[q], generic.Policy.target[q]) {
+					t.Errorf("%v: policies differ at %d survivors", skills, q)
+				}
+			}
+		}
+	}
 }

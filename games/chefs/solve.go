@@ -85,6 +85,9 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, skills []*big.Ra
 	s.one = f.FromInt(f.New(), 1)
 	s.workers = opt.WorkerCount()
 	s.ctx = ctx
+	if _, isFloat := any(f).(numeric.Float); isFloat && useFloatKernel {
+		s.kernel = &floatKernel{p: any(s.p).([]float64), b: any(s.b).([]float64)}
+	}
 	if opt.Policy {
 		s.pol = &Policy{n: n, c: s.c, target: make([][]uint8, n+1)}
 	}
@@ -134,6 +137,7 @@ type chefSolver[T any, F numeric.Field[T]] struct {
 	one     T
 	opt     Options
 	ctx     context.Context
+	kernel  *floatKernel // float mode's float64 copy of solveSet
 	workers int
 	pol     *Policy
 
@@ -181,6 +185,16 @@ func (s *chefSolver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
 	for range s.workers {
 		wg.Go(func() {
 			sc := newScratch(f, q)
+			// The float kernel's views of the same layers and scratch.
+			var sv solverView
+			var pv, lv layerView
+			var scv *scratchView
+			if s.kernel != nil {
+				sv = solverView{c: s.c, pol: s.pol}
+				pv = layerView{q: prev.q, w: any(prev.w).([]float64), self: any(prev.self).([]float64)}
+				lv = layerView{q: l.q, w: any(l.w).([]float64), self: any(l.self).([]float64)}
+				scv = &scratchView{members: sc.members, neighbour: sc.neighbour, target: sc.target}
+			}
 			for {
 				lo := next.Add(chunk) - chunk
 				if lo >= count || s.ctx.Err() != nil {
@@ -189,6 +203,11 @@ func (s *chefSolver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
 				hi := min(lo+chunk, count)
 				mask := s.c.unrank(lo, q)
 				for rank := lo; rank < hi; rank++ {
+					if s.kernel != nil {
+						s.kernel.solveSet(sv, pv, lv, mask, rank, scv)
+						mask = nextSubset(mask)
+						continue
+					}
 					s.solveSet(prev, l, mask, rank, sc)
 					mask = nextSubset(mask)
 				}

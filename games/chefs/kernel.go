@@ -1,0 +1,133 @@
+package chefs
+
+import (
+	"math/bits"
+
+	"github.com/gamesolve/gamesolve/engine"
+)
+
+// useFloatKernel switches the float64 kernel on; tests turn it off to
+// compare it with the generic code.
+var useFloatKernel = true
+
+// floatKernel is float mode's solveSet written for float64. Through the
+// numeric.Field type parameter every operation is an indirect call (Float
+// and Exact share one GC shape, so Go does not specialize the generic
+// code); here the compiler inlines the arithmetic. It follows solveSet and
+// addSuccess expression for expression, so results are bit for bit the
+// same (TestFloatKernel).
+type floatKernel struct {
+	p, b []float64 // skill and 1 - skill of each chef
+}
+
+func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, rank int64, sc *scratchView) {
+	q := l.q
+	m := sc.members
+	for i, x := 0, mask; x != 0; i, x = i+1, x&(x-1) {
+		m[i] = bits.TrailingZeros32(x)
+	}
+	var suffix int64
+	for i := 1; i < q; i++ {
+		suffix += s.c[m[i]][i]
+	}
+	var prefix int64
+	for i := range q {
+		sc.neighbour[i] = prefix + suffix
+		prefix += s.c[m[i]][i+1]
+		if i+1 < q {
+			suffix -= s.c[m[i+1]][i+1]
+		}
+	}
+	pq := q - 1
+	for r := range q {
+		var best float64
+		bestT := -1
+		for d := 1; d < q; d++ {
+			t := (r + d) % q
+			rp := r
+			if r > t {
+				rp--
+			}
+			v := prev.self[sc.neighbour[t]*int64(pq)+int64(rp)]
+			if bestT < 0 || (v > best && !engine.TiedFloat(engine.DefaultTieTolerance, v, best)) {
+				best, bestT = v, t
+			}
+		}
+		sc.target[r] = bestT
+		if s.pol != nil {
+			s.pol.target[q][rank*int64(q)+int64(r)] = uint8(m[bestT])
+		}
+	}
+
+	stride := q + 1
+	out := l.w[rank*int64(q*stride) : (rank+1)*int64(q*stride)]
+	row0 := out[:stride]
+	for i := range row0 {
+		row0[i] = 0
+	}
+	coef := 1.0
+	for r := range q {
+		tmp := coef * k.p[m[r]]
+		k.addSuccess(prev, row0, row0, tmp, coef, r, sc)
+		coef = coef * k.b[m[r]]
+	}
+	den := 1 - coef
+	for i := range row0 {
+		row0[i] = row0[i] / den
+	}
+	for r := q - 1; r >= 1; r-- {
+		after := out[((r+1)%q)*stride : ((r+1)%q+1)*stride]
+		row := out[r*stride : (r+1)*stride]
+		for i := range row {
+			row[i] = k.b[m[r]] * after[i]
+		}
+		k.addSuccess(prev, row, row, k.p[m[r]], 1, r, sc)
+	}
+	self := l.self[rank*int64(q) : (rank+1)*int64(q)]
+	for i := range q {
+		self[i] = out[((i+1)%q)*stride+i]
+	}
+}
+
+func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, w, wDish float64, r int, sc *scratchView) {
+	q := len(sc.members)
+	t := sc.target[r]
+	rp := r
+	if r > t {
+		rp--
+	}
+	pq := q - 1
+	next := (rp + 1) % pq
+	ps := pq + 1
+	u := prev.w[sc.neighbour[t]*int64(pq*ps)+int64(next*ps):][:ps]
+	for i := range q {
+		switch {
+		case i < t:
+			dst[i] = src[i] + w*u[i]
+		case i > t:
+			dst[i] = src[i] + w*u[i-1]
+		default:
+			dst[i] = src[i]
+		}
+	}
+	dst[q] = src[q] + w*u[pq]
+	dst[q] = dst[q] + wDish
+}
+
+// solverView, layerView and scratchView are the kernel's float64 views of
+// the generic solver's state.
+type solverView struct {
+	c   *binomials
+	pol *Policy
+}
+
+type layerView struct {
+	q       int
+	w, self []float64
+}
+
+type scratchView struct {
+	members   []int
+	neighbour []int64
+	target    []int
+}
