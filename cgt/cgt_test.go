@@ -347,3 +347,26 @@ func TestContext(t *testing.T) {
 		t.Errorf("after: %v %v", g, err)
 	}
 }
+
+// {*a|0} = ↓*(a⊕1) and {0|*a} = ↑*(a⊕1): printing these once walked the
+// stops of every nimber below *a again and again (a minute for *20).
+func TestNimberSwitchesPrint(t *testing.T) {
+	for _, a := range []int{2, 5, 16, 17, 20, 40} {
+		for _, tt := range []struct{ expr, want string }{
+			{fmt.Sprintf("{*%d|0}", a), fmt.Sprintf("v*%d", a^1)},
+			{fmt.Sprintf("{0|*%d}", a), fmt.Sprintf("^*%d", a^1)},
+		} {
+			g, err := Parse(tt.expr)
+			if err != nil {
+				t.Fatalf("%s: %v", tt.expr, err)
+			}
+			if got := g.String(); got != tt.want {
+				t.Errorf("%s prints %s, want %s", tt.expr, got, tt.want)
+			}
+			h, _ := Parse(tt.want)
+			if rel, err := Compare(g, h); err != nil || rel != Equal {
+				t.Errorf("%s vs %s: %v %v", tt.expr, tt.want, rel, err)
+			}
+		}
+	}
+}
