@@ -348,7 +348,7 @@ func FuzzParseMenu(f *testing.F) {
 func TestExactEstimate(t *testing.T) {
 	g, _ := PE232(100).normalized()
 	e := estimate(g, true, false)
-	if e.Seconds < 0.5 || e.Seconds > 10 {
+	if e.Seconds < 0.1 || e.Seconds > 2 {
 		t.Errorf("target 100 estimated at %v s", e.Seconds)
 	}
 	g, _ = PE232(400).normalized()
@@ -414,6 +414,31 @@ func TestFloatKernel(t *testing.T) {
 			generic := solveFloat(t, g, Options{Policy: true, Workers: workers})
 			useFloatKernel = true
 			if math.Float64bits(fast.Win) != math.Float64bits(generic.Win) {
+				t.Errorf("%+v, %d workers: kernel %v, generic %v", g, workers, fast.Win, generic.Win)
+			}
+			if !slices.Equal(fast.Policy.choice, generic.Policy.choice) {
+				t.Errorf("%+v, %d workers: policies differ", g, workers)
+			}
+		}
+	}
+}
+
+// The exact kernel gives exactly the generic loop's value and policy.
+func TestExactKernel(t *testing.T) {
+	games := []Game{
+		PE232(1), PE232(2), PE232(30),
+		{CoinTarget: 25, ChooserTarget: 17, First: Chooser},
+		{CoinTarget: 20, ChooserTarget: 30, Coin: Gamble{P: big.NewRat(1, 3), Gain: 2}, Menu: []Gamble{{big.NewRat(9, 10), 1}, {big.NewRat(1, 4), 3}, {big.NewRat(1, 16), 8}}},
+		{CoinTarget: 9, ChooserTarget: 9, Coin: Gamble{P: big.NewRat(1, 1), Gain: 1}, Menu: []Gamble{{big.NewRat(1, 1), 1}, {big.NewRat(1, 2), 3}, {big.NewRat(1, 2), 3}}},
+	}
+	for _, g := range games {
+		for _, workers := range []int{1, 2, 3} {
+			useExactKernel = true
+			fast := solveExact(t, g, Options{Policy: true, Workers: workers})
+			useExactKernel = false
+			generic := solveExact(t, g, Options{Policy: true, Workers: workers})
+			useExactKernel = true
+			if fast.Win.Cmp(generic.Win) != 0 {
 				t.Errorf("%+v, %d workers: kernel %v, generic %v", g, workers, fast.Win, generic.Win)
 			}
 			if !slices.Equal(fast.Policy.choice, generic.Policy.choice) {

@@ -83,9 +83,10 @@ func exactWork(g Game) float64 {
 	return float64(g.CoinTarget) * float64(g.ChooserTarget) * float64(len(g.Menu)) * math.Pow(words, 1.6)
 }
 
-// exactWorkPerSecond calibrates exactWork: PE 232 target 100 (2.6e7 units)
-// takes about 1.9 s on one core of the development machine.
-const exactWorkPerSecond = 1.4e7
+// exactWorkPerSecond calibrates exactWork with the exact kernel: PE 232
+// target 100 (2.6e7 units) takes 0.26 s on two cores, 200 (3.1e8) 2.1 s,
+// 300 (1.7e9) 9.4 s; the estimate stays on the slow side.
+const exactWorkPerSecond = 1e8
 
 // MaxExactSeconds bounds exact mode's estimated run time (one core).
 const MaxExactSeconds = 1800

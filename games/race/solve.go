@@ -135,11 +135,26 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 			kernel.coef = append(kernel.coef, floatCoef{gain: c.gain, alpha: any(c.alpha).(float64), beta: any(c.beta).(float64)})
 		}
 	}
+	// Exact mode runs a copy that reduces fractions once per cell.
+	var xkernel *exactKernel
+	if _, isExact := any(f).(numeric.Exact); isExact && useExactKernel {
+		gains := make([]int, len(coef))
+		alpha := make([]*big.Rat, len(coef))
+		beta := make([]*big.Rat, len(coef))
+		for i, c := range coef {
+			gains[i], alpha[i], beta[i] = c.gain, any(c.alpha).(*big.Rat), any(c.beta).(*big.Rat)
+		}
+		xkernel = newExactKernel(any(p).(*big.Rat), any(pMiss).(*big.Rat), gains, alpha, beta)
+	}
 	solveRows := func(first int) {
 		best, cand, s := f.New(), f.New(), f.New()
 		var gRow []float64 // the float kernel's G(a, ·) for the current row
 		if kernel != nil {
 			gRow = make([]float64, B+1)
+		}
+		var xs *exactScratch
+		if xkernel != nil {
+			xs = newExactScratch(B)
 		}
 		for a := first; a <= A; a += workers {
 			cur, prev := row(a), row(a-cg)
@@ -149,12 +164,16 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 				for below.Load() < int64(b1) && !cancelled.Load() {
 					runtime.Gosched()
 				}
-				if kernel != nil {
+				if kernel != nil || xkernel != nil {
 					var choice []uint8
 					if pol != nil {
 						choice = pol.choice[(a-1)*B:]
 					}
-					kernel.block(any(cur).([]float64), any(prev).([]float64), gRow, b0, b1, choice)
+					if kernel != nil {
+						kernel.block(any(cur).([]float64), any(prev).([]float64), gRow, b0, b1, choice)
+					} else {
+						xkernel.block(any(cur).([]*big.Rat), any(prev).([]*big.Rat), xs, b0, b1, choice)
+					}
 					done[a].Store(int64(b1))
 					continue
 				}
