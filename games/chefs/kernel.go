@@ -1,10 +1,6 @@
 package chefs
 
-import (
-	"math/bits"
-
-	"github.com/gamesolve/gamesolve/engine"
-)
+import "github.com/gamesolve/gamesolve/engine"
 
 // useFloatKernel switches the float64 kernel on; tests turn it off to
 // compare it with the generic code.
@@ -23,21 +19,7 @@ type floatKernel struct {
 func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, rank int64, sc *scratchView) {
 	q := l.q
 	m := sc.members
-	for i, x := 0, mask; x != 0; i, x = i+1, x&(x-1) {
-		m[i] = bits.TrailingZeros32(x)
-	}
-	var suffix int64
-	for i := 1; i < q; i++ {
-		suffix += s.c[m[i]][i]
-	}
-	var prefix int64
-	for i := range q {
-		sc.neighbour[i] = prefix + suffix
-		prefix += s.c[m[i]][i+1]
-		if i+1 < q {
-			suffix -= s.c[m[i+1]][i+1]
-		}
-	}
+	s.c.neighbours(mask, m, sc.neighbour)
 	pq := q - 1
 	for r := range q {
 		var best float64

@@ -242,23 +242,7 @@ func (s *chefSolver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, 
 	f := s.f
 	q := l.q
 	m := sc.members
-	for i, x := 0, mask; x != 0; i, x = i+1, x&(x-1) {
-		m[i] = bits.TrailingZeros32(x)
-	}
-	// Ranks of the sets with one member removed, from prefix and suffix sums
-	// of the colex terms.
-	var suffix int64
-	for i := 1; i < q; i++ {
-		suffix += s.c[m[i]][i]
-	}
-	var prefix int64
-	for i := range q {
-		sc.neighbour[i] = prefix + suffix
-		prefix += s.c[m[i]][i+1]
-		if i+1 < q {
-			suffix -= s.c[m[i+1]][i+1]
-		}
-	}
+	s.c.neighbours(mask, m, sc.neighbour)
 
 	// Choose targets: member r shooting member t leaves the set without t,
 	// with the member after r to act, where r is at position r' (= r if

@@ -52,3 +52,26 @@ func nextSubset(x uint32) uint32 {
 	v := x + u
 	return v + (((v ^ x) / u) >> 2)
 }
+
+// neighbours lists the members of mask (0-based, increasing) in members and,
+// in neighbour[i], the colex rank of mask without members[i]: from prefix
+// and suffix sums of the colex terms.
+func (c *binomials) neighbours(mask uint32, members []int, neighbour []int64) {
+	q := 0
+	for x := mask; x != 0; x &= x - 1 {
+		members[q] = bits.TrailingZeros32(x)
+		q++
+	}
+	var suffix int64
+	for i := 1; i < q; i++ {
+		suffix += c[members[i]][i]
+	}
+	var prefix int64
+	for i := range q {
+		neighbour[i] = prefix + suffix
+		prefix += c[members[i]][i+1]
+		if i+1 < q {
+			suffix -= c[members[i+1]][i+1]
+		}
+	}
+}
