@@ -128,10 +128,9 @@ const recognizeBudget = 2_000_000
 // ran out; the table stays consistent (everything made is hash-consed and
 // valid), and the caller's own step count continues.
 func (t *table) withBudget(budget int, f func()) (ok bool) {
-	savedWork, savedLimit := t.work, t.limit
+	savedLimit := t.limit
 	t.limit = min(t.limit, t.work+budget)
 	defer func() {
-		t.work = savedWork + (t.work - savedWork)
 		t.limit = savedLimit
 		if r := recover(); r != nil {
 			if _, over := r.(budgetExceeded); !over {

@@ -71,6 +71,17 @@ func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
 	}
 }
 
+// solveComponentChain solves a whole component under r.choice when the
+// chosen actions keep it strongly connected (no real choices, or choices
+// that differ only in their exits), so solveChain's split is not needed.
+func (r *run[S, T, F]) solveComponentChain(comp []uint32) {
+	part := make([]uint32, len(comp))
+	for i, v := range comp {
+		part[len(comp)-1-i] = v // deepest first, as solveChain orders them
+	}
+	r.eliminate(part, r.choice)
+}
+
 // actionOutcomes returns the outcome range of action a of state v.
 func (r *run[S, T, F]) actionOutcomes(v uint32, a int) (lo, hi uint32) {
 	act := r.g.actStart[v] + uint32(a)

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // components is a decomposition into strongly connected components, listed
 // in reverse topological order: every edge leaving a component goes to one
 // listed earlier, so solving them in order finds successors solved.
@@ -78,23 +80,10 @@ func tarjan(n int, start []uint32, adj []uint32) *components {
 						break
 					}
 				}
-				sortUint32(c.members[first:])
+				slices.Sort(c.members[first:])
 				c.start = append(c.start, uint32(len(c.members)))
 			}
 		}
 	}
 	return c
-}
-
-// sortUint32 sorts a small slice in place (insertion sort for short ones).
-func sortUint32(a []uint32) {
-	if len(a) > 32 {
-		slicesSort(a)
-		return
-	}
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
 }

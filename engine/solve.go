@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -60,7 +61,7 @@ func (o Options) tieTolerance() float64 {
 // ErrUnsupported is wrapped by the error for a component the engine has no
 // correct method for (three players deciding inside one cycle, say). The
 // message names the component and one of its states.
-var ErrUnsupported = fmt.Errorf("no exact method for this component")
+var ErrUnsupported = errors.New("no exact method for this component")
 
 // run is one solve: the graph, the field, and the values being filled in.
 type run[S comparable, T any, F numeric.Field[T]] struct {
@@ -213,11 +214,11 @@ func (r *run[S, T, F]) solveComponent(k int, comp []uint32) (Method, error) {
 		}
 	}
 	if len(players) == 0 {
-		r.solveChain(comp, r.choice)
+		r.solveComponentChain(comp)
 		return Elimination, nil
 	}
 	if r.exitChoice(comp) {
-		r.solveChain(comp, r.choice)
+		r.solveComponentChain(comp)
 		return ExitChoice, nil
 	}
 	switch {

@@ -24,7 +24,10 @@ const MaxSeconds = 600
 // in memory or finish in reasonable time.
 func checkResources(g Game, exact, policy bool) error {
 	if err := estimate(g, exact, policy).CheckWithin(budget.Available()); err != nil {
-		return fmt.Errorf("race: %w; try smaller targets%s", err, map[bool]string{true: " or float mode", false: ""}[exact])
+		if exact {
+			return fmt.Errorf("race: %w; try smaller targets or float mode", err)
+		}
+		return fmt.Errorf("race: %w; try smaller targets", err)
 	}
 	return nil
 }
