@@ -101,6 +101,9 @@ func TestExactAgreesWithFloat(t *testing.T) {
 		if x, _ := ex.Win.Float64(); math.Abs(x-fl.Win) > 1e-12 {
 			t.Errorf("target %d: exact %v float %v", G, ex.Win, fl.Win)
 		}
+		if x, _ := ex.Rolls.Float64(); math.Abs(x-fl.Rolls) > 1e-9*x {
+			t.Errorf("target %d: expected rolls exact %v float %v", G, ex.Rolls, fl.Rolls)
+		}
 		for m := range G {
 			for y := range G {
 				if a, b := ex.HoldAt(m, y), fl.HoldAt(m, y); a != b {
