@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/gamesolve/gamesolve/numeric"
+
 // chain solves the Markov chain that a fixed choice of action induces on a
 // set of states whose successors outside the set are solved: every player's
 // value and the expected total reward. The set is split into strongly
@@ -149,28 +151,8 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 	d := P + 1
 	m := len(part)
 	cs := &r.chain
-	grow := func() {
-		if cap(cs.rows) < m {
-			cs.rows = make([][]entry[T], m)
-			cs.exit = make([]T, m)
-			cs.inf = make([]bool, m)
-			cs.out = make([]T, m)
-			cs.preds = make([][]int32, m)
-			cs.pos = make([]int32, m)
-			cs.mark = make([]int32, m)
-			cs.x = make([]T, m*d)
-			cs.b = make([]T, m*d)
-			for i := range cs.pos {
-				cs.pos[i] = -1
-				cs.exit[i], cs.out[i] = f.New(), f.New()
-			}
-			for i := range cs.b {
-				cs.b[i], cs.x[i] = f.New(), f.New()
-			}
-		}
-	}
-	grow()
-	rows, exit, bv, inf, out, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.out[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
+	cs.grow(f, m, d)
+	rows, exit, bv, inf, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
 	for i, v := range part {
 		r.chainLocal[v] = int32(i)
 	}
@@ -233,6 +215,49 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 		}
 		return
 	}
+	x := solveSystem(f, cs, m, d)
+	for k, v := range part {
+		val := r.vals[int(v)*P : int(v)*P+P]
+		for j := range P {
+			val[j] = f.Set(val[j], x[k*d+j])
+		}
+		r.rew[v] = f.Set(r.rew[v], x[k*d+P])
+		r.inf[v] = inf[k] || anyInf
+	}
+}
+
+// grow makes room for a system of m states with d right-hand sides.
+func (cs *chainSolver[T]) grow(f interface{ New() T }, m, d int) {
+	if cap(cs.rows) >= m && len(cs.x) >= m*d {
+		return
+	}
+	m = max(m, cap(cs.rows))
+	cs.rows = make([][]entry[T], m)
+	cs.exit = make([]T, m)
+	cs.inf = make([]bool, m)
+	cs.out = make([]T, m)
+	cs.preds = make([][]int32, m)
+	cs.pos = make([]int32, m)
+	cs.mark = make([]int32, m)
+	cs.x = make([]T, m*d)
+	cs.b = make([]T, m*d)
+	for i := range cs.pos {
+		cs.pos[i] = -1
+		cs.exit[i], cs.out[i] = f.New(), f.New()
+	}
+	for i := range cs.b {
+		cs.b[i], cs.x[i] = f.New(), f.New()
+	}
+}
+
+// solve eliminates the system set up in rows, exit, b, inf and preds (m
+// states, d right-hand sides; every state has a way out, directly or
+// through others) and returns x: x_i = (b_i + Σ_j p_ij x_j) / out_i, where
+// out_i, the mass leaving i, is a sum of probabilities. inf is propagated
+// along the entries.
+func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) []T {
+	rows, exit, bv, inf, out, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.out[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
+	x := cs.x[:m*d]
 	w := f.New()
 	for k := range m {
 		o := f.Set(out[k], exit[k])
@@ -290,7 +315,6 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 			inf[i] = inf[i] || inf[k]
 		}
 	}
-	x := cs.x[:m*d]
 	for k := m - 1; k >= 0; k-- {
 		xk := x[k*d : k*d+d]
 		bk := bv[k*d : k*d+d]
@@ -311,12 +335,5 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 			xk[j] = f.Quo(xk[j], xk[j], out[k])
 		}
 	}
-	for k, v := range part {
-		val := r.vals[int(v)*P : int(v)*P+P]
-		for j := range P {
-			val[j] = f.Set(val[j], x[k*d+j])
-		}
-		r.rew[v] = f.Set(r.rew[v], x[k*d+P])
-		r.inf[v] = inf[k] || anyInf
-	}
+	return x
 }

@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"context"
+	"math/big"
+)
+
+// Graph is an explored state space, for analyses other than Solve: the
+// reachability and expected-reward queries of Analyze. States are numbered
+// densely from 0, the start.
+type Graph[S comparable] struct {
+	g *graph[S]
+	// Built on first use by Analyze: the state of each action, the
+	// predecessor actions of each state, and the strongly connected
+	// components.
+	actState  []uint32
+	predStart []uint32
+	pred      []uint32
+}
+
+// Explore builds the graph of the states reachable from rules.Start (and
+// from its seeds, for a Seeder), refusing with budget.ErrTooLarge before
+// memory runs out and with an error wrapping solver.ErrInvalid for a state
+// that rules describe badly.
+func Explore[S comparable](ctx context.Context, rules Rules[S], opt Options) (*Graph[S], error) {
+	// Analyze keeps a value and a few flags per state besides the graph.
+	g, err := explore(ctx, rules, opt, 40)
+	if err != nil {
+		return nil, err
+	}
+	return &Graph[S]{g: g}, nil
+}
+
+// States returns the number of states.
+func (G *Graph[S]) States() int { return len(G.g.states) }
+
+// State returns state i.
+func (G *Graph[S]) State(i int) S { return G.g.states[i] }
+
+// Lookup returns the number of state s, if it was reached.
+func (G *Graph[S]) Lookup(s S) (int, bool) {
+	id, ok := G.g.lookup(s)
+	return int(id), ok
+}
+
+// Deadlocks counts the states with no move: terminals.
+func (G *Graph[S]) Deadlocks() int {
+	n := 0
+	for _, o := range G.g.owner {
+		if o == Terminal {
+			n++
+		}
+	}
+	return n
+}
+
+// Transitions counts the actions (a chance move is one) and their outcomes.
+func (G *Graph[S]) Transitions() (actions, outcomes int) {
+	return len(G.g.actName), len(G.g.to)
+}
+
+// Rat returns the rational with id i in the graph's table.
+func (G *Graph[S]) rat(i uint32) *big.Rat { return G.g.rats.vals[i] }
+
+// index builds actState and the predecessor lists.
+func (G *Graph[S]) index() {
+	if G.actState != nil {
+		return
+	}
+	g := G.g
+	N := len(g.states)
+	G.actState = make([]uint32, len(g.actName))
+	for v := range N {
+		for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+			G.actState[a] = uint32(v)
+		}
+	}
+	G.predStart = make([]uint32, N+2)
+	for _, t := range g.to {
+		G.predStart[t+2]++
+	}
+	for i := 2; i < len(G.predStart); i++ {
+		G.predStart[i] += G.predStart[i-1]
+	}
+	G.pred = make([]uint32, len(g.to))
+	for a := range g.actName {
+		for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+			t := g.to[o]
+			G.pred[G.predStart[t+1]] = uint32(a)
+			G.predStart[t+1]++
+		}
+	}
+	G.predStart = G.predStart[:N+1]
+}
+
+// preds returns the actions with an outcome leading to state t (an action
+// appears once per such outcome).
+func (G *Graph[S]) preds(t uint32) []uint32 { return G.pred[G.predStart[t]:G.predStart[t+1]] }

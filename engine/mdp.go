@@ -1,0 +1,265 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+// Objective is what Analyze optimizes: the probability of reaching the goal
+// or the expected total reward collected until the goal, at its highest or
+// lowest over all policies.
+type Objective int
+
+const (
+	MaxProbability Objective = iota // Pmax
+	MinProbability                  // Pmin
+	MaxReward                       // Emax
+	MinReward                       // Emin
+)
+
+func (o Objective) String() string {
+	switch o {
+	case MaxProbability:
+		return "Pmax"
+	case MinProbability:
+		return "Pmin"
+	case MaxReward:
+		return "Emax"
+	case MinReward:
+		return "Emin"
+	}
+	return fmt.Sprintf("Objective(%d)", int(o))
+}
+
+func (o Objective) maximize() bool { return o == MaxProbability || o == MaxReward }
+func (o Objective) reward() bool   { return o == MaxReward || o == MinReward }
+
+// Query is one question about a one-player graph (a Markov decision
+// process; chance states are states with one action).
+type Query struct {
+	Objective Objective
+	// Goal marks the states to reach, one flag per state. Play stops
+	// there: a goal state's value is 1 for probabilities, 0 for rewards.
+	Goal []bool
+	// Avoid (nil for none) marks states where play fails unless they are
+	// goals: the left side of an until. Only probabilities use it.
+	Avoid []bool
+}
+
+// Analysis is Analyze's answer.
+type Analysis[T any] struct {
+	// Values holds one value per state; where Infinite is set it is 0.
+	Values []T
+	// Infinite (reward objectives only, else nil) marks the states whose
+	// expected reward is infinite: under the optimizing policy (some
+	// policy, for Emax; every policy, for Emin) the goal is missed with
+	// positive probability.
+	Infinite []bool
+	// Policy is the chosen action per state (an index among the state's
+	// actions), or -1 where the choice does not matter.
+	Policy []int32
+	// Zero and One count the states the graph algorithms settled before
+	// any arithmetic (value 0 or 1; for rewards Zero counts the infinite
+	// states and One the goals), Maybe the states solved numerically in
+	// Components strongly connected components, with Rounds policy
+	// improvement rounds in all.
+	Zero, One, Maybe   int
+	Components, Rounds int
+}
+
+// Analyze answers q on G in field f. It first finds the states whose value
+// is settled by the graph alone (probability 0 or 1; infinite reward), then
+// solves the rest component by component in reverse topological order:
+// end components that would trap value iteration are collapsed, and
+// policy iteration runs with each policy evaluated by subtraction-free
+// state elimination (see doc.go). Exact mode is seeded with the float
+// policy, so it usually evaluates once. Rewards must not be negative.
+func Analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options) (*Analysis[T], error) {
+	g := G.g
+	N := len(g.states)
+	if g.players != 1 {
+		return nil, fmt.Errorf("engine: Analyze needs a one-player graph, not %d players", g.players)
+	}
+	if len(q.Goal) != N || (q.Avoid != nil && len(q.Avoid) != N) {
+		return nil, errors.New("engine: Analyze: Goal and Avoid need one flag per state")
+	}
+	if q.Objective < MaxProbability || q.Objective > MinReward {
+		return nil, fmt.Errorf("engine: Analyze: %v", q.Objective)
+	}
+	if q.Objective.reward() {
+		for _, rid := range g.reward {
+			if g.rats.vals[rid].Sign() < 0 {
+				return nil, solver.Invalidf("engine: negative reward %s: expected rewards need rewards ≥ 0", g.rats.vals[rid].RatString())
+			}
+		}
+	}
+	G.index()
+	var seed []int32
+	if f.Exact() {
+		fa, err := analyze(ctx, numeric.Float{}, G, q, opt, nil)
+		if err != nil {
+			return nil, err
+		}
+		seed = fa.Policy
+	}
+	return analyze(ctx, f, G, q, opt, seed)
+}
+
+// mdpRun is one Analyze pass.
+type mdpRun[S comparable, T any, F numeric.Field[T]] struct {
+	ctx  context.Context
+	f    F
+	G    *Graph[S]
+	g    *graph[S]
+	q    Query
+	tol  float64
+	rat  []T
+	val  []T
+	bad  []bool // Emin: actions that may reach an infinite state
+	res  *Analysis[T]
+	seed []int32
+	// scratch, reused across components
+	local  []int32 // local index of a state in the current component, or -1
+	chain  chainSolver[T]
+	t1, t2 T
+}
+
+func analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options, seed []int32) (*Analysis[T], error) {
+	g := G.g
+	N := len(g.states)
+	r := &mdpRun[S, T, F]{ctx: ctx, f: f, G: G, g: g, q: q, tol: opt.tieTolerance(), seed: seed}
+	r.rat = make([]T, len(g.rats.vals))
+	for i, v := range g.rats.vals {
+		r.rat[i] = f.FromRat(f.New(), v)
+	}
+	res := &Analysis[T]{Values: make([]T, N), Policy: make([]int32, N)}
+	r.res = res
+	r.val = res.Values
+	for i := range r.val {
+		r.val[i] = f.New()
+		res.Policy[i] = -1
+	}
+	r.t1, r.t2 = f.New(), f.New()
+	goal, avoid := q.Goal, q.Avoid
+	if avoid == nil {
+		avoid = make([]bool, N)
+	}
+	// maybe marks the states left for arithmetic.
+	maybe := make([]bool, N)
+	switch q.Objective {
+	case MaxProbability, MinProbability:
+		var zero, one []bool
+		if q.Objective == MaxProbability {
+			can := G.reachSome(goal, avoid)
+			zero, one = not(can), G.prob1E(goal, avoid, can)
+		} else {
+			zero = not(G.reachForced(goal, avoid))
+			one = G.prob1A(goal, zero)
+		}
+		for v := range N {
+			switch {
+			case goal[v] || one[v]:
+				r.val[v] = f.FromInt(r.val[v], 1)
+				res.One++
+			case zero[v]:
+				res.Zero++
+			default:
+				maybe[v] = true
+				res.Maybe++
+			}
+		}
+	case MaxReward, MinReward:
+		var finite []bool
+		noAvoid := make([]bool, N)
+		if q.Objective == MaxReward {
+			finite = G.prob1A(goal, not(G.reachForced(goal, noAvoid)))
+		} else {
+			finite = G.prob1E(goal, noAvoid, G.reachSome(goal, noAvoid))
+			r.bad = make([]bool, len(g.actName))
+			for a := range g.actName {
+				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+					if !finite[g.to[o]] {
+						r.bad[a] = true
+						break
+					}
+				}
+			}
+		}
+		res.Infinite = make([]bool, N)
+		for v := range N {
+			switch {
+			case goal[v]:
+				res.One++
+			case !finite[v]:
+				res.Infinite[v] = true
+				res.Zero++
+			default:
+				maybe[v] = true
+				res.Maybe++
+			}
+		}
+	}
+	if res.Maybe == 0 {
+		return res, nil
+	}
+	// Components of the maybe states, over the actions allowed there.
+	start := make([]uint32, N+1)
+	var adj []uint32
+	for v := range N {
+		if maybe[v] {
+			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+				if r.bad != nil && r.bad[a] {
+					continue
+				}
+				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+					if t := g.to[o]; maybe[t] {
+						adj = append(adj, t)
+					}
+				}
+			}
+		}
+		start[v+1] = uint32(len(adj))
+	}
+	comps := tarjan(N, start, adj)
+	adj = nil
+	r.local = make([]int32, N)
+	for i := range r.local {
+		r.local[i] = -1
+	}
+	for k := range comps.count() {
+		comp := comps.get(k)
+		if !maybe[comp[0]] {
+			continue
+		}
+		if k%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("engine: %w", err)
+			}
+		}
+		res.Components++
+		if err := r.component(comp); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func not(s []bool) []bool {
+	out := make([]bool, len(s))
+	for i, b := range s {
+		out[i] = !b
+	}
+	return out
+}
+
+// allowed reports whether action a may be chosen (Emin excludes actions
+// that risk an infinite reward).
+func (r *mdpRun[S, T, F]) allowed(a uint32) bool { return r.bad == nil || !r.bad[a] }
+
+// errNoExit reports a collapsed component with no way out, which the graph
+// algorithms should have settled; it means a bug, not bad input.
+var errNoExit = errors.New("engine: internal error: a component of undecided states has no way out")

@@ -1,0 +1,171 @@
+package jani
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// Options control Check.
+type Options struct {
+	// Exact computes every value as an exact rational (Result's Exact).
+	Exact bool
+	// Property, if not empty, checks only the property of that name.
+	Property string
+	// Engine passes memory budget, workers and tolerances to the engine.
+	Engine engine.Options
+}
+
+// Result is the answer to every property of a model.
+type Result struct {
+	Model string
+	Type  string // "dtmc" or "mdp"
+	// States counts the reachable states, deadlocks included.
+	States     int
+	Properties []PropertyResult
+}
+
+// PropertyResult is one property's value at the initial state.
+type PropertyResult struct {
+	Name string
+	Kind string // Pmax, Pmin, Emax, Emin; for a skipped one its form
+	// Value is the value in float64; Exact, with Options.Exact, the exact
+	// rational. Both are unset when Infinite or Skipped.
+	Value    float64
+	Exact    *big.Rat
+	Infinite bool
+	// Skipped says why a property outside the supported subset was not
+	// computed ("" when it was).
+	Skipped string
+}
+
+// Properties lists the names of the model's properties, in file order.
+func (m *Model) Properties() []string {
+	names := make([]string, len(m.props))
+	for i, p := range m.props {
+		names[i] = p.name
+	}
+	return names
+}
+
+// Check explores the model and computes its properties. Properties that
+// accumulate different rewards get an exploration each; the others share
+// one. Errors wrap solver.ErrInvalid (a modelling error met during
+// exploration, such as an assignment out of bounds), budget.ErrTooLarge,
+// or the context's error.
+func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
+	res := &Result{Model: m.Name, Type: m.Type}
+	var props []*property
+	for _, p := range m.props {
+		if opt.Property == "" || p.name == opt.Property {
+			props = append(props, p)
+		}
+	}
+	if opt.Property != "" && len(props) == 0 {
+		return nil, fmt.Errorf("jani: no property %q (the model has %v)", opt.Property, m.Properties())
+	}
+	// Explorations by reward expression; "" is the one without.
+	var order []string
+	groups := map[string][]int{}
+	for i, p := range props {
+		if p.skip != "" {
+			continue
+		}
+		if _, ok := groups[p.rewardKey]; !ok {
+			order = append(order, p.rewardKey)
+		}
+		groups[p.rewardKey] = append(groups[p.rewardKey], i)
+	}
+	if len(order) == 0 {
+		order = []string{""}
+	}
+	res.Properties = make([]PropertyResult, len(props))
+	for i, p := range props {
+		res.Properties[i] = PropertyResult{Name: p.name, Kind: p.kind, Skipped: p.skip}
+	}
+	for _, key := range order {
+		var reward *expr
+		if idx := groups[key]; len(idx) > 0 {
+			reward = props[idx[0]].reward
+		}
+		G, err := engine.Explore(ctx, engineRules(m, reward), opt.Engine)
+		if err != nil {
+			return nil, fmt.Errorf("jani: %w", err)
+		}
+		res.States = G.States()
+		for _, i := range groups[key] {
+			if err := m.checkOne(ctx, G, props[i], opt, &res.Properties[i]); err != nil {
+				return nil, fmt.Errorf("jani: property %q: %w", props[i].name, err)
+			}
+		}
+	}
+	return res, nil
+}
+
+// checkOne computes one property on an explored graph.
+func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], p *property, opt Options, out *PropertyResult) error {
+	goal, avoid, err := m.marks(G, p)
+	if err != nil {
+		return err
+	}
+	q := engine.Query{Objective: p.obj, Goal: goal, Avoid: avoid}
+	if opt.Exact {
+		a, err := engine.Analyze(ctx, numeric.Exact{}, G, q, opt.Engine)
+		if err != nil {
+			return err
+		}
+		if a.Infinite != nil && a.Infinite[0] {
+			out.Infinite = true
+			return nil
+		}
+		out.Exact = a.Values[0]
+		out.Value, _ = out.Exact.Float64()
+		return nil
+	}
+	a, err := engine.Analyze(ctx, numeric.Float{}, G, q, opt.Engine)
+	if err != nil {
+		return err
+	}
+	if a.Infinite != nil && a.Infinite[0] {
+		out.Infinite = true
+		return nil
+	}
+	out.Value = a.Values[0]
+	return nil
+}
+
+// marks evaluates the property's goal and avoid formulas in every state,
+// with the labels the automata's locations set there.
+func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool, err error) {
+	defer catch(&err)
+	r := newRules(m, nil)
+	N := G.States()
+	goal = make([]bool, N)
+	if p.avoid != nil {
+		avoid = make([]bool, N)
+	}
+	for i := range N {
+		m.unpack(G.State(i), r.e.ints)
+		r.resetTransients()
+		for _, a := range m.autos {
+			for _, as := range a.locs[r.e.ints[a.locSlot]].transient {
+				switch {
+				case as.sym.real:
+					r.e.rats[as.sym.slot] = as.val.r(&r.e)
+				case as.sym.t == tBool:
+					r.e.tints[as.sym.slot] = b2i(as.val.b(&r.e))
+				default:
+					r.e.tints[as.sym.slot] = as.val.i(&r.e)
+				}
+			}
+		}
+		goal[i] = p.goal.b(&r.e)
+		if avoid != nil {
+			avoid[i] = p.avoid.b(&r.e)
+		}
+	}
+	return goal, avoid, nil
+}

@@ -1,0 +1,329 @@
+package jani
+
+import (
+	"fmt"
+	"math/big"
+)
+
+// compileOp compiles an operator expression.
+func compileOp(op string, o obj, sc *scope, depth int) (expr, error) {
+	sub := func(k string) (expr, error) {
+		v, ok := o.m[k]
+		if !ok {
+			return expr{}, fmt.Errorf("%s: %q needs %q", o.path, op, k)
+		}
+		return compileDepth(v, sc, o.path+"."+k, depth+1)
+	}
+	typeErr := func(what string, got ...expr) error {
+		ts := ""
+		for i, e := range got {
+			if i > 0 {
+				ts += " and "
+			}
+			ts += e.t.String()
+		}
+		return fmt.Errorf("%s: type error: %q needs %s, got %s", o.path, op, what, ts)
+	}
+	switch op {
+	case "¬", "floor", "ceil", "abs", "sgn", "trc":
+		if err := o.keys("op", "exp"); err != nil {
+			return expr{}, err
+		}
+		x, err := sub("exp")
+		if err != nil {
+			return expr{}, err
+		}
+		return unary(op, x, typeErr)
+	case "∧", "∨", "⇒", "=", "≠", "<", "≤", ">", "≥", "+", "-", "*", "/", "%", "min", "max", "pow":
+		if err := o.keys("op", "left", "right"); err != nil {
+			return expr{}, err
+		}
+		x, err := sub("left")
+		if err != nil {
+			return expr{}, err
+		}
+		y, err := sub("right")
+		if err != nil {
+			return expr{}, err
+		}
+		e, err := binary(op, x, y, typeErr)
+		e.pure = x.constant() && y.constant()
+		return e, err
+	case "ite":
+		if err := o.keys("op", "if", "then", "else"); err != nil {
+			return expr{}, err
+		}
+		c, err := sub("if")
+		if err != nil {
+			return expr{}, err
+		}
+		x, err := sub("then")
+		if err != nil {
+			return expr{}, err
+		}
+		y, err := sub("else")
+		if err != nil {
+			return expr{}, err
+		}
+		if c.t != tBool {
+			return expr{}, typeErr("a bool condition", c)
+		}
+		cb := c.b
+		pure := c.constant() && x.constant() && y.constant()
+		switch {
+		case x.t == tBool && y.t == tBool:
+			xb, yb := x.b, y.b
+			return expr{t: tBool, pure: pure, b: func(e *env) bool {
+				if cb(e) {
+					return xb(e)
+				}
+				return yb(e)
+			}}, nil
+		case x.t == tInt && y.t == tInt:
+			xi, yi := x.i, y.i
+			return expr{t: tInt, pure: pure, i: func(e *env) int64 {
+				if cb(e) {
+					return xi(e)
+				}
+				return yi(e)
+			}}, nil
+		case x.t != tBool && y.t != tBool:
+			xr, yr := x.asReal(), y.asReal()
+			return expr{t: tReal, pure: pure, r: func(e *env) *big.Rat {
+				if cb(e) {
+					return xr(e)
+				}
+				return yr(e)
+			}}, nil
+		}
+		return expr{}, typeErr("branches of one type", x, y)
+	}
+	return expr{}, fmt.Errorf("%s: operator %q is not supported", o.path, op)
+}
+
+func unary(op string, x expr, typeErr func(string, ...expr) error) (expr, error) {
+	pure := x.constant()
+	if op == "¬" {
+		if x.t != tBool {
+			return expr{}, typeErr("a bool", x)
+		}
+		f := x.b
+		return expr{t: tBool, pure: pure, b: func(e *env) bool { return !f(e) }}, nil
+	}
+	if x.t == tBool {
+		return expr{}, typeErr("a number", x)
+	}
+	if x.t == tInt {
+		f := x.i
+		switch op {
+		case "floor", "ceil", "trc":
+			return x, nil
+		case "abs":
+			return expr{t: tInt, pure: pure, i: func(e *env) int64 {
+				v := f(e)
+				if v < 0 {
+					return subInt(0, v)
+				}
+				return v
+			}}, nil
+		default: // sgn
+			return expr{t: tInt, pure: pure, i: func(e *env) int64 {
+				v := f(e)
+				switch {
+				case v > 0:
+					return 1
+				case v < 0:
+					return -1
+				}
+				return 0
+			}}, nil
+		}
+	}
+	f := x.r
+	switch op {
+	case "abs":
+		return expr{t: tReal, pure: pure, r: func(e *env) *big.Rat { return new(big.Rat).Abs(f(e)) }}, nil
+	case "sgn":
+		return expr{t: tInt, pure: pure, i: func(e *env) int64 { return int64(f(e).Sign()) }}, nil
+	}
+	return expr{t: tInt, pure: pure, i: func(e *env) int64 { return round(op, f(e)) }}, nil
+}
+
+// round converts a rational to an integer by floor, ceil or trc.
+func round(op string, r *big.Rat) int64 {
+	q, m := new(big.Int).QuoRem(r.Num(), r.Denom(), new(big.Int)) // truncated
+	if m.Sign() != 0 {
+		if op == "floor" && r.Sign() < 0 {
+			q.Sub(q, big.NewInt(1))
+		}
+		if op == "ceil" && r.Sign() > 0 {
+			q.Add(q, big.NewInt(1))
+		}
+	}
+	if !q.IsInt64() {
+		fail("%s(%s) does not fit in 64 bits", op, r.RatString())
+	}
+	return q.Int64()
+}
+
+func binary(op string, x, y expr, typeErr func(string, ...expr) error) (expr, error) {
+	switch op {
+	case "∧", "∨", "⇒":
+		if x.t != tBool || y.t != tBool {
+			return expr{}, typeErr("bool operands", x, y)
+		}
+		a, b := x.b, y.b
+		switch op {
+		case "∧":
+			return expr{t: tBool, b: func(e *env) bool { return a(e) && b(e) }}, nil
+		case "∨":
+			return expr{t: tBool, b: func(e *env) bool { return a(e) || b(e) }}, nil
+		}
+		return expr{t: tBool, b: func(e *env) bool { return !a(e) || b(e) }}, nil
+	case "=", "≠":
+		if (x.t == tBool) != (y.t == tBool) {
+			return expr{}, typeErr("operands of one type", x, y)
+		}
+		var eq func(*env) bool
+		switch {
+		case x.t == tBool:
+			a, b := x.b, y.b
+			eq = func(e *env) bool { return a(e) == b(e) }
+		case x.t == tInt && y.t == tInt:
+			a, b := x.i, y.i
+			eq = func(e *env) bool { return a(e) == b(e) }
+		default:
+			a, b := x.asReal(), y.asReal()
+			eq = func(e *env) bool { return a(e).Cmp(b(e)) == 0 }
+		}
+		if op == "=" {
+			return expr{t: tBool, b: eq}, nil
+		}
+		return expr{t: tBool, b: func(e *env) bool { return !eq(e) }}, nil
+	}
+	if x.t == tBool || y.t == tBool {
+		return expr{}, typeErr("numbers", x, y)
+	}
+	if x.t == tInt && y.t == tInt && op != "/" {
+		a, b := x.i, y.i
+		var f func(e *env) int64
+		var cmp func(p, q int64) bool
+		switch op {
+		case "<":
+			cmp = func(p, q int64) bool { return p < q }
+		case "≤":
+			cmp = func(p, q int64) bool { return p <= q }
+		case ">":
+			cmp = func(p, q int64) bool { return p > q }
+		case "≥":
+			cmp = func(p, q int64) bool { return p >= q }
+		case "+":
+			f = func(e *env) int64 { return addInt(a(e), b(e)) }
+		case "-":
+			f = func(e *env) int64 { return subInt(a(e), b(e)) }
+		case "*":
+			f = func(e *env) int64 { return mulInt(a(e), b(e)) }
+		case "min":
+			f = func(e *env) int64 { return min(a(e), b(e)) }
+		case "max":
+			f = func(e *env) int64 { return max(a(e), b(e)) }
+		case "%":
+			f = func(e *env) int64 {
+				p, q := a(e), b(e)
+				if q == 0 {
+					fail("%d %% 0", p)
+				}
+				m := p % q
+				if m < 0 {
+					m += max(q, -q)
+				}
+				return m
+			}
+		case "pow":
+			f = func(e *env) int64 { return powInt(a(e), b(e)) }
+		}
+		if cmp != nil {
+			// The common guard x = c or x < c: specialize a constant side.
+			if y.k != nil {
+				c := y.k.i
+				return expr{t: tBool, b: func(e *env) bool { return cmp(a(e), c) }}, nil
+			}
+			return expr{t: tBool, b: func(e *env) bool { return cmp(a(e), b(e)) }}, nil
+		}
+		return expr{t: tInt, i: f}, nil
+	}
+	if op == "%" {
+		return expr{}, typeErr("int operands", x, y)
+	}
+	a, b := x.asReal(), y.asReal()
+	switch op {
+	case "<", "≤", ">", "≥":
+		want := map[string]func(int) bool{
+			"<": func(c int) bool { return c < 0 }, "≤": func(c int) bool { return c <= 0 },
+			">": func(c int) bool { return c > 0 }, "≥": func(c int) bool { return c >= 0 },
+		}[op]
+		return expr{t: tBool, b: func(e *env) bool { return want(a(e).Cmp(b(e))) }}, nil
+	case "+":
+		return expr{t: tReal, r: func(e *env) *big.Rat { return new(big.Rat).Add(a(e), b(e)) }}, nil
+	case "-":
+		return expr{t: tReal, r: func(e *env) *big.Rat { return new(big.Rat).Sub(a(e), b(e)) }}, nil
+	case "*":
+		return expr{t: tReal, r: func(e *env) *big.Rat { return new(big.Rat).Mul(a(e), b(e)) }}, nil
+	case "/":
+		return expr{t: tReal, r: func(e *env) *big.Rat {
+			p, q := a(e), b(e)
+			if q.Sign() == 0 {
+				fail("division by zero: %s / 0", p.RatString())
+			}
+			return new(big.Rat).Quo(p, q)
+		}}, nil
+	case "min", "max":
+		isMin := op == "min"
+		return expr{t: tReal, r: func(e *env) *big.Rat {
+			p, q := a(e), b(e)
+			if (p.Cmp(q) <= 0) == isMin {
+				return p
+			}
+			return q
+		}}, nil
+	}
+	// pow with a real side: the exponent must be an integer.
+	return expr{t: tReal, r: func(e *env) *big.Rat {
+		p, q := a(e), b(e)
+		if !q.IsInt() || !q.Num().IsInt64() || q.Num().Int64() > 10000 || q.Num().Int64() < -10000 {
+			fail("pow(%s, %s): only integer exponents up to 10000 are supported", p.RatString(), q.RatString())
+		}
+		n := q.Num().Int64()
+		if n < 0 && p.Sign() == 0 {
+			fail("pow(0, %d): division by zero", n)
+		}
+		num := new(big.Int).Exp(p.Num(), big.NewInt(max(n, -n)), nil)
+		den := new(big.Int).Exp(p.Denom(), big.NewInt(max(n, -n)), nil)
+		if n < 0 {
+			num, den = den, num
+		}
+		return new(big.Rat).SetFrac(num, den)
+	}}, nil
+}
+
+func powInt(b, n int64) int64 {
+	switch {
+	case n < 0:
+		fail("pow(%d, %d): a negative integer exponent", b, n)
+	case b == 0 || b == 1:
+		if n == 0 {
+			return 1
+		}
+		return b
+	case b == -1:
+		if n%2 == 1 {
+			return -1
+		}
+		return 1
+	}
+	r := int64(1)
+	for ; n > 0; n-- { // |b| ≥ 2 overflows within 63 steps
+		r = mulInt(r, b)
+	}
+	return r
+}

@@ -1,0 +1,198 @@
+package jani
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/gamesolve/gamesolve/engine"
+)
+
+// property is one entry of the file's "properties".
+type property struct {
+	name string
+	kind string // Pmax, Pmin, Emax, Emin, or a description when skipped
+	obj  engine.Objective
+	goal *expr // bool; may read transient labels
+	// avoid is the negated left side of an until (nil for F or true U).
+	avoid *expr
+	// reward is the expression accumulated per step, and rewardKey its
+	// JSON text: properties with the same key share one exploration.
+	reward    *expr
+	rewardKey string
+	skip      string
+}
+
+// properties reads the file's properties. A property outside the subset
+// is kept with the reason it is skipped; an error inside one that is in
+// the subset (an undefined name, a type error) is an error.
+func (m *Model) properties(root obj) error {
+	list, err := root.list("properties", true)
+	if err != nil {
+		return err
+	}
+	// State formulas may read globals and labels (transient variables).
+	seen := map[string]bool{}
+	for i, pv := range list {
+		o, err := asObj(pv, fmt.Sprintf("properties[%d]", i))
+		if err != nil {
+			return err
+		}
+		if err := o.keys("name", "expression"); err != nil {
+			return err
+		}
+		name, err := o.str("name")
+		if err != nil {
+			return err
+		}
+		if seen[name] {
+			return fmt.Errorf("property %q declared twice", name)
+		}
+		seen[name] = true
+		o.path = fmt.Sprintf("property %q", name)
+		p := &property{name: name}
+		if err := m.property(p, o); err != nil {
+			return err
+		}
+		m.props = append(m.props, p)
+	}
+	return nil
+}
+
+func (m *Model) property(p *property, o obj) error {
+	top, err := o.obj("expression")
+	if err != nil {
+		return err
+	}
+	if top.m["op"] != "filter" {
+		p.kind, p.skip = "other", "not a filter over the initial states"
+		return nil
+	}
+	if err := top.keys("op", "fun", "values", "states"); err != nil {
+		return err
+	}
+	switch top.m["fun"] {
+	case "values", "min", "max", "avg", "sum":
+	default:
+		p.kind, p.skip = "other", fmt.Sprintf("filter function %s", describe(top.m["fun"]))
+		return nil
+	}
+	if st, _ := top.m["states"].(map[string]any); st == nil || st["op"] != "initial" {
+		p.kind, p.skip = "other", "filter over states other than the initial state"
+		return nil
+	}
+	vals, err := top.obj("values")
+	if err != nil {
+		return err
+	}
+	op, _ := vals.m["op"].(string)
+	switch op {
+	case "Pmin", "Pmax":
+		p.kind = op
+		p.obj = engine.MaxProbability
+		if op == "Pmin" {
+			p.obj = engine.MinProbability
+		}
+		if err := vals.keys("op", "exp"); err != nil {
+			return err
+		}
+		path, err := vals.obj("exp")
+		if err != nil {
+			return err
+		}
+		for _, k := range []string{"step-bounds", "time-bounds", "reward-bounds"} {
+			if path.has(k) {
+				p.skip = k + " (bounded reachability)"
+				return nil
+			}
+		}
+		switch path.m["op"] {
+		case "F":
+			if err := path.keys("op", "exp"); err != nil {
+				return err
+			}
+			g, err := m.stateFormula(path.m["exp"], path.path+".exp")
+			if err != nil {
+				return err
+			}
+			p.goal = &g
+		case "U":
+			if err := path.keys("op", "left", "right"); err != nil {
+				return err
+			}
+			left, err := m.stateFormula(path.m["left"], path.path+".left")
+			if err != nil {
+				return err
+			}
+			g, err := m.stateFormula(path.m["right"], path.path+".right")
+			if err != nil {
+				return err
+			}
+			p.goal = &g
+			if left.k == nil || left.k.i == 0 {
+				lb := left.b
+				p.avoid = &expr{t: tBool, b: func(e *env) bool { return !lb(e) }}
+			}
+		default:
+			p.skip = fmt.Sprintf("path formula %s (only F and U are supported)", describe(path.m["op"]))
+		}
+		return nil
+	case "Emin", "Emax":
+		p.kind = op
+		p.obj = engine.MaxReward
+		if op == "Emin" {
+			p.obj = engine.MinReward
+		}
+		for _, k := range []string{"step-instant", "time-instant", "reward-instants"} {
+			if vals.has(k) {
+				p.skip = k + " (instantaneous reward)"
+				return nil
+			}
+		}
+		if err := vals.keys("op", "exp", "accumulate", "reach"); err != nil {
+			return err
+		}
+		acc, _ := vals.m["accumulate"].([]any)
+		if len(acc) != 1 || acc[0] != "steps" {
+			p.skip = `accumulate other than ["steps"]`
+			return nil
+		}
+		if !vals.has("reach") {
+			p.skip = "expected total reward without reach"
+			return nil
+		}
+		g, err := m.stateFormula(vals.m["reach"], vals.path+".reach")
+		if err != nil {
+			return err
+		}
+		p.goal = &g
+		r, err := compile(vals.m["exp"], m.global, vals.path+".exp")
+		if err != nil {
+			return err
+		}
+		if r.t == tBool {
+			return fmt.Errorf("%s.exp: type error: a reward must be a number, got bool", vals.path)
+		}
+		r = toReal(r)
+		p.reward = &r
+		key, _ := json.Marshal(vals.m["exp"])
+		p.rewardKey = string(key)
+		return nil
+	case "≥", ">", "≤", "<", "=", "≠", "∧", "∨", "¬":
+		p.kind, p.skip = "comparison", "a Boolean comparison of a probability or reward (only values are computed)"
+		return nil
+	}
+	p.kind, p.skip = "other", fmt.Sprintf("property operator %s", describe(vals.m["op"]))
+	return nil
+}
+
+// stateFormula compiles a Boolean expression over globals and labels.
+func (m *Model) stateFormula(v any, path string) (expr, error) {
+	e, err := compile(v, m.global, path)
+	if err != nil {
+		return expr{}, err
+	}
+	if e.t != tBool {
+		return expr{}, fmt.Errorf("%s: type error: want bool, got %s", path, e.t)
+	}
+	return e, nil
+}

@@ -1,0 +1,371 @@
+package jani
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+// rules explores a model for the engine: a state is the packed values of
+// the state slots; an MDP state decides among its enabled transitions (one
+// engine action each), a DTMC state picks one uniformly, and a state with
+// none is a deadlock (an engine terminal, absorbing).
+type rules struct {
+	m      *Model
+	reward *expr // accumulated per step; nil for none
+	e      env
+	next   []int64
+	key    []byte
+	// per automaton: enabled edges in the current state
+	enabled [][]*edge
+	moves   []move
+	outs    []engine.Outcome[string]
+	written []int // stamp per slot: last outcome that wrote it
+	stamp   int
+	zero    *big.Rat
+	uniform map[[2]*big.Rat]*big.Rat
+	k       []*big.Rat // 1/k for DTMC mixing
+}
+
+// move is one transition: the edges of the automata taking part.
+type move struct {
+	name  string
+	autos []int
+	edges []*edge
+}
+
+func newRules(m *Model, reward *expr) *rules {
+	r := &rules{m: m, reward: reward, zero: new(big.Rat), uniform: map[[2]*big.Rat]*big.Rat{}}
+	r.e.ints = make([]int64, len(m.slots))
+	r.e.tints = make([]int64, m.nTints)
+	r.e.rats = make([]*big.Rat, m.nRats)
+	r.next = make([]int64, len(m.slots))
+	r.written = make([]int, len(m.slots))
+	r.enabled = make([][]*edge, len(m.autos))
+	r.resetTransients()
+	return r
+}
+
+func (r *rules) resetTransients() {
+	for _, t := range r.m.transients {
+		if t.sym.real {
+			r.e.rats[t.sym.slot] = t.init.r
+		} else {
+			r.e.tints[t.sym.slot] = t.init.i
+		}
+	}
+}
+
+// Players implements engine.Rules.
+func (r *rules) Players() int { return 1 }
+
+// Start implements engine.Rules.
+func (r *rules) Start() string { return r.m.pack(r.m.initial, nil) }
+
+// Describe implements engine.Describer.
+func (r *rules) Describe(s string) string {
+	vals := make([]int64, len(r.m.slots))
+	r.m.unpack(s, vals)
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, sl := range r.m.slots {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		switch {
+		case sl.auto != nil:
+			fmt.Fprintf(&b, "%s@%s", sl.name, sl.auto.locs[vals[i]].name)
+		case sl.bool:
+			fmt.Fprintf(&b, "%s=%t", sl.name, vals[i] != 0)
+		default:
+			fmt.Fprintf(&b, "%s=%d", sl.name, vals[i])
+		}
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// indexed is rules for models whose packed states fit in a few bytes: it
+// implements engine.Indexer, so the engine finds states in an array.
+type indexed struct{ *rules }
+
+// engineRules returns the rules to explore m with, collecting reward.
+func engineRules(m *Model, reward *expr) engine.Rules[string] {
+	r := newRules(m, reward)
+	if m.bits <= maxIndexBits {
+		return indexed{r}
+	}
+	return r
+}
+
+// Index implements engine.Indexer: the packed bytes as a little-endian
+// number.
+func (r indexed) Index(s string) (int, bool) {
+	x := 0
+	for i := len(s) - 1; i >= 0; i-- {
+		x = x<<8 | int(s[i])
+	}
+	return x, true
+}
+
+// IndexLimit implements engine.Indexer.
+func (r indexed) IndexLimit() int { return 1 << r.m.bits }
+
+// maxIndexBits bounds the models explored with an index array (4 bytes
+// per possible packed state).
+const maxIndexBits = 22
+
+// Expand implements engine.Rules.
+func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
+	defer catch(&err)
+	m := r.m
+	m.unpack(s, r.e.ints)
+	r.moves = r.moves[:0]
+	for i, a := range m.autos {
+		r.enabled[i] = r.enabled[i][:0]
+		for _, e := range a.edges[r.e.ints[a.locSlot]] {
+			if e.guard == nil || e.guard.b(&r.e) {
+				r.enabled[i] = append(r.enabled[i], e)
+			}
+		}
+		for _, e := range r.enabled[i] {
+			if e.action < 0 {
+				r.moves = append(r.moves, move{name: a.name, autos: []int{i}, edges: []*edge{e}})
+			}
+		}
+	}
+	for si := range m.syncs {
+		r.syncMoves(&m.syncs[si])
+	}
+	if len(r.moves) == 0 {
+		n.Terminal(r.zero)
+		return nil
+	}
+	if m.Type == "mdp" {
+		n.Decide(0)
+		for _, mv := range r.moves {
+			r.outs = r.outs[:0]
+			if err := r.outcomes(mv, nil); err != nil {
+				return err
+			}
+			n.Action(mv.name, r.outs...)
+		}
+		return nil
+	}
+	r.outs = r.outs[:0]
+	var w *big.Rat
+	if k := len(r.moves); k > 1 {
+		for len(r.k) <= k {
+			r.k = append(r.k, big.NewRat(1, int64(max(len(r.k), 1))))
+		}
+		w = r.k[k]
+	}
+	for _, mv := range r.moves {
+		if err := r.outcomes(mv, w); err != nil {
+			return err
+		}
+	}
+	n.Chance(r.outs...)
+	return nil
+}
+
+// syncMoves adds the moves of one synchronisation vector: every combination
+// of enabled edges with the vector's actions.
+func (r *rules) syncMoves(sv *syncVec) {
+	var autos []int
+	for i, a := range sv.parts {
+		if a < 0 {
+			continue
+		}
+		found := false
+		for _, e := range r.enabled[i] {
+			if e.action == a {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return
+		}
+		autos = append(autos, i)
+	}
+	name := sv.result
+	if name == "" {
+		name = "sync"
+	}
+	var rec func(j int, edges []*edge)
+	rec = func(j int, edges []*edge) {
+		if j == len(autos) {
+			r.moves = append(r.moves, move{name: name, autos: autos, edges: append([]*edge(nil), edges...)})
+			return
+		}
+		i := autos[j]
+		for _, e := range r.enabled[i] {
+			if e.action == sv.parts[i] {
+				rec(j+1, append(edges, e))
+			}
+		}
+	}
+	rec(0, make([]*edge, 0, len(autos)))
+}
+
+// outcomes appends the outcomes of a move to r.outs: one per combination
+// of the edges' destinations, with probability the product (times w, for
+// a DTMC's uniform choice).
+func (r *rules) outcomes(mv move, w *big.Rat) error {
+	m := r.m
+	choice := make([]int, len(mv.edges))
+	for {
+		p := w
+		copy(r.next, r.e.ints)
+		r.stamp++
+		for j, e := range mv.edges {
+			d := &e.dests[choice[j]]
+			q := d.prob.r(&r.e)
+			if q.Sign() == 0 {
+				goto nextCombination
+			}
+			if q.Sign() < 0 || q.Cmp(ratOne) > 0 {
+				return solver.Invalidf("jani: %s, destination %d: probability %s is not in [0, 1]", e.where, choice[j], q.RatString())
+			}
+			p = r.times(p, q)
+			a := m.autos[mv.autos[j]]
+			r.next[a.locSlot] = int64(d.loc)
+			for _, as := range d.assign {
+				var v int64
+				if as.sym.t == tBool {
+					v = b2i(as.val.b(&r.e))
+				} else {
+					v = as.val.i(&r.e)
+				}
+				sl := &m.slots[as.sym.slot]
+				if v < sl.lo || v > sl.hi {
+					return solver.Invalidf("jani: %s, destination %d: %s := %d is outside its bounds [%d, %d]", e.where, choice[j], as.name, v, sl.lo, sl.hi)
+				}
+				if r.written[as.sym.slot] == r.stamp {
+					return solver.Invalidf("jani: %s: variable %s is assigned twice in one transition", e.where, as.name)
+				}
+				r.written[as.sym.slot] = r.stamp
+				r.next[as.sym.slot] = v
+			}
+		}
+		{
+			var reward *big.Rat
+			if r.reward != nil {
+				reward = r.stepReward(mv, choice)
+			}
+			if p == nil {
+				p = ratOne
+			}
+			r.outs = append(r.outs, engine.Outcome[string]{P: p, To: m.pack(r.next, &r.key), Reward: reward})
+		}
+	nextCombination:
+		j := 0
+		for ; j < len(choice); j++ {
+			if choice[j]++; choice[j] < len(mv.edges[j].dests) {
+				break
+			}
+			choice[j] = 0
+		}
+		if j == len(choice) {
+			return nil
+		}
+	}
+}
+
+// stepReward evaluates the reward expression with the transient
+// assignments of the chosen destinations; every other transient keeps its
+// initial value.
+func (r *rules) stepReward(mv move, choice []int) *big.Rat {
+	for j, e := range mv.edges {
+		for _, as := range e.dests[choice[j]].transients {
+			switch {
+			case as.sym.real:
+				r.e.rats[as.sym.slot] = as.val.r(&r.e)
+			case as.sym.t == tBool:
+				r.e.tints[as.sym.slot] = b2i(as.val.b(&r.e))
+			default:
+				r.e.tints[as.sym.slot] = as.val.i(&r.e)
+			}
+		}
+	}
+	v := r.reward.r(&r.e)
+	r.resetTransients()
+	return v
+}
+
+var ratOne = big.NewRat(1, 1)
+
+// times returns p·q, sharing results for repeated pointer pairs (the
+// probabilities of constant destinations are the same pointers every
+// time), so the engine sees few distinct pointers.
+func (r *rules) times(p, q *big.Rat) *big.Rat {
+	if p == nil || p == ratOne {
+		return q
+	}
+	if q == ratOne {
+		return p
+	}
+	key := [2]*big.Rat{p, q}
+	if v, ok := r.uniform[key]; ok {
+		return v
+	}
+	v := new(big.Rat).Mul(p, q)
+	if len(r.uniform) < 1<<16 {
+		r.uniform[key] = v
+	}
+	return v
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// pack encodes slot values as a string, each slot in its bit width.
+func (m *Model) pack(vals []int64, buf *[]byte) string {
+	var b []byte
+	if buf != nil {
+		b = (*buf)[:0]
+	}
+	var acc uint64
+	n := uint(0)
+	for i, sl := range m.slots {
+		acc |= uint64(vals[i]-sl.lo) << n
+		n += sl.width
+		for n >= 8 {
+			b = append(b, byte(acc))
+			acc >>= 8
+			n -= 8
+		}
+	}
+	if n > 0 {
+		b = append(b, byte(acc))
+	}
+	if buf != nil {
+		*buf = b
+	}
+	return string(b)
+}
+
+// unpack decodes a packed state into vals.
+func (m *Model) unpack(s string, vals []int64) {
+	var acc uint64
+	n := uint(0)
+	pos := 0
+	for i, sl := range m.slots {
+		for n < sl.width {
+			acc |= uint64(s[pos]) << n
+			pos++
+			n += 8
+		}
+		vals[i] = int64(acc&(1<<sl.width-1)) + sl.lo
+		acc >>= sl.width
+		n -= sl.width
+	}
+}
