@@ -132,6 +132,12 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	// actions usually repeat it.
 	var lastKey []byte
 	var key []byte
+	// A direct-mapped cache in front of nameID: rules pass the same few
+	// name strings again and again.
+	var nameCache [64]struct {
+		s  string
+		id uint32
+	}
 	for i := 0; i < len(g.states); i++ {
 		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -206,12 +212,18 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 				}
 			}
 			lastKey = append(lastKey[:0], key...)
-			id, ok := g.nameID[n.names[a]]
+			name := n.names[a]
+			slot := &nameCache[(uintptr(unsafe.Pointer(unsafe.StringData(name)))>>3+uintptr(len(name)))%uintptr(len(nameCache))]
+			id, ok := slot.id, slot.s == name
+			if !ok {
+				id, ok = g.nameID[name]
+			}
 			if !ok {
 				id = uint32(len(g.names))
 				g.names = append(g.names, n.names[a])
 				g.nameID[n.names[a]] = id
 			}
+			slot.s, slot.id = name, id
 			g.actName = append(g.actName, id)
 			g.outStart = append(g.outStart, uint32(len(g.to)))
 			start = end

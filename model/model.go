@@ -78,6 +78,18 @@ func Read(r io.Reader) (*Model, error) {
 }
 
 func readWithin(r io.Reader, avail uint64) (*Model, error) {
+	data, err := readText(r, avail)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data)
+}
+
+// ReadText reads a model's text, refusing (budget.ErrTooLarge) text too
+// large to solve within the memory budget. It serves every model format.
+func ReadText(r io.Reader) ([]byte, error) { return readText(r, budget.Available()) }
+
+func readText(r io.Reader, avail uint64) ([]byte, error) {
 	limit := min(int64(avail/bytesPerByte), MaxSize)
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
@@ -87,7 +99,7 @@ func readWithin(r io.Reader, avail uint64) (*Model, error) {
 		return nil, fmt.Errorf("model: %w: the model text is over %s; solving it needs about %d bytes per byte of text, %s available",
 			budget.ErrTooLarge, budget.Bytes(float64(limit)), bytesPerByte, budget.Bytes(float64(avail)))
 	}
-	return Parse(data)
+	return data, nil
 }
 
 type fileJSON struct {

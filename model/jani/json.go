@@ -1,10 +1,10 @@
 package jani
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // obj is a decoded JSON object with the path that led to it, for messages.
@@ -108,8 +108,7 @@ func describe(v any) string {
 // decode parses JSON text with numbers kept as text, so that they can be
 // read exactly. A UTF-8 byte-order mark may come first.
 func decode(data []byte) (any, error) {
-	data = []byte(strings.TrimPrefix(string(data), "\ufeff"))
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff"))))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
@@ -119,4 +118,31 @@ func decode(data []byte) (any, error) {
 		return nil, fmt.Errorf("malformed JSON: text after the model")
 	}
 	return v, nil
+}
+
+// IsJANI reports whether data is a JSON object with a top-level
+// "jani-version" key: a JANI model rather than gamesolve's own format. It
+// looks only at top-level keys, skipping their values.
+func IsJANI(data []byte) bool {
+	if !bytes.Contains(data, []byte(`"jani-version"`)) {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff"))))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return false
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if k == "jani-version" {
+			return true
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return false
+		}
+	}
+	return false
 }

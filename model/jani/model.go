@@ -24,7 +24,8 @@ type Model struct {
 
 	slots      []slot // state slots: variables, then one location per automaton
 	initial    []int64
-	bits       int // bits of a packed state
+	bits       int   // bits of a packed state
+	packed     []int // the slots with more than one value
 	transients []transient
 	nTints     int // int and bool transients
 	nRats      int // real transients
@@ -173,8 +174,11 @@ func Parse(data []byte, consts map[string]string) (m *Model, err error) {
 	if err := m.properties(root); err != nil {
 		return nil, err
 	}
-	for _, s := range m.slots {
+	for i, s := range m.slots {
 		m.bits += int(s.width)
+		if s.width > 0 {
+			m.packed = append(m.packed, i)
+		}
 	}
 	return m, nil
 }

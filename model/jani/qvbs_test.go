@@ -26,7 +26,7 @@ type reference struct {
 }
 
 // refValue reads a reference result: a number, or {"num", "den"}.
-func refValue(t *testing.T, raw json.RawMessage) *big.Rat {
+func refValue(t testing.TB, raw json.RawMessage) *big.Rat {
 	t.Helper()
 	var frac struct {
 		Num json.Number `json:"num"`
@@ -61,6 +61,15 @@ func loadQVBS(t *testing.T) []string {
 }
 
 func openInstance(t *testing.T, refPath string) (*jani.Model, reference) {
+	return openTB(t, refPath)
+}
+
+func openBench(b *testing.B, refPath string) *jani.Model {
+	m, _ := openTB(b, refPath)
+	return m
+}
+
+func openTB(t testing.TB, refPath string) (*jani.Model, reference) {
 	t.Helper()
 	var ref reference
 	data, err := os.ReadFile(refPath)

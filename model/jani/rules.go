@@ -116,7 +116,7 @@ func (r indexed) IndexLimit() int { return 1 << r.m.bits }
 
 // maxIndexBits bounds the models explored with an index array (4 bytes
 // per possible packed state).
-const maxIndexBits = 22
+const maxIndexBits = 26
 
 // Expand implements engine.Rules.
 func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
@@ -225,11 +225,13 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 		for j, e := range mv.edges {
 			d := &e.dests[choice[j]]
 			q := d.prob.r(&r.e)
+			if d.prob.k == nil { // constants are checked by Parse
+				if err := checkProbability(q, e, choice[j]); err != nil {
+					return err
+				}
+			}
 			if q.Sign() == 0 {
 				goto nextCombination
-			}
-			if q.Sign() < 0 || q.Cmp(ratOne) > 0 {
-				return solver.Invalidf("jani: %s, destination %d: probability %s is not in [0, 1]", e.where, choice[j], q.RatString())
 			}
 			p = r.times(p, q)
 			a := m.autos[mv.autos[j]]
@@ -274,6 +276,14 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 			return nil
 		}
 	}
+}
+
+// checkProbability rejects a destination probability outside [0, 1].
+func checkProbability(q *big.Rat, e *edge, d int) error {
+	if q.Sign() < 0 || q.Cmp(ratOne) > 0 {
+		return solver.Invalidf("jani: %s, destination %d: probability %s is not in [0, 1]", e.where, d, q.RatString())
+	}
+	return nil
 }
 
 // stepReward evaluates the reward expression with the transient
@@ -335,7 +345,8 @@ func (m *Model) pack(vals []int64, buf *[]byte) string {
 	}
 	var acc uint64
 	n := uint(0)
-	for i, sl := range m.slots {
+	for _, i := range m.packed {
+		sl := &m.slots[i]
 		acc |= uint64(vals[i]-sl.lo) << n
 		n += sl.width
 		for n >= 8 {
@@ -358,7 +369,12 @@ func (m *Model) unpack(s string, vals []int64) {
 	var acc uint64
 	n := uint(0)
 	pos := 0
-	for i, sl := range m.slots {
+	for i := range m.slots {
+		sl := &m.slots[i]
+		if sl.width == 0 {
+			vals[i] = sl.lo
+			continue
+		}
 		for n < sl.width {
 			acc |= uint64(s[pos]) << n
 			pos++

@@ -299,6 +299,11 @@ func (m *Model) edge(o obj, sc *scope, locID map[string]int, actionID map[string
 				return nil, 0, fmt.Errorf("%s: probability: type error: want a number, got bool", do.path)
 			}
 			d.prob = toReal(x)
+			if d.prob.k != nil {
+				if err := checkProbability(d.prob.k.r, &edge{where: do.path}, j); err != nil {
+					return nil, 0, err
+				}
+			}
 		}
 		al, err := do.list("assignments", true)
 		if err != nil {
