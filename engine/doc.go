@@ -64,6 +64,44 @@
 // inside, so the policy reaches it with probability 1. The values reported
 // are those of the final policy, computed by elimination.
 //
+// # Reachability and expected rewards
+//
+// Explore builds a Graph without solving it, and Analyze answers a Query
+// on a one-player graph (a Markov decision process; a chance state is a
+// state with one action): Pmax or Pmin, the highest or lowest probability
+// of reaching a goal state without passing an avoided one (F and U of
+// model checking), or Emax or Emin, the highest or lowest expected total
+// reward until a goal. An expected reward is infinite from a state where
+// the goal is missed with positive probability: under some policy for
+// Emax, under every policy for Emin. Analyze works in three steps.
+//
+//  1. Graph algorithms settle what needs no arithmetic (Baier and Katoen,
+//     Principles of Model Checking, 10.6). Pmax = 0 where no path reaches a
+//     goal; Pmin = 0 where some action of each state avoids the states
+//     forced towards a goal; Pmax = 1 on the greatest set from which an
+//     action staying in the set makes progress; Pmin = 1 where no path
+//     leads to a Pmin = 0 state. The reward of Emax is finite exactly on
+//     Pmin = 1, that of Emin on Pmax = 1, and Emin never chooses an action
+//     that may leave that set.
+//  2. The remaining states are split into strongly connected components,
+//     solved in reverse topological order. End components that would give
+//     the Bellman equations spurious solutions are collapsed into one node
+//     with only the actions that leave it: for Pmax all of them (staying is
+//     worth 0 and never better than leaving), for Emin those whose actions
+//     collect no reward (staying forever would cost nothing but miss the
+//     goal). For Pmin and Emax no end component remains after step 1: play
+//     that could stay forever among the undecided states would have Pmin =
+//     0, or an infinite Emax.
+//  3. In the quotient every policy, for Emin every policy reached by
+//     improvement from a proper one, leaves with probability 1, so policy
+//     iteration applies: evaluate the policy's chain by the elimination
+//     above (subtraction-free, so a probability of 0.7 is never computed as
+//     a difference of nearly equal numbers), switch each node to a strictly
+//     better action, and repeat until no switch is left. Emin starts from a
+//     proper policy: each node moves towards the component's exits along a
+//     breadth-first tree. Exact mode starts from the float pass's policy
+//     and usually evaluates once.
+//
 // # Arithmetic
 //
 // Solve runs in the arithmetic of a numeric.Field: float64, or exact

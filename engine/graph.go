@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"context"
-	"math/big"
-)
+import "context"
 
 // Graph is an explored state space, for analyses other than Solve: the
 // reachability and expected-reward queries of Analyze. States are numbered
@@ -58,9 +55,6 @@ func (G *Graph[S]) Deadlocks() int {
 func (G *Graph[S]) Transitions() (actions, outcomes int) {
 	return len(G.g.actName), len(G.g.to)
 }
-
-// Rat returns the rational with id i in the graph's table.
-func (G *Graph[S]) rat(i uint32) *big.Rat { return G.g.rats.vals[i] }
 
 // index builds actState and the predecessor lists.
 func (G *Graph[S]) index() {

@@ -140,3 +140,37 @@ func exactIn(args []string) bool {
 	}
 	return false
 }
+
+func TestSolveJANI(t *testing.T) {
+	code, out, errs := run(t, "", "solve", "--exact", "--const", "WIN=2", "../../docs/examples/gamble.jani")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	golden(t, "solve_gamble.txt", out)
+	m := runJSON(t, "solve", "--exact", "../../docs/examples/knuth_die.jani")
+	if m["model"] != "die" || m["type"] != "dtmc" || m["states"] != 13.0 {
+		t.Errorf("die: %v", m)
+	}
+	props := m["properties"].([]any)
+	flips := props[6].(map[string]any)
+	if flips["name"] != "flips" || flips["kind"] != "Emin" || flips["value_exact"] != "11/3" || flips["value"] != 11.0/3 {
+		t.Errorf("flips: %v", flips)
+	}
+	if b := props[7].(map[string]any); b["value"] != nil || b["skipped"] == nil {
+		t.Errorf("bounded: %v", b)
+	}
+	m = runJSON(t, "solve", "--const", "WIN=2", "--property", "win_time_max", "../../docs/examples/gamble.jani")
+	if p := m["properties"].([]any); len(p) != 1 || p[0].(map[string]any)["infinite"] != true || p[0].(map[string]any)["value"] != nil {
+		t.Errorf("win_time_max: %v", m)
+	}
+	gamble := "../../docs/examples/gamble.jani"
+	badInput(t, "", "solve", gamble)
+	badInput(t, "", "solve", gamble, "--const", "WIN")
+	badInput(t, "", "solve", gamble, "--const", "WIN=two")
+	badInput(t, "", "solve", gamble, "--const", "WIN=2,WIN=3")
+	badInput(t, "", "solve", gamble, "--const", "WIN=2,LOSE=1")
+	badInput(t, "", "solve", gamble, "--const", "WIN=2", "--property", "nope")
+	badInput(t, "", "solve", gamble, "--const", "WIN=2", "--policy")
+	badInput(t, "", "solve", gamble, "--const", "WIN=1") // x := 2 out of bounds
+	badInput(t, "", "solve", "../../docs/examples/die.json", "--const", "N=1")
+}

@@ -67,28 +67,38 @@ func janiText(b *bytes.Buffer, out janiJSON, exact bool, float func(float64) str
 	if name == "" {
 		name = "(unnamed)"
 	}
-	fmt.Fprintf(b, "%s: %s, %d states\n\n", name, out.Type, out.States)
+	fmt.Fprintf(b, "%s: %s, %d states\n", name, out.Type, out.States)
 	head := []string{"property", "kind", "value"}
 	if exact {
 		head = append(head, "exact")
 	}
 	rows := [][]string{head}
+	var skipped []janiProperty
 	for _, p := range out.Properties {
-		row := []string{p.Name, p.Kind}
 		switch {
 		case p.Skipped != "":
-			row = append(row, "skipped: "+p.Skipped)
+			skipped = append(skipped, p)
+			continue
 		case p.Infinite:
-			row = append(row, "infinite")
-		default:
-			row = append(row, float(*p.Value))
-			if p.ValueExact != nil {
-				row = append(row, *p.ValueExact)
-			}
+			rows = append(rows, []string{p.Name, p.Kind, "infinite"})
+			continue
+		}
+		row := []string{p.Name, p.Kind, float(*p.Value)}
+		if p.ValueExact != nil {
+			row = append(row, *p.ValueExact)
 		}
 		rows = append(rows, row)
 	}
-	table(b, rows)
+	if len(rows) > 1 {
+		b.WriteString("\n")
+		table(b, rows)
+	}
+	if len(skipped) > 0 {
+		b.WriteString("\nskipped:\n")
+		for _, p := range skipped {
+			fmt.Fprintf(b, "  %s: %s\n", p.Name, p.Skipped)
+		}
+	}
 }
 
 // parseConsts reads --const N=16,MAX=2.

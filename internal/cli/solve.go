@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/model"
@@ -73,7 +74,7 @@ object from decision state id to the chosen action's name.`,
 		Example: `  gamesolve solve docs/examples/die.json
   gamesolve solve --exact --policy docs/examples/duel.json
   cat model.json | gamesolve solve - --json
-  gamesolve solve docs/examples/coin.jani --const N=3 --exact`,
+  gamesolve solve docs/examples/gamble.jani --const WIN=2 --exact`,
 		Args: exactlyOne("a model file (- for standard input)", "gamesolve solve docs/examples/die.json"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSolve(cmd, e, fl, args[0])
@@ -108,7 +109,7 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 	if err != nil {
 		return fmt.Errorf("solve: %s: %w", path, err)
 	}
-	if jani.IsJANI(data) {
+	if strings.HasSuffix(path, ".jani") || jani.IsJANI(data) {
 		return runJANI(cmd, e, fl, path, data)
 	}
 	if fl.consts != "" || fl.property != "" {

@@ -72,7 +72,10 @@ func (r *rules) Describe(s string) string {
 	var b strings.Builder
 	b.WriteByte('(')
 	for i, sl := range r.m.slots {
-		if i > 0 {
+		if sl.width == 0 { // one value: nothing to tell
+			continue
+		}
+		if b.Len() > 1 {
 			b.WriteString(", ")
 		}
 		switch {
@@ -245,10 +248,10 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 				}
 				sl := &m.slots[as.sym.slot]
 				if v < sl.lo || v > sl.hi {
-					return solver.Invalidf("jani: %s, destination %d: %s := %d is outside its bounds [%d, %d]", e.where, choice[j], as.name, v, sl.lo, sl.hi)
+					return solver.Invalidf("%s, destination %d: %s := %d is outside its bounds [%d, %d]", e.where, choice[j], as.name, v, sl.lo, sl.hi)
 				}
 				if r.written[as.sym.slot] == r.stamp {
-					return solver.Invalidf("jani: %s: variable %s is assigned twice in one transition", e.where, as.name)
+					return solver.Invalidf("%s: variable %s is assigned twice in one transition", e.where, as.name)
 				}
 				r.written[as.sym.slot] = r.stamp
 				r.next[as.sym.slot] = v
@@ -281,7 +284,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 // checkProbability rejects a destination probability outside [0, 1].
 func checkProbability(q *big.Rat, e *edge, d int) error {
 	if q.Sign() < 0 || q.Cmp(ratOne) > 0 {
-		return solver.Invalidf("jani: %s, destination %d: probability %s is not in [0, 1]", e.where, d, q.RatString())
+		return solver.Invalidf("%s, destination %d: probability %s is not in [0, 1]", e.where, d, q.RatString())
 	}
 	return nil
 }

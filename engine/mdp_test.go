@@ -1,0 +1,273 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// randomMDP is a small random Markov decision process as engine rules:
+// states 0..n-1, each a deadlock or 1-3 actions of 1-3 outcomes.
+type randomMDP struct {
+	n    int
+	acts [][][]engine.Outcome[int] // state -> action -> outcomes
+}
+
+func (m *randomMDP) Players() int { return 1 }
+func (m *randomMDP) Start() int   { return 0 }
+func (m *randomMDP) Expand(s int, n *engine.Node[int]) error {
+	if len(m.acts[s]) == 0 {
+		n.Terminal(new(big.Rat))
+		return nil
+	}
+	n.Decide(0)
+	for a, outs := range m.acts[s] {
+		n.Action(fmt.Sprint(a), outs...)
+	}
+	return nil
+}
+
+// Seeds makes every state reachable, so every state is checked.
+func (m *randomMDP) Seeds() []int {
+	s := make([]int, m.n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+func newRandomMDP(rng *rand.Rand) *randomMDP {
+	n := 2 + rng.IntN(5)
+	m := &randomMDP{n: n, acts: make([][][]engine.Outcome[int], n)}
+	for s := range n {
+		if rng.IntN(6) == 0 {
+			continue
+		}
+		for range 1 + rng.IntN(3) {
+			k := 1 + rng.IntN(3)
+			// Weights w_i / sum, as exact fractions.
+			w := make([]int64, k)
+			var sum int64
+			for i := range w {
+				w[i] = 1 + rng.Int64N(3)
+				sum += w[i]
+			}
+			outs := make([]engine.Outcome[int], k)
+			for i := range outs {
+				outs[i] = engine.Outcome[int]{P: big.NewRat(w[i], sum), To: rng.IntN(n), Reward: big.NewRat(rng.Int64N(3), 1)}
+			}
+			m.acts[s] = append(m.acts[s], outs)
+		}
+	}
+	return m
+}
+
+// bruteForce computes the objective by trying every deterministic
+// memoryless policy (optimal ones exist for all four objectives) and
+// solving each policy's chain exactly by Gaussian elimination. It returns
+// the value per state and whether it is infinite.
+func bruteForce(m *randomMDP, obj engine.Objective, goal, avoid []bool) ([]*big.Rat, []bool) {
+	n := m.n
+	best := make([]*big.Rat, n)
+	bestInf := make([]bool, n)
+	choice := make([]int, n)
+	maximize := obj == engine.MaxProbability || obj == engine.MaxReward
+	reward := obj == engine.MaxReward || obj == engine.MinReward
+	for {
+		vals, inf := evalPolicy(m, choice, goal, avoid, reward)
+		for s := range n {
+			better := false
+			switch {
+			case best[s] == nil && !bestInf[s]:
+				better = true
+			case reward && inf[s] != bestInf[s]:
+				better = inf[s] == maximize
+			case reward && inf[s]:
+			default:
+				c := vals[s].Cmp(best[s])
+				better = (maximize && c > 0) || (!maximize && c < 0)
+			}
+			if better {
+				best[s], bestInf[s] = vals[s], inf[s]
+			}
+		}
+		// Next policy.
+		i := 0
+		for ; i < n; i++ {
+			if choice[i]++; choice[i] < len(m.acts[i]) {
+				break
+			}
+			choice[i] = 0
+		}
+		if i == n {
+			return best, bestInf
+		}
+	}
+}
+
+// evalPolicy solves the chain of one policy: reach probabilities, or
+// expected rewards (infinite where the goal is missed with positive
+// probability).
+func evalPolicy(m *randomMDP, choice []int, goal, avoid []bool, reward bool) ([]*big.Rat, []bool) {
+	n := m.n
+	stop := func(s int) bool { return goal[s] || (avoid != nil && avoid[s]) || len(m.acts[s]) == 0 }
+	// Probability of reaching the goal, by the states that can reach it.
+	can := make([]bool, n)
+	for s := range n {
+		can[s] = goal[s]
+	}
+	for changed := true; changed; {
+		changed = false
+		for s := range n {
+			if can[s] || stop(s) {
+				continue
+			}
+			for _, o := range m.acts[s][choice[s]] {
+				if can[o.To] {
+					can[s], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	// Unknowns: states that can reach the goal but are not goals.
+	prob := solveLinear(m, choice, func(s int) bool { return can[s] && !goal[s] }, func(s int) *big.Rat {
+		if goal[s] {
+			return big.NewRat(1, 1)
+		}
+		return new(big.Rat)
+	}, false)
+	if !reward {
+		return prob, make([]bool, n)
+	}
+	inf := make([]bool, n)
+	for s := range n {
+		inf[s] = prob[s].Cmp(big.NewRat(1, 1)) != 0
+	}
+	vals := solveLinear(m, choice, func(s int) bool { return !goal[s] && !inf[s] }, func(int) *big.Rat { return new(big.Rat) }, true)
+	return vals, inf
+}
+
+// solveLinear solves x_s = Σ p (r + x_t) (rewards only with reward) for the
+// states with unknown(s), the others fixed at known(s), by Gauss-Jordan
+// elimination over the rationals.
+func solveLinear(m *randomMDP, choice []int, unknown func(int) bool, known func(int) *big.Rat, reward bool) []*big.Rat {
+	n := m.n
+	idx := make([]int, n)
+	var vars []int
+	for s := range n {
+		idx[s] = -1
+		if unknown(s) {
+			idx[s] = len(vars)
+			vars = append(vars, s)
+		}
+	}
+	k := len(vars)
+	A := make([][]*big.Rat, k)
+	for i, s := range vars {
+		A[i] = make([]*big.Rat, k+1)
+		for j := range A[i] {
+			A[i][j] = new(big.Rat)
+		}
+		A[i][i].SetInt64(1)
+		for _, o := range m.acts[s][choice[s]] {
+			if reward {
+				A[i][k].Add(A[i][k], new(big.Rat).Mul(o.P, o.Reward))
+			}
+			if j := idx[o.To]; j >= 0 {
+				A[i][j].Sub(A[i][j], o.P)
+			} else {
+				A[i][k].Add(A[i][k], new(big.Rat).Mul(o.P, known(o.To)))
+			}
+		}
+	}
+	for c := range k {
+		p := c
+		for A[p][c].Sign() == 0 {
+			p++
+		}
+		A[c], A[p] = A[p], A[c]
+		for r := range k {
+			if r == c || A[r][c].Sign() == 0 {
+				continue
+			}
+			f := new(big.Rat).Quo(A[r][c], A[c][c])
+			for j := c; j <= k; j++ {
+				A[r][j].Sub(A[r][j], new(big.Rat).Mul(f, A[c][j]))
+			}
+		}
+	}
+	out := make([]*big.Rat, n)
+	for s := range n {
+		if j := idx[s]; j >= 0 {
+			out[s] = new(big.Rat).Quo(A[j][k], A[j][j])
+		} else {
+			out[s] = known(s)
+		}
+	}
+	return out
+}
+
+// TestAnalyzeRandom checks Analyze on random MDPs against brute force over
+// all policies, exactly and in float, for all four objectives.
+func TestAnalyzeRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	ctx := context.Background()
+	for trial := range 1500 {
+		m := newRandomMDP(rng)
+		G, err := engine.Explore(ctx, m, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		goal := make([]bool, m.n)
+		avoid := make([]bool, m.n)
+		for s := range m.n {
+			goal[s] = rng.IntN(4) == 0
+			avoid[s] = rng.IntN(5) == 0
+		}
+		// Graph states are numbered by exploration; map them back.
+		gGoal, gAvoid := make([]bool, m.n), make([]bool, m.n)
+		for i := range G.States() {
+			gGoal[i], gAvoid[i] = goal[G.State(i)], avoid[G.State(i)]
+		}
+		for obj := engine.MaxProbability; obj <= engine.MinReward; obj++ {
+			q := engine.Query{Objective: obj, Goal: gGoal}
+			var av []bool
+			if obj == engine.MaxProbability || obj == engine.MinProbability {
+				q.Avoid, av = gAvoid, avoid
+			}
+			want, wantInf := bruteForce(m, obj, goal, av)
+			ex, err := engine.Analyze(ctx, numeric.Exact{}, G, q, engine.Options{})
+			if err != nil {
+				t.Fatalf("trial %d %v: %v", trial, obj, err)
+			}
+			fl, err := engine.Analyze(ctx, numeric.Float{}, G, q, engine.Options{})
+			if err != nil {
+				t.Fatalf("trial %d %v: %v", trial, obj, err)
+			}
+			for i := range G.States() {
+				s := G.State(i)
+				inf := ex.Infinite != nil && ex.Infinite[i]
+				if inf != wantInf[s] || (fl.Infinite != nil && fl.Infinite[i]) != inf {
+					t.Fatalf("trial %d %v state %d: infinite %t (float %t), brute force %t\n%+v", trial, obj, s, inf, fl.Infinite[i], wantInf[s], m.acts)
+				}
+				if inf {
+					continue
+				}
+				if ex.Values[i].Cmp(want[s]) != 0 {
+					t.Fatalf("trial %d %v state %d: %s, brute force %s\n%+v", trial, obj, s, ex.Values[i].RatString(), want[s].RatString(), m.acts)
+				}
+				w, _ := want[s].Float64()
+				if math.Abs(fl.Values[i]-w) > 1e-9*math.Max(1, math.Abs(w)) {
+					t.Fatalf("trial %d %v state %d: float %v, brute force %v", trial, obj, s, fl.Values[i], w)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,56 @@
+// Package jani reads models in the JANI format (jani-spec.org), as the
+// Quantitative Verification Benchmark Set publishes them, and computes
+// their properties with the engine: every state the automata can reach is
+// explored on the fly, and each property is answered by engine.Analyze.
+//
+// # The subset
+//
+// Model types dtmc and mdp. Constants of type int, real or bool, defined by
+// an expression over earlier constants or left open and given to Parse
+// (the command line's --const N=16,MAX=2). Global and automaton-local
+// variables of type bool or bounded int, each with an initial value, so
+// there is one initial state; transient variables of any basic type, which
+// are labels (set by a location's transient-values) or rewards (set by a
+// destination's assignments). One or more automata with one initial
+// location each; edges with an optional action, a guard, and destinations
+// with a probability and simultaneous assignments. The system is a
+// parallel composition: an edge without an action moves its automaton
+// alone, and an edge with an action moves only as part of a
+// synchronisation vector, together with one enabled edge of every other
+// automaton the vector names (every combination is a transition). A
+// byte-order mark may come first, "comment" keys may appear anywhere, and
+// features may list derived-operators.
+//
+// Expressions: literals and identifiers, + - * and / (real division), %,
+// min, max, pow, floor, ceil, abs, sgn, trc, comparisons, ∧ ∨ ¬ ⇒ and ite.
+// Integers are 64-bit and overflow is an error; reals are exact rationals,
+// and numbers in the file are read exactly (0.1 is 1/10).
+//
+// Properties: a filter (values, min, max, avg or sum; with one initial
+// state they agree) over the initial state of Pmin or Pmax of F φ or of
+// ψ U φ, or of Emin or Emax of a reward expression accumulated over steps
+// until reach φ. Other properties (step-, time- or reward-bounded,
+// instantaneous, Boolean comparisons) are listed as skipped, with the
+// reason.
+//
+// # Semantics
+//
+// A state with no enabled transition (a deadlock) is absorbing. A DTMC
+// state with several enabled transitions picks one uniformly at random, as
+// PRISM does, and then its destination by probability. The reward of a
+// step is the reward expression evaluated with the step's transient
+// assignments, every other transient variable at its initial value; a
+// state formula reads the labels the current locations set. Goal states of
+// a property are absorbing for it. An expected reward is infinite where
+// the goal is missed with positive probability (see engine.Analyze).
+//
+// # Errors
+//
+// Parse rejects, with one line naming the place: malformed JSON, features
+// and constructs outside the subset (wrapping ErrUnsupported), undefined
+// identifiers, type errors, and missing, unknown or malformed constant
+// values. Check rejects an assignment outside a variable's bounds, naming
+// the automaton, edge and destination, and a model too large for the
+// memory budget (budget.ErrTooLarge), as exploration proceeds. All errors
+// wrap solver.ErrInvalid except the budget's and the context's.
+package jani

@@ -1,0 +1,257 @@
+package jani_test
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/model/jani"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+func mustParse(t *testing.T, path string, consts map[string]string) *jani.Model {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := jani.Parse(src, consts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// check runs Check in both modes and returns the exact results by name,
+// failing where float and exact disagree.
+func check(t *testing.T, m *jani.Model) (map[string]jani.PropertyResult, int) {
+	t.Helper()
+	ex, err := m.Check(context.Background(), jani.Options{Exact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fl, err := m.Check(context.Background(), jani.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]jani.PropertyResult{}
+	for i, p := range ex.Properties {
+		f := fl.Properties[i]
+		if p.Infinite != f.Infinite || p.Skipped != f.Skipped {
+			t.Errorf("%s: exact and float disagree: %+v, %+v", p.Name, p, f)
+		}
+		if p.Exact != nil {
+			if x, _ := p.Exact.Float64(); x != f.Value {
+				t.Errorf("%s: exact %s, float %v", p.Name, p.Exact.RatString(), f.Value)
+			}
+		}
+		out[p.Name] = p
+	}
+	return out, ex.States
+}
+
+// want is an exact value ("" for skipped, "inf" for infinite).
+func expect(t *testing.T, got map[string]jani.PropertyResult, want map[string]string) {
+	t.Helper()
+	for name, w := range want {
+		p, ok := got[name]
+		switch {
+		case !ok:
+			t.Errorf("%s: missing", name)
+		case w == "":
+			if p.Skipped == "" {
+				t.Errorf("%s: computed, want skipped", name)
+			}
+		case w == "inf":
+			if !p.Infinite {
+				t.Errorf("%s = %v, want infinite", name, p.Exact)
+			}
+		default:
+			r, _ := new(big.Rat).SetString(w)
+			if p.Exact == nil || p.Exact.Cmp(r) != 0 {
+				t.Errorf("%s = %v (skipped %q, infinite %t), want %s", name, p.Exact, p.Skipped, p.Infinite, w)
+			}
+		}
+	}
+}
+
+// TestDie: Knuth and Yao's die, a DTMC. Each face has probability 1/6,
+// and the expected number of flips E satisfies E = 3 + E/4 (three flips
+// decide a face, except that from states 3 and 6 half the flips loop back
+// one level up), E = 11/3; the published figures for the PRISM example.
+func TestDie(t *testing.T) {
+	m := mustParse(t, "../../docs/examples/knuth_die.jani", nil)
+	got, states := check(t, m)
+	if states != 13 {
+		t.Errorf("states = %d, want 13 (7 coin states, 6 faces)", states)
+	}
+	expect(t, got, map[string]string{"face1": "1/6", "face2": "1/6", "face3": "1/6", "face4": "1/6", "face5": "1/6", "face6": "1/6", "flips": "11/3", "bounded": ""})
+}
+
+// TestGamble: an MDP of two synchronised automata. From x = 0 a player
+// plays safe (x := 1, a dead end) or risky (x := WIN or x := 0, 1/2 each);
+// a counter counts moves up to 3. By hand: playing risky forever wins
+// surely (Pmax 1), safe never (Pmin 0); winning while fewer than two moves
+// were made is 1/2 + 1/4; ending (x ≥ 1) takes 1 move (safe) or 2 on
+// average (risky); winning takes 2 moves at best and is never sure to
+// come under safe play (Emax infinite).
+func TestGamble(t *testing.T) {
+	m := mustParse(t, "../../docs/examples/gamble.jani", map[string]string{"WIN": "2"})
+	got, states := check(t, m)
+	if states != 10 {
+		t.Errorf("states = %d, want 10 (x in 0..2 with moves 0..3, less the unreachable)", states)
+	}
+	expect(t, got, map[string]string{
+		"win_max": "1", "win_min": "0", "win_early": "3/4",
+		"end_min": "2", "end_max": "2", "win_time_min": "2", "win_time_max": "inf", "sure": "",
+	})
+}
+
+// TestDTMCUniform: a DTMC state with two enabled edges takes each with
+// probability 1/2, as PRISM does.
+func TestDTMCUniform(t *testing.T) {
+	src := `{"jani-version": 1, "name": "u", "type": "dtmc",
+	 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 3}, "initial-value": 0}],
+	 "properties": [{"name": "one", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"},
+	   "values": {"op": "Pmax", "exp": {"op": "F", "exp": {"op": "=", "left": "x", "right": 1}}}}}],
+	 "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
+	   {"location": "l", "guard": {"exp": {"op": "=", "left": "x", "right": 0}}, "destinations": [{"location": "l", "assignments": [{"ref": "x", "value": 1}]}]},
+	   {"location": "l", "guard": {"exp": {"op": "=", "left": "x", "right": 0}}, "destinations": [
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "x", "value": 2}]},
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "x", "value": 3}]}]}]}],
+	 "system": {"elements": [{"automaton": "a"}]}}`
+	m, err := jani.Parse([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, states := check(t, m)
+	if states != 4 {
+		t.Errorf("states = %d, want 4", states)
+	}
+	expect(t, got, map[string]string{"one": "1/2"})
+}
+
+// base is a valid model that the bad-input cases break in one place.
+const base = `{"jani-version": 1, "name": "b", "type": "mdp", "features": ["derived-operators"],
+ "constants": [{"name": "N", "type": "int"}],
+ "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": "N"}, "initial-value": 0}],
+ "properties": [{"name": "p", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"},
+   "values": {"op": "Pmax", "exp": {"op": "F", "exp": {"op": "=", "left": "x", "right": "N"}}}}}],
+ "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
+   {"location": "l", "guard": {"exp": {"op": "<", "left": "x", "right": "N"}}, "destinations": [{"location": "l", "assignments": [{"ref": "x", "value": {"op": "+", "left": "x", "right": 1}}]}]}]}],
+ "system": {"elements": [{"automaton": "a"}]}}`
+
+func TestBadInput(t *testing.T) {
+	ok := map[string]string{"N": "3"}
+	cases := []struct {
+		name, from, to string
+		consts         map[string]string
+		want           string
+		unsupported    bool
+	}{
+		{"functions", `"features": ["derived-operators"]`, `"features": ["derived-operators", "functions"]`, ok, `feature the string "functions"`, true},
+		{"functions key", `"constants"`, `"functions": [], "constants"`, ok, `"functions" is not supported`, true},
+		{"arrays", `"features": ["derived-operators"]`, `"features": ["arrays"]`, ok, `"arrays"`, true},
+		{"ctmc", `"type": "mdp"`, `"type": "ctmc"`, ok, `model type "ctmc" is not supported`, true},
+		{"timed", `"type": "mdp"`, `"type": "pta"`, ok, `model type "pta"`, true},
+		{"malformed JSON", `"system"`, `"system`, ok, "malformed JSON", false},
+		{"undefined", `"right": "N"}}}}}`, `"right": "M"}}}}}`, ok, `undefined identifier "M"`, false},
+		{"type error", `{"op": "<", "left": "x", "right": "N"}`, `{"op": "+", "left": "x", "right": "N"}`, ok, "guard: type error: want bool, got int", false},
+		{"bool arith", `{"op": "+", "left": "x", "right": 1}`, `{"op": "+", "left": "x", "right": true}`, ok, `type error: "+" needs numbers`, false},
+		{"missing const", "", "", nil, "constant \"N\" has no value: give it with --const N=VALUE", false},
+		{"malformed const", "", "", map[string]string{"N": "three"}, "--const N=three: want an integer", false},
+		{"unknown const", "", "", map[string]string{"N": "3", "K": "1"}, "--const K: the model has no open constant", false},
+		{"no initial value", `, "initial-value": 0}`, `}`, ok, "no initial value", true},
+		{"unbounded", `{"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": "N"}`, `"int"`, ok, "unbounded int variable", true},
+		{"state exit rewards", `"features": ["derived-operators"]`, `"features": ["state-exit-rewards"]`, ok, `"state-exit-rewards"`, true},
+		{"rate", `{"location": "l", "guard"`, `{"location": "l", "rate": {"exp": 1}, "guard"`, ok, `"rate" is not supported`, true},
+		{"probability", `"destinations": [{"location": "l", "assignments"`, `"destinations": [{"location": "l", "probability": {"exp": 2}, "assignments"`, ok, "probability 2 is not in [0, 1]", false},
+		{"no jani-version", `"jani-version": 1, `, ``, ok, `missing "jani-version"`, false},
+	}
+	for _, c := range cases {
+		src := base
+		if c.from != "" {
+			if !strings.Contains(src, c.from) {
+				t.Fatalf("%s: %q not in the base model", c.name, c.from)
+			}
+			src = strings.Replace(src, c.from, c.to, 1)
+		}
+		_, err := jani.Parse([]byte(src), c.consts)
+		if err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error %q, want one line containing %q", c.name, err, c.want)
+		}
+		if !errors.Is(err, solver.ErrInvalid) || errors.Is(err, jani.ErrUnsupported) != c.unsupported {
+			t.Errorf("%s: %v: ErrInvalid %t, ErrUnsupported %t (want %t)", c.name, err, errors.Is(err, solver.ErrInvalid), errors.Is(err, jani.ErrUnsupported), c.unsupported)
+		}
+	}
+}
+
+// TestExplorationErrors: errors found while exploring name the edge.
+func TestExplorationErrors(t *testing.T) {
+	// x goes one past its bound.
+	src := strings.Replace(base, `{"op": "<", "left": "x", "right": "N"}`, `{"op": "≤", "left": "x", "right": "N"}`, 1)
+	m, err := jani.Parse([]byte(src), map[string]string{"N": "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = m.Check(context.Background(), jani.Options{})
+	if err == nil || !errors.Is(err, solver.ErrInvalid) || !strings.Contains(err.Error(), `automaton "a", edge 0 (location "l"), destination 0: x := 4 is outside its bounds [0, 3]`) {
+		t.Errorf("out of bounds: %v", err)
+	}
+	// Too many states for the budget.
+	m, err = jani.Parse([]byte(base), map[string]string{"N": "1000000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = m.Check(context.Background(), jani.Options{Engine: engine.Options{Memory: 1 << 20}})
+	if !errors.Is(err, budget.ErrTooLarge) {
+		t.Errorf("budget: %v", err)
+	}
+	// A property that is not there.
+	if _, err := m.Check(context.Background(), jani.Options{Property: "q"}); err == nil || !strings.Contains(err.Error(), `no property "q"`) {
+		t.Errorf("property: %v", err)
+	}
+	// Cancellation.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := m.Check(ctx, jani.Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// FuzzParse: no input makes Parse or a small Check panic or hang.
+func FuzzParse(f *testing.F) {
+	for _, p := range []string{"../../docs/examples/knuth_die.jani", "../../docs/examples/gamble.jani"} {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src, "WIN=2")
+	}
+	f.Add([]byte(base), "N=3")
+	f.Fuzz(func(t *testing.T, src []byte, consts string) {
+		cm := map[string]string{}
+		for _, kv := range strings.Split(consts, ",") {
+			if k, v, ok := strings.Cut(kv, "="); ok {
+				cm[k] = v
+			}
+		}
+		m, err := jani.Parse(src, cm)
+		if err != nil {
+			if !errors.Is(err, solver.ErrInvalid) {
+				t.Fatalf("error does not wrap ErrInvalid: %v", err)
+			}
+			return
+		}
+		_, _ = m.Check(context.Background(), jani.Options{Exact: true, Engine: engine.Options{MaxStates: 2000}})
+	})
+}
