@@ -113,19 +113,17 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], p *proper
 	}
 	q := engine.Query{Objective: p.obj, Goal: goal, Avoid: avoid}
 	if opt.Exact {
-		a, err := engine.Analyze(ctx, numeric.Exact{}, G, q, opt.Engine)
-		if err != nil {
-			return err
-		}
-		if a.Infinite != nil && a.Infinite[0] {
-			out.Infinite = true
-			return nil
-		}
-		out.Exact = a.Values[0]
-		out.Value, _ = out.Exact.Float64()
-		return nil
+		return analyze(ctx, numeric.Exact{}, G, q, opt, out, func(x *big.Rat) {
+			out.Exact = x
+			out.Value, _ = x.Float64()
+		})
 	}
-	a, err := engine.Analyze(ctx, numeric.Float{}, G, q, opt.Engine)
+	return analyze(ctx, numeric.Float{}, G, q, opt, out, func(x float64) { out.Value = x })
+}
+
+// analyze runs one query in field f and sets the initial state's value.
+func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Graph[string], q engine.Query, opt Options, out *PropertyResult, set func(T)) error {
+	a, err := engine.Analyze(ctx, f, G, q, opt.Engine)
 	if err != nil {
 		return err
 	}
@@ -133,7 +131,7 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], p *proper
 		out.Infinite = true
 		return nil
 	}
-	out.Value = a.Values[0]
+	set(a.Values[0])
 	return nil
 }
 
@@ -151,16 +149,7 @@ func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool,
 		m.unpack(G.State(i), r.e.ints)
 		r.resetTransients()
 		for _, a := range m.autos {
-			for _, as := range a.locs[r.e.ints[a.locSlot]].transient {
-				switch {
-				case as.sym.real:
-					r.e.rats[as.sym.slot] = as.val.r(&r.e)
-				case as.sym.t == tBool:
-					r.e.tints[as.sym.slot] = b2i(as.val.b(&r.e))
-				default:
-					r.e.tints[as.sym.slot] = as.val.i(&r.e)
-				}
-			}
+			r.setTransients(a.locs[r.e.ints[a.locSlot]].transient)
 		}
 		goal[i] = p.goal.b(&r.e)
 		if avoid != nil {

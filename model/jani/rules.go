@@ -294,20 +294,25 @@ func checkProbability(q *big.Rat, e *edge, d int) error {
 // initial value.
 func (r *rules) stepReward(mv move, choice []int) *big.Rat {
 	for j, e := range mv.edges {
-		for _, as := range e.dests[choice[j]].transients {
-			switch {
-			case as.sym.real:
-				r.e.rats[as.sym.slot] = as.val.r(&r.e)
-			case as.sym.t == tBool:
-				r.e.tints[as.sym.slot] = b2i(as.val.b(&r.e))
-			default:
-				r.e.tints[as.sym.slot] = as.val.i(&r.e)
-			}
-		}
+		r.setTransients(e.dests[choice[j]].transients)
 	}
 	v := r.reward.r(&r.e)
 	r.resetTransients()
 	return v
+}
+
+// setTransients performs assignments to transient variables.
+func (r *rules) setTransients(list []assignment) {
+	for _, as := range list {
+		switch {
+		case as.sym.real:
+			r.e.rats[as.sym.slot] = as.val.r(&r.e)
+		case as.sym.t == tBool:
+			r.e.tints[as.sym.slot] = b2i(as.val.b(&r.e))
+		default:
+			r.e.tints[as.sym.slot] = as.val.i(&r.e)
+		}
+	}
 }
 
 var ratOne = big.NewRat(1, 1)
