@@ -21,8 +21,11 @@ type rules struct {
 	key    []byte
 	// per automaton: enabled edges in the current state
 	enabled [][]*edge
-	moves   []move
-	outs    []engine.Outcome[string]
+	moves    []move
+	partAuto []int
+	partEdge []*edge
+	choice   []int
+	outs     []engine.Outcome[string]
 	written []int // stamp per slot: last outcome that wrote it
 	stamp   int
 	zero    *big.Rat
@@ -30,11 +33,11 @@ type rules struct {
 	k       []*big.Rat // 1/k for DTMC mixing
 }
 
-// move is one transition: the edges of the automata taking part.
+// move is one transition: the edges of the automata taking part, as a
+// range of the rules' partAuto and partEdge (reused from state to state).
 type move struct {
-	name  string
-	autos []int
-	edges []*edge
+	name       string
+	start, end int
 }
 
 func newRules(m *Model, reward *expr) *rules {
@@ -126,7 +129,7 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 	defer catch(&err)
 	m := r.m
 	m.unpack(s, r.e.ints)
-	r.moves = r.moves[:0]
+	r.moves, r.partAuto, r.partEdge = r.moves[:0], r.partAuto[:0], r.partEdge[:0]
 	for i, a := range m.autos {
 		r.enabled[i] = r.enabled[i][:0]
 		for _, e := range a.edges[r.e.ints[a.locSlot]] {
@@ -136,7 +139,7 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 		}
 		for _, e := range r.enabled[i] {
 			if e.action < 0 {
-				r.moves = append(r.moves, move{name: a.name, autos: []int{i}, edges: []*edge{e}})
+				r.addMove(a.name, []int{i}, []*edge{e})
 			}
 		}
 	}
@@ -202,7 +205,7 @@ func (r *rules) syncMoves(sv *syncVec) {
 	var rec func(j int, edges []*edge)
 	rec = func(j int, edges []*edge) {
 		if j == len(autos) {
-			r.moves = append(r.moves, move{name: name, autos: autos, edges: append([]*edge(nil), edges...)})
+			r.addMove(name, autos, edges)
 			return
 		}
 		i := autos[j]
@@ -215,17 +218,27 @@ func (r *rules) syncMoves(sv *syncVec) {
 	rec(0, make([]*edge, 0, len(autos)))
 }
 
+// addMove records a move of the given automata and edges.
+func (r *rules) addMove(name string, autos []int, edges []*edge) {
+	start := len(r.partAuto)
+	r.partAuto = append(r.partAuto, autos...)
+	r.partEdge = append(r.partEdge, edges...)
+	r.moves = append(r.moves, move{name: name, start: start, end: len(r.partAuto)})
+}
+
 // outcomes appends the outcomes of a move to r.outs: one per combination
 // of the edges' destinations, with probability the product (times w, for
 // a DTMC's uniform choice).
 func (r *rules) outcomes(mv move, w *big.Rat) error {
 	m := r.m
-	choice := make([]int, len(mv.edges))
+	autos, edges := r.partAuto[mv.start:mv.end], r.partEdge[mv.start:mv.end]
+	r.choice = append(r.choice[:0], make([]int, len(edges))...)
+	choice := r.choice
 	for {
 		p := w
 		copy(r.next, r.e.ints)
 		r.stamp++
-		for j, e := range mv.edges {
+		for j, e := range edges {
 			d := &e.dests[choice[j]]
 			q := d.prob.r(&r.e)
 			if d.prob.k == nil { // constants are checked by Parse
@@ -237,7 +250,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 				goto nextCombination
 			}
 			p = r.times(p, q)
-			a := m.autos[mv.autos[j]]
+			a := m.autos[autos[j]]
 			r.next[a.locSlot] = int64(d.loc)
 			for _, as := range d.assign {
 				var v int64
@@ -260,7 +273,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 		{
 			var reward *big.Rat
 			if r.reward != nil {
-				reward = r.stepReward(mv, choice)
+				reward = r.stepReward(edges, choice)
 			}
 			if p == nil {
 				p = ratOne
@@ -270,7 +283,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 	nextCombination:
 		j := 0
 		for ; j < len(choice); j++ {
-			if choice[j]++; choice[j] < len(mv.edges[j].dests) {
+			if choice[j]++; choice[j] < len(edges[j].dests) {
 				break
 			}
 			choice[j] = 0
@@ -292,8 +305,8 @@ func checkProbability(q *big.Rat, e *edge, d int) error {
 // stepReward evaluates the reward expression with the transient
 // assignments of the chosen destinations; every other transient keeps its
 // initial value.
-func (r *rules) stepReward(mv move, choice []int) *big.Rat {
-	for j, e := range mv.edges {
+func (r *rules) stepReward(edges []*edge, choice []int) *big.Rat {
+	for j, e := range edges {
 		r.setTransients(e.dests[choice[j]].transients)
 	}
 	v := r.reward.r(&r.e)
