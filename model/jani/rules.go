@@ -20,17 +20,17 @@ type rules struct {
 	next   []int64
 	key    []byte
 	// per automaton: enabled edges in the current state
-	enabled [][]*edge
+	enabled  [][]*edge
 	moves    []move
 	partAuto []int
 	partEdge []*edge
 	choice   []int
 	outs     []engine.Outcome[string]
-	written []int // stamp per slot: last outcome that wrote it
-	stamp   int
-	zero    *big.Rat
-	uniform map[[2]*big.Rat]*big.Rat
-	k       []*big.Rat // 1/k for DTMC mixing
+	written  []int // stamp per slot: last outcome that wrote it
+	stamp    int
+	zero     *big.Rat
+	uniform  map[[2]*big.Rat]*big.Rat
+	k        []*big.Rat // 1/k for DTMC mixing
 }
 
 // move is one transition: the edges of the automata taking part, as a
