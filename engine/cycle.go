@@ -93,10 +93,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		mid[i] = (L[i] + U[i]) / 2
 	}
 	sigma := r.greedyFloat(q, mid, minP)
-	maxRounds := r.opt.MaxRounds
-	if maxRounds <= 0 {
-		maxRounds = 10000
-	}
+	maxRounds := r.opt.maxRounds()
 	evaluate := func() {
 		r.applyPolicy(q, comp, sigma)
 		r.solveChain(comp, r.choice)

@@ -111,17 +111,19 @@ func Analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 
 // mdpRun is one Analyze pass.
 type mdpRun[S comparable, T any, F numeric.Field[T]] struct {
-	ctx  context.Context
-	f    F
-	G    *Graph[S]
-	g    *graph[S]
-	q    Query
-	tol  float64
-	rat  []T
-	val  []T
-	bad  []bool // Emin: actions that may reach an infinite state
-	res  *Analysis[T]
-	seed []int32
+	ctx context.Context
+	f   F
+	G   *Graph[S]
+	g   *graph[S]
+	q   Query
+	tol float64
+	// maxRounds bounds policy iteration per component.
+	maxRounds int
+	rat       []T
+	val       []T
+	bad       []bool // Emin: actions that may reach an infinite state
+	res       *Analysis[T]
+	seed      []int32
 	// scratch, reused across components
 	local  []int32 // local index of a state in the current component, or -1
 	chain  chainSolver[T]
@@ -131,7 +133,7 @@ type mdpRun[S comparable, T any, F numeric.Field[T]] struct {
 func analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options, seed []int32) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
-	r := &mdpRun[S, T, F]{ctx: ctx, f: f, G: G, g: g, q: q, tol: opt.tieTolerance(), seed: seed}
+	r := &mdpRun[S, T, F]{ctx: ctx, f: f, G: G, g: g, q: q, tol: opt.tieTolerance(), maxRounds: opt.maxRounds(), seed: seed}
 	r.rat = make([]T, len(g.rats.vals))
 	for i, v := range g.rats.vals {
 		r.rat[i] = f.FromRat(f.New(), v)

@@ -92,7 +92,10 @@ func (r *mdpRun[S, T, F]) component(comp []uint32) error {
 	if err := r.initialPolicy(c, nodes); err != nil {
 		return err
 	}
-	for {
+	for round := 0; ; round++ {
+		if round >= r.maxRounds {
+			return fmt.Errorf("engine: %d states including %s: policy iteration did not settle in %d rounds (Options.MaxRounds)", len(comp), g.name(comp[0]), r.maxRounds)
+		}
 		r.res.Rounds++
 		if r.res.Rounds%64 == 0 {
 			if err := r.ctx.Err(); err != nil {

@@ -51,6 +51,15 @@ func (o Options) precision() float64 {
 	return 1e-12
 }
 
+// maxRounds is the bound on strategy and policy iteration rounds per
+// component.
+func (o Options) maxRounds() int {
+	if o.MaxRounds > 0 {
+		return o.MaxRounds
+	}
+	return 10000
+}
+
 func (o Options) tieTolerance() float64 {
 	if o.TieTolerance > 0 {
 		return o.TieTolerance
