@@ -62,6 +62,9 @@ func estimate(g Game, exact, policy bool) budget.Estimate {
 	}
 	if policy {
 		e.Bytes += A * B
+		if A*B <= MaxWinTable {
+			e.Bytes += 8 * A * B
+		}
 	}
 	return e
 }

@@ -174,10 +174,17 @@ func SolveGeneral[T any, F numeric.Field[T]](ctx context.Context, f F, game Game
 	if opt.Policy {
 		A, B := rules.g.CoinTarget, rules.g.ChooserTarget
 		pol := &Policy{CoinTarget: A, ChooserTarget: B, choice: make([]uint8, A*B)}
+		if A*B <= MaxWinTable {
+			pol.win = make([]float64, A*B)
+		}
 		for a := 1; a <= A; a++ {
 			for b := 1; b <= B; b++ {
-				if t, _, ok := res.Choice(State{Coin: int32(a), Chooser: int32(b)}); ok {
+				s := State{Coin: int32(a), Chooser: int32(b)}
+				if t, _, ok := res.Choice(s); ok {
 					pol.choice[(a-1)*B+(b-1)] = uint8(t + 1)
+				}
+				if pol.win != nil && res.Lookup(s) {
+					pol.win[(a-1)*B+(b-1)] = f.Float64(res.Value(s)[1])
 				}
 			}
 		}

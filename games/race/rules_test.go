@@ -41,10 +41,23 @@ func TestGeneralAgreesExactly(t *testing.T) {
 				if x, y := fast.Policy.At(a, b), gen.Policy.At(a, b); x != y {
 					t.Errorf("%+v at (%d,%d): fast T=%d, general T=%d", g, a, b, x, y)
 				}
+				// The kept win table: both solvers' F(a, b), rounded alike.
+				x, ok1 := fast.Policy.Win(a, b)
+				y, ok2 := gen.Policy.Win(a, b)
+				if !ok1 || !ok2 || x != y {
+					t.Errorf("%+v at (%d,%d): fast Win %v (%t), general %v (%t)", g, a, b, x, ok1, y, ok2)
+				}
 			}
 		}
 		if compared == 0 {
 			t.Errorf("%+v: no policy entries compared", g)
+		}
+		// F at the start of a chooser-first game is the answer itself.
+		if g.First == Chooser {
+			w, _ := fast.Policy.Win(fast.Game.CoinTarget, fast.Game.ChooserTarget)
+			if x, _ := fast.Win.Float64(); w != x {
+				t.Errorf("%+v: Win(A, B) = %v, answer %v", g, w, x)
+			}
 		}
 		if g.Coin.P == nil && res.Methods[engine.ClosedForm] == 0 {
 			t.Errorf("%+v: methods %v, want the closed form", g, res.Methods)

@@ -34,6 +34,29 @@ type Result[T any] struct {
 type Policy struct {
 	CoinTarget, ChooserTarget int
 	choice                    []uint8 // 1-based menu index, row-major by a
+	// win[(a-1)*B+(b-1)] is F(a, b) in float64, kept for tables of at most
+	// MaxWinTable cells (pictures and play need it; large ones need not).
+	win []float64
+}
+
+// MaxWinTable bounds the tables whose win probabilities Policy keeps
+// (Policy.Win): 4M cells, 32 MB.
+const MaxWinTable = 1 << 22
+
+// Win returns the chooser's optimal probability of winning when it is
+// about to choose, the coin player needing a points and the chooser b
+// (1 ≤ a ≤ CoinTarget, 1 ≤ b ≤ ChooserTarget), rounded to float64. ok is
+// false when the table has more than MaxWinTable cells and was not kept.
+// Where the coin player is about to flip, the chooser's chance is
+// p·Win(a-gain, b) + (1-p)·Win(a, b), with Win 0 once a ≤ 0.
+func (p *Policy) Win(a, b int) (w float64, ok bool) {
+	if p.win == nil {
+		return 0, false
+	}
+	if a < 1 || a > p.CoinTarget || b < 1 || b > p.ChooserTarget {
+		panic(fmt.Sprintf("race: Policy.Win(%d, %d): want 1 ≤ a ≤ %d and 1 ≤ b ≤ %d", a, b, p.CoinTarget, p.ChooserTarget))
+	}
+	return p.win[(a-1)*p.ChooserTarget+(b-1)], true
 }
 
 // At returns the 1-based index into the menu of the optimal gamble when the
@@ -122,6 +145,9 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 	var pol *Policy
 	if opt.Policy {
 		pol = &Policy{CoinTarget: A, ChooserTarget: B, choice: make([]uint8, A*B)}
+		if A*B <= MaxWinTable {
+			pol.win = make([]float64, A*B)
+		}
 	}
 	var progressMu sync.Mutex
 	var rowsDone int64
@@ -201,6 +227,11 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 					}
 				}
 				done[a].Store(int64(b1))
+			}
+			if pol != nil && pol.win != nil {
+				for b := 1; b <= B; b++ {
+					pol.win[(a-1)*B+(b-1)] = f.Float64(cur[b])
+				}
 			}
 			if ctx.Err() != nil {
 				cancelled.Store(true)

@@ -1,29 +1,12 @@
 package cli
 
 import (
-	"bytes"
-	"fmt"
 	"strings"
 
-	"github.com/gamesolve/gamesolve/cgt"
 	"github.com/gamesolve/gamesolve/cgt/rulesets"
+	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
 )
-
-// cgtJSON is the --json shape of cgt.
-type cgtJSON struct {
-	Game    string `json:"game,omitempty"`
-	Input   string `json:"input"`
-	Value   string `json:"value"`
-	Outcome string `json:"outcome"`
-}
-
-var outcomeText = map[cgt.Outcome]string{
-	cgt.L: "L (Left wins whoever starts)",
-	cgt.R: "R (Right wins whoever starts)",
-	cgt.N: "N (the player to move wins)",
-	cgt.P: "P (the player to move loses)",
-}
 
 func newCgtCmd(e *env) *cobra.Command {
 	var game string
@@ -61,39 +44,25 @@ JSON keys: value, outcome, input, and game with --game.`,
   gamesolve cgt --game domineering '..|..'`,
 		Args: exactlyOne("an expression or, with --game, a position", "gamesolve cgt '{0|*}'"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			out := cgtJSON{Game: game, Input: args[0]}
-			var g cgt.Game
-			if cmd.Flags().Changed("game") {
-				rs, err := rulesets.Lookup(game)
-				if err != nil {
-					return err
-				}
-				p, err := rs.Parse(args[0])
-				if err != nil {
-					return err
-				}
-				ev := cgt.NewEvaluator()
-				bar := e.progress("cgt: positions valued")
-				if bar != nil {
-					ev.Progress = func(n int) { bar(int64(n), -1) }
-				}
-				g, err = ev.ValueContext(cmd.Context(), p)
-				if bar != nil {
-					bar(int64(ev.Valued()), int64(ev.Valued())) // clears the bar
-				}
-				if err != nil {
-					return err
-				}
-			} else {
-				var err error
-				if g, err = cgt.ParseContext(cmd.Context(), args[0]); err != nil {
-					return err
+			if cmd.Flags().Changed("game") && game == "" {
+				_, err := rulesets.Lookup(game)
+				return err
+			}
+			var progress func(int, bool)
+			if bar := e.progress("cgt: positions valued"); bar != nil {
+				progress = func(n int, done bool) {
+					if done {
+						bar(int64(n), int64(n)) // clears the bar
+					} else {
+						bar(int64(n), -1)
+					}
 				}
 			}
-			out.Value, out.Outcome = g.String(), g.Outcome().String()
-			return emit(e.stdout, asJSON, out, func(b *bytes.Buffer) {
-				fmt.Fprintf(b, "value   %s\noutcome %s\n", out.Value, outcomeText[g.Outcome()])
-			})
+			out, err := report.ValueCGT(cmd.Context(), game, args[0], progress)
+			if err != nil {
+				return err
+			}
+			return emit(e.stdout, asJSON, out, out.Text)
 		},
 	}
 	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", "))

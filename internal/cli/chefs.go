@@ -6,40 +6,16 @@ import (
 	"math"
 	"math/big"
 	"strconv"
-	"strings"
 
-	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/chefs"
-	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
 )
-
-// maxGeneralChefs bounds --method general, whose engine keeps all
-// n·2^(n-1) states with their actions.
-const maxGeneralChefs = 16
 
 type chefsFlags struct {
 	n                   int
 	skills, method, csv string
 	exact, policy, json bool
-}
-
-// chefsJSON is the --json shape of chefs.
-type chefsJSON struct {
-	Skills                []string      `json:"skills"`
-	ExpectedDishes        float64       `json:"expected_dishes"`
-	WinProbabilities      []float64     `json:"win_probabilities"`
-	ExpectedDishesExact   string        `json:"expected_dishes_exact,omitempty"`
-	WinProbabilitiesExact []string      `json:"win_probabilities_exact,omitempty"`
-	Policy                []chefsTarget `json:"policy,omitempty"`
-}
-
-// chefsTarget is one state of the policy: with the chefs in Alive surviving
-// and Chef to act, Chef shoots at Target.
-type chefsTarget struct {
-	Alive  []int `json:"alive"`
-	Chef   int   `json:"chef"`
-	Target int   `json:"target"`
 }
 
 func newChefsCmd(e *env) *cobra.Command {
@@ -107,128 +83,24 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 			return err
 		}
 	}
-	opt := chefs.Options{Policy: fl.policy || fl.csv != "", Progress: e.progress("chefs"), Workers: e.workers}
-	var out chefsJSON
-	for _, s := range skills {
-		out.Skills = append(out.Skills, s.RatString())
-	}
 	general, err := methodFlag(fl.method)
 	if err != nil {
 		return fmt.Errorf("chefs: %w", err)
 	}
-	if general && n > maxGeneralChefs {
-		return fmt.Errorf("chefs: --method general keeps every state; it is limited to n <= %d", maxGeneralChefs)
+	q := report.ChefsQuery{Skills: skills, Exact: fl.exact, General: general, Targets: fl.csv != "", ShowPolicy: fl.policy}
+	q.Options.Progress, q.Options.Workers = e.progress("chefs"), e.workers
+	out, err := report.SolveChefs(cmd.Context(), q)
+	if err != nil {
+		return err
 	}
-	eopt := engine.Options{Options: opt}
-	var policy *chefs.Policy
-	if fl.exact {
-		r, err := chefs.Solve(cmd.Context(), numeric.Exact{}, skills, opt)
-		if general {
-			r, _, err = chefs.SolveGeneral(cmd.Context(), numeric.Exact{}, skills, eopt)
+	if fl.csv != "" {
+		rows := [][]string{{"alive", "chef", "target"}}
+		for _, t := range out.Targets() {
+			rows = append(rows, []string{t.AliveText(" "), strconv.Itoa(t.Chef), strconv.Itoa(t.Target)})
 		}
-		if err != nil {
+		if err := writeCSV(fl.csv, rows); err != nil {
 			return err
 		}
-		out.ExpectedDishes, _ = r.Dishes.Float64()
-		out.ExpectedDishesExact = ratString(r.Dishes)
-		for _, w := range r.Win {
-			f, _ := w.Float64()
-			out.WinProbabilities = append(out.WinProbabilities, f)
-			out.WinProbabilitiesExact = append(out.WinProbabilitiesExact, ratString(w))
-		}
-		policy = r.Policy
-	} else {
-		r, err := chefs.Solve[float64](cmd.Context(), numeric.Float{}, skills, opt)
-		if general {
-			r, _, err = chefs.SolveGeneral[float64](cmd.Context(), numeric.Float{}, skills, eopt)
-		}
-		if err != nil {
-			return err
-		}
-		out.ExpectedDishes, out.WinProbabilities, policy = r.Dishes, r.Win, r.Policy
 	}
-	if policy != nil {
-		list := chefsPolicy(policy)
-		if fl.csv != "" {
-			rows := [][]string{{"alive", "chef", "target"}}
-			for _, t := range list {
-				alive := make([]string, len(t.Alive))
-				for i, a := range t.Alive {
-					alive[i] = strconv.Itoa(a)
-				}
-				rows = append(rows, []string{strings.Join(alive, " "), strconv.Itoa(t.Chef), strconv.Itoa(t.Target)})
-			}
-			if err := writeCSV(fl.csv, rows); err != nil {
-				return err
-			}
-		}
-		if fl.policy {
-			out.Policy = list
-		}
-	}
-	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { chefsText(b, out, e.float) })
-}
-
-// chefsPolicy lists every state by survivor count (largest first), then by
-// survivor set and chef.
-func chefsPolicy(p *chefs.Policy) []chefsTarget {
-	n := p.N()
-	var list []chefsTarget
-	for q := n; q >= 2; q-- {
-		for mask := uint32(1)<<n - 1; mask > 0; mask-- {
-			if popcount(mask) != q {
-				continue
-			}
-			var alive []int
-			for k := 1; k <= n; k++ {
-				if mask&(1<<(k-1)) != 0 {
-					alive = append(alive, k)
-				}
-			}
-			for _, chef := range alive {
-				t, _ := p.Target(mask, chef)
-				list = append(list, chefsTarget{Alive: alive, Chef: chef, Target: t})
-			}
-		}
-	}
-	return list
-}
-
-func popcount(x uint32) int {
-	c := 0
-	for ; x != 0; x &= x - 1 {
-		c++
-	}
-	return c
-}
-
-func chefsText(b *bytes.Buffer, out chefsJSON, float func(float64) string) {
-	fmt.Fprintf(b, "%d chefs, chef 1 acts first\n\n", len(out.Skills))
-	head := []string{"chef", "skill", "win probability"}
-	if out.WinProbabilitiesExact != nil {
-		head = append(head, "exact")
-	}
-	rows := [][]string{head}
-	for i, s := range out.Skills {
-		row := []string{strconv.Itoa(i + 1), s, float(out.WinProbabilities[i])}
-		if out.WinProbabilitiesExact != nil {
-			row = append(row, out.WinProbabilitiesExact[i])
-		}
-		rows = append(rows, row)
-	}
-	table(b, rows)
-	fmt.Fprintf(b, "\nexpected dishes %s\n", float(out.ExpectedDishes))
-	if out.ExpectedDishesExact != "" {
-		fmt.Fprintf(b, "exactly %s\n", out.ExpectedDishesExact)
-	}
-	if out.Policy != nil {
-		b.WriteString("\noptimal targets (survivors: chef -> target)\n")
-		for _, t := range out.Policy {
-			alive := make([]string, len(t.Alive))
-			for i, a := range t.Alive {
-				alive[i] = strconv.Itoa(a)
-			}
-			fmt.Fprintf(b, "{%s}: %d -> %d\n", strings.Join(alive, ","), t.Chef, t.Target)
-		}
-	}
+	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
 }

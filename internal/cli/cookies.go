@@ -1,18 +1,11 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
 
-	"github.com/gamesolve/gamesolve/games/cookies"
+	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
 )
-
-// cookiesJSON is the --json shape of cookies.
-type cookiesJSON struct {
-	N     int    `json:"n"`
-	Count string `json:"count"`
-}
 
 func newCookiesCmd(e *env) *cobra.Command {
 	var n int
@@ -34,14 +27,11 @@ JSON keys: n, count (a decimal string).`,
 			if !cmd.Flags().Changed("n") {
 				return fmt.Errorf("cookies: -n is required")
 			}
-			c, err := cookies.Count(cmd.Context(), n) // validates n
+			out, err := report.CountCookies(cmd.Context(), n)
 			if err != nil {
 				return err
 			}
-			out := cookiesJSON{N: n, Count: c.String()}
-			return emit(e.stdout, asJSON, out, func(b *bytes.Buffer) {
-				fmt.Fprintf(b, "C(%d) = %s\n", n, out.Count)
-			})
+			return emit(e.stdout, asJSON, out, out.Text)
 		},
 	}
 	cmd.Flags().IntVarP(&n, "n", "n", 0, "number of cookies")

@@ -7,14 +7,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/spf13/cobra"
 	"io"
-	"math/big"
-	"sort"
 	"strconv"
-	"strings"
 
-	"github.com/gamesolve/gamesolve/engine"
+	"github.com/spf13/cobra"
 )
 
 // emit writes either v as one JSON object or the text that text produces.
@@ -36,10 +32,6 @@ func emit(w io.Writer, asJSON bool, v any, text func(*bytes.Buffer)) error {
 	return nil
 }
 
-// ratString is the contract's exact form: "p/q", or "n" for an integer,
-// the same form the inputs (skills, menus) are echoed in.
-func ratString(r *big.Rat) string { return r.RatString() }
-
 // float formats a float64 for text output: at full precision, or with
 // --digits D to D decimals. JSON always carries full precision.
 func (e *env) float(x float64) string {
@@ -47,31 +39,6 @@ func (e *env) float(x float64) string {
 		return strconv.FormatFloat(x, 'f', e.digits, 64)
 	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
-}
-
-// table writes rows of cells with right-aligned columns.
-func table(buf *bytes.Buffer, rows [][]string) {
-	var width []int
-	for _, r := range rows {
-		for i, c := range r {
-			if i >= len(width) {
-				width = append(width, 0)
-			}
-			width[i] = max(width[i], len(c))
-		}
-	}
-	for _, r := range rows {
-		var line strings.Builder
-		for i, c := range r {
-			if i > 0 {
-				line.WriteByte(' ')
-			}
-			line.WriteString(strings.Repeat(" ", width[i]-len(c)))
-			line.WriteString(c)
-		}
-		buf.WriteString(strings.TrimRight(line.String(), " "))
-		buf.WriteByte('\n')
-	}
 }
 
 // methodFlag reads --method: fast (false) or general (true).
@@ -83,31 +50,6 @@ func methodFlag(s string) (general bool, err error) {
 		return true, nil
 	}
 	return false, fmt.Errorf("--method %q: want fast or general", s)
-}
-
-// methodCounts lists, for JSON, how many components each method solved.
-func methodCounts(m map[engine.Method]int) map[string]int {
-	out := map[string]int{}
-	for k, v := range m {
-		if v > 0 {
-			out[k.String()] = v
-		}
-	}
-	return out
-}
-
-// methodsText is "value iteration 9797, elimination 4, direct 2", most
-// used first.
-func methodsText(m map[engine.Method]int) string {
-	var parts []string
-	ms := engine.Methods()
-	sort.SliceStable(ms, func(i, j int) bool { return m[ms[i]] > m[ms[j]] })
-	for _, k := range ms {
-		if m[k] > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", k, m[k]))
-		}
-	}
-	return strings.Join(parts, ", ")
 }
 
 // maxPolicyEntries bounds the policy that --policy prints, in text or

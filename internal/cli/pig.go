@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/pig"
-	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
 )
 
@@ -15,21 +14,6 @@ type pigFlags struct {
 	target              int
 	exact, policy, json bool
 	csv                 string
-}
-
-// pigJSON is the --json shape of pig.
-type pigJSON struct {
-	Target              int            `json:"target"`
-	WinProbability      float64        `json:"win_probability"`
-	WinProbabilityExact string         `json:"win_probability_exact,omitempty"`
-	ExpectedRolls       float64        `json:"expected_rolls"`
-	ExpectedRollsExact  string         `json:"expected_rolls_exact,omitempty"`
-	States              int            `json:"states"`
-	Components          int            `json:"components"`
-	Methods             map[string]int `json:"methods"`
-	// Policy[i][j] is the turn total at which the player to move holds
-	// with score i against j (0: rolls on to the target).
-	Policy [][]int `json:"policy,omitempty"`
 }
 
 func newPigCmd(e *env) *cobra.Command {
@@ -64,48 +48,19 @@ move holds with score i against j (0: it never holds before the target).`,
 					return err
 				}
 			}
-			opt := engine.Options{}
-			opt.Policy = fl.policy || fl.csv != ""
-			opt.Progress = e.progress("pig")
-			opt.Workers = e.workers
-			out := pigJSON{Target: fl.target}
-			var hold func(i, j int) int
-			if fl.exact {
-				r, err := pig.Solve(cmd.Context(), numeric.Exact{}, fl.target, opt)
-				if err != nil {
-					return err
-				}
-				out.WinProbability, _ = r.Win.Float64()
-				out.WinProbabilityExact = ratString(r.Win)
-				out.ExpectedRolls, _ = r.Rolls.Float64()
-				out.ExpectedRollsExact = ratString(r.Rolls)
-				out.States, out.Components, out.Methods = r.Engine.States, r.Engine.Components, methodCounts(r.Engine.Methods)
-				hold = r.HoldAt
-			} else {
-				r, err := pig.Solve[float64](cmd.Context(), numeric.Float{}, fl.target, opt)
-				if err != nil {
-					return err
-				}
-				out.WinProbability, out.ExpectedRolls = r.Win, r.Rolls
-				out.States, out.Components, out.Methods = r.Engine.States, r.Engine.Components, methodCounts(r.Engine.Methods)
-				hold = r.HoldAt
+			q := report.PigQuery{Target: fl.target, Exact: fl.exact, Table: fl.csv != "", ShowPolicy: fl.policy}
+			q.Options.Progress, q.Options.Workers = e.progress("pig"), e.workers
+			out, err := report.SolvePig(cmd.Context(), q)
+			if err != nil {
+				return err
 			}
 			if fl.csv != "" {
-				rows := gridCSV(`me\you`, fl.target, fl.target, strconv.Itoa, strconv.Itoa, func(i, j int) string { return strconv.Itoa(hold(i, j)) })
+				rows := gridCSV(`me\you`, fl.target, fl.target, strconv.Itoa, strconv.Itoa, func(i, j int) string { return strconv.Itoa(out.HoldAt(i, j)) })
 				if err := writeCSV(fl.csv, rows); err != nil {
 					return err
 				}
 			}
-			if fl.policy {
-				out.Policy = make([][]int, fl.target)
-				for i := range out.Policy {
-					out.Policy[i] = make([]int, fl.target)
-					for j := range out.Policy[i] {
-						out.Policy[i][j] = hold(i, j)
-					}
-				}
-			}
-			return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { pigText(b, out, e.float) })
+			return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
 		},
 	}
 	f := cmd.Flags()
@@ -115,31 +70,4 @@ move holds with score i against j (0: it never holds before the target).`,
 	f.StringVar(&fl.csv, "csv", "", "write the hold table to this CSV file (rows: my score, columns: yours)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
 	return cmd
-}
-
-func pigText(b *bytes.Buffer, out pigJSON, float func(float64) string) {
-	fmt.Fprintf(b, "Pig to %d: %d states, %d components\n", out.Target, out.States, out.Components)
-	fmt.Fprintf(b, "first player wins with probability %s\n", float(out.WinProbability))
-	if out.WinProbabilityExact != "" {
-		fmt.Fprintf(b, "exactly %s\n", out.WinProbabilityExact)
-	}
-	fmt.Fprintf(b, "expected rolls %s\n", float(out.ExpectedRolls))
-	if out.ExpectedRollsExact != "" {
-		fmt.Fprintf(b, "exactly %s\n", out.ExpectedRollsExact)
-	}
-	if out.Policy != nil {
-		b.WriteString("\nhold at turn total (0: never); rows: my score, columns: your score\n")
-		rows := [][]string{{"me\\you"}}
-		for j := range out.Target {
-			rows[0] = append(rows[0], strconv.Itoa(j))
-		}
-		for i, pr := range out.Policy {
-			row := []string{strconv.Itoa(i)}
-			for _, k := range pr {
-				row = append(row, strconv.Itoa(k))
-			}
-			rows = append(rows, row)
-		}
-		table(b, rows)
-	}
 }

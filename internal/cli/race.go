@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/race"
 	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
 )
 
@@ -18,22 +18,6 @@ type raceFlags struct {
 	target, coinTarget, chooserTarget int
 	first, coin, menu, method, csv    string
 	exact, policy, json, olympiad     bool
-}
-
-// raceJSON is the --json shape of race.
-type raceJSON struct {
-	CoinTarget    int      `json:"coin_target"`
-	ChooserTarget int      `json:"chooser_target"`
-	First         string   `json:"first"`
-	Coin          string   `json:"coin"`
-	Menu          []string `json:"menu"`
-	// WinProbability is the chooser's optimal probability of winning.
-	WinProbability      float64 `json:"win_probability"`
-	WinProbabilityExact string  `json:"win_probability_exact,omitempty"`
-	// Policy[a-1][b-1] is the 1-based menu index (T for the doubling menu)
-	// of the optimal gamble when the coin player needs a points and the
-	// chooser b.
-	Policy [][]int `json:"policy,omitempty"`
 }
 
 func newRaceCmd(e *env) *cobra.Command {
@@ -106,58 +90,25 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 			return err
 		}
 	}
-	opt := race.Options{Policy: fl.policy || fl.csv != "", Progress: e.progress("race"), Workers: e.workers}
-	out := raceJSON{}
-	var policy *race.Policy
-	var solved race.Game
 	general, err := methodFlag(fl.method)
 	if err != nil {
 		return fmt.Errorf("race: %w", err)
 	}
-	if fl.exact {
-		r, err := race.Solve(cmd.Context(), numeric.Exact{}, g, opt)
-		if general {
-			r, _, err = race.SolveGeneral(cmd.Context(), numeric.Exact{}, g, engine.Options{Options: opt})
-		}
-		if err != nil {
-			return err
-		}
-		out.WinProbability, _ = r.Win.Float64()
-		out.WinProbabilityExact = ratString(r.Win)
-		policy, solved = r.Policy, r.Game
-	} else {
-		r, err := race.Solve[float64](cmd.Context(), numeric.Float{}, g, opt)
-		if general {
-			r, _, err = race.SolveGeneral[float64](cmd.Context(), numeric.Float{}, g, engine.Options{Options: opt})
-		}
-		if err != nil {
-			return err
-		}
-		out.WinProbability = r.Win
-		policy, solved = r.Policy, r.Game
-	}
-	out.CoinTarget, out.ChooserTarget = solved.CoinTarget, solved.ChooserTarget
-	out.First, out.Coin = solved.First.String(), solved.Coin.String()
-	for _, m := range solved.Menu {
-		out.Menu = append(out.Menu, m.String())
+	q := report.RaceQuery{Game: g, Exact: fl.exact, General: general, Table: fl.csv != "", ShowPolicy: fl.policy}
+	q.Options.Progress, q.Options.Workers = e.progress("race"), e.workers
+	out, err := report.SolveRace(cmd.Context(), q)
+	if err != nil {
+		return err
 	}
 	if fl.csv != "" {
+		policy, solved := out.Table(), out.Game()
 		rows := gridCSV(`a\b`, solved.CoinTarget, solved.ChooserTarget, func(i int) string { return strconv.Itoa(i + 1) },
 			func(j int) string { return strconv.Itoa(j + 1) }, func(i, j int) string { return strconv.Itoa(policy.At(i+1, j+1)) })
 		if err := writeCSV(fl.csv, rows); err != nil {
 			return err
 		}
 	}
-	if policy != nil && fl.policy {
-		out.Policy = make([][]int, solved.CoinTarget)
-		for a := range out.Policy {
-			out.Policy[a] = make([]int, solved.ChooserTarget)
-			for b := range out.Policy[a] {
-				out.Policy[a][b] = policy.At(a+1, b+1)
-			}
-		}
-	}
-	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { raceText(b, out, e.float) })
+	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
 }
 
 func raceGame(cmd *cobra.Command, fl raceFlags) (race.Game, error) {
@@ -206,28 +157,4 @@ func readOlympiadInput(r io.Reader) (int, error) {
 		return 0, fmt.Errorf("race: --olympiad: n must be a positive integer, got %q", fields[0])
 	}
 	return n, nil
-}
-
-func raceText(b *bytes.Buffer, out raceJSON, float func(float64) string) {
-	fmt.Fprintf(b, "coin player needs %d, chooser needs %d, %s moves first\n", out.CoinTarget, out.ChooserTarget, out.First)
-	fmt.Fprintf(b, "coin: %s   menu: %s\n", out.Coin, strings.Join(out.Menu, ","))
-	fmt.Fprintf(b, "chooser wins with probability %s\n", float(out.WinProbability))
-	if out.WinProbabilityExact != "" {
-		fmt.Fprintf(b, "exactly %s\n", out.WinProbabilityExact)
-	}
-	if out.Policy != nil {
-		b.WriteString("\noptimal T (menu index); rows: coin player needs a, columns: chooser needs b\n")
-		rows := [][]string{{"a\\b"}}
-		for bb := 1; bb <= out.ChooserTarget; bb++ {
-			rows[0] = append(rows[0], strconv.Itoa(bb))
-		}
-		for a, pr := range out.Policy {
-			row := []string{strconv.Itoa(a + 1)}
-			for _, t := range pr {
-				row = append(row, strconv.Itoa(t))
-			}
-			rows = append(rows, row)
-		}
-		table(b, rows)
-	}
 }

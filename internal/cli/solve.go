@@ -2,18 +2,15 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
-	"math/big"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/model"
 	"github.com/gamesolve/gamesolve/model/jani"
-	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
 )
 
@@ -21,24 +18,6 @@ type solveFlags struct {
 	exact, policy, json bool
 	csv                 string
 	consts, property    string
-}
-
-// solveJSON is the --json shape of solve. expected_reward is null when
-// play may never end under the policy (the reward is then infinite).
-type solveJSON struct {
-	Values              []float64         `json:"values"`
-	ValuesExact         []string          `json:"values_exact,omitempty"`
-	ExpectedReward      *float64          `json:"expected_reward"`
-	ExpectedRewardExact *string           `json:"expected_reward_exact,omitempty"`
-	Policy              map[string]string `json:"policy,omitempty"`
-	States              int               `json:"states"`
-	Components          int               `json:"components"`
-	Methods             map[string]int    `json:"methods"`
-	EndComponents       int               `json:"end_components"`
-
-	exact   bool
-	methods map[engine.Method]int
-	ids     []string // decision states in model order, for the text policy
 }
 
 func newSolveCmd(e *env) *cobra.Command {
@@ -122,103 +101,25 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 	opt := engine.Options{}
 	opt.Progress = e.progress("solve")
 	opt.Workers = e.workers
-	var out solveJSON
-	if fl.exact {
-		res, err := engine.Solve[int32](cmd.Context(), numeric.Exact{}, m, opt)
-		if err != nil {
-			return fmt.Errorf("solve: %w", err)
-		}
-		fillSolve(&out, m, res, fl.policy || fl.csv != "", func(x *big.Rat) (float64, string) {
-			v, _ := x.Float64()
-			return v, ratString(x)
-		})
-	} else {
-		res, err := engine.Solve[int32](cmd.Context(), numeric.Float{}, m, opt)
-		if err != nil {
-			return fmt.Errorf("solve: %w", err)
-		}
-		fillSolve(&out, m, res, fl.policy || fl.csv != "", func(x float64) (float64, string) { return x, "" })
+	out, err := report.SolveModel(cmd.Context(), m, fl.exact, fl.csv != "", fl.policy, opt)
+	if err != nil {
+		return fmt.Errorf("solve: %w", err)
 	}
-	out.exact = fl.exact
 	if fl.csv != "" {
+		ids, choices := out.Choices()
 		rows := [][]string{{"state", "action"}}
-		for _, id := range out.ids {
-			rows = append(rows, []string{id, out.Policy[id]})
+		for _, id := range ids {
+			rows = append(rows, []string{id, choices[id]})
 		}
 		if err := writeCSV(fl.csv, rows); err != nil {
 			return err
 		}
 	}
-	if !fl.policy {
-		out.Policy, out.ids = nil, nil
-	} else if err := checkPolicySize(cmd, float64(len(out.ids))); err != nil {
-		return err
-	}
-	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { solveText(b, out, e.float) })
-}
-
-func fillSolve[T any](out *solveJSON, m *model.Model, res *engine.Result[int32, T], policy bool, conv func(T) (float64, string)) {
-	start := res.Start()
-	for _, v := range res.Value(start) {
-		x, s := conv(v)
-		out.Values = append(out.Values, x)
-		if s != "" {
-			out.ValuesExact = append(out.ValuesExact, s)
+	if fl.policy {
+		ids, _ := out.Choices()
+		if err := checkPolicySize(cmd, float64(len(ids))); err != nil {
+			return err
 		}
 	}
-	if rw, finite, _ := res.Reward(start); finite {
-		x, s := conv(rw)
-		out.ExpectedReward = &x
-		if s != "" {
-			out.ExpectedRewardExact = &s
-		}
-	}
-	out.States, out.Components, out.EndComponents = res.States, res.Components, res.EndComponents
-	out.Methods, out.methods = methodCounts(res.Methods), res.Methods
-	if policy {
-		out.Policy = map[string]string{}
-		for i := range m.NumStates() {
-			s := int32(i)
-			if _, name, ok := res.Choice(s); ok {
-				out.Policy[m.ID(s)] = name
-				out.ids = append(out.ids, m.ID(s))
-			}
-		}
-	}
-}
-
-func solveText(b *bytes.Buffer, out solveJSON, float func(float64) string) {
-	fmt.Fprintf(b, "%d states, %d components (%s)", out.States, out.Components, methodsText(out.methods))
-	if out.EndComponents > 0 {
-		fmt.Fprintf(b, ", %d end components collapsed", out.EndComponents)
-	}
-	b.WriteString("\n\n")
-	head := []string{"player", "value"}
-	if out.exact {
-		head = append(head, "exact")
-	}
-	rows := [][]string{head}
-	for p, v := range out.Values {
-		row := []string{strconv.Itoa(p), float(v)}
-		if out.exact {
-			row = append(row, out.ValuesExact[p])
-		}
-		rows = append(rows, row)
-	}
-	table(b, rows)
-	if out.ExpectedReward == nil {
-		b.WriteString("\nexpected reward: infinite (play may never end)\n")
-	} else {
-		fmt.Fprintf(b, "\nexpected reward %s\n", float(*out.ExpectedReward))
-		if out.ExpectedRewardExact != nil {
-			fmt.Fprintf(b, "exactly %s\n", *out.ExpectedRewardExact)
-		}
-	}
-	if out.Policy != nil {
-		b.WriteString("\npolicy (state: action)\n")
-		for _, id := range out.ids {
-			q, _ := json.Marshal(id)
-			fmt.Fprintf(b, "%s: %s\n", q, out.Policy[id])
-		}
-	}
+	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
 }

@@ -1,0 +1,92 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/gamesolve/gamesolve/model/jani"
+)
+
+// JANI is a checked JANI model: the solve command's JSON and text for one.
+type JANI struct {
+	Model      string         `json:"model"`
+	Type       string         `json:"type"`
+	States     int            `json:"states"`
+	Properties []JANIProperty `json:"properties"`
+
+	exact bool
+}
+
+// JANIProperty is one property; value is null when the property is skipped
+// or infinite.
+type JANIProperty struct {
+	Name       string   `json:"name"`
+	Kind       string   `json:"kind"`
+	Value      *float64 `json:"value"`
+	ValueExact *string  `json:"value_exact,omitempty"`
+	Infinite   bool     `json:"infinite,omitempty"`
+	Skipped    string   `json:"skipped,omitempty"`
+}
+
+// CheckJANI computes a JANI model's properties.
+func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, error) {
+	res, err := m.Check(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := &JANI{Model: res.Model, Type: res.Type, States: res.States, Properties: []JANIProperty{}, exact: opt.Exact}
+	for _, p := range res.Properties {
+		jp := JANIProperty{Name: p.Name, Kind: p.Kind, Infinite: p.Infinite, Skipped: p.Skipped}
+		if p.Skipped == "" && !p.Infinite {
+			v := p.Value
+			jp.Value = &v
+			if p.Exact != nil {
+				s := p.Exact.RatString()
+				jp.ValueExact = &s
+			}
+		}
+		out.Properties = append(out.Properties, jp)
+	}
+	return out, nil
+}
+
+// Text writes the solve command's text for a JANI model.
+func (r *JANI) Text(b *bytes.Buffer, float Float) {
+	name := r.Model
+	if name == "" {
+		name = "(unnamed)"
+	}
+	fmt.Fprintf(b, "%s: %s, %d states\n", name, r.Type, r.States)
+	head := []string{"property", "kind", "value"}
+	if r.exact {
+		head = append(head, "exact")
+	}
+	rows := [][]string{head}
+	var skipped []JANIProperty
+	for _, p := range r.Properties {
+		switch {
+		case p.Skipped != "":
+			skipped = append(skipped, p)
+			continue
+		case p.Infinite:
+			rows = append(rows, []string{p.Name, p.Kind, "infinite"})
+			continue
+		}
+		row := []string{p.Name, p.Kind, float(*p.Value)}
+		if p.ValueExact != nil {
+			row = append(row, *p.ValueExact)
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) > 1 {
+		b.WriteString("\n")
+		Table(b, rows)
+	}
+	if len(skipped) > 0 {
+		b.WriteString("\nskipped:\n")
+		for _, p := range skipped {
+			fmt.Fprintf(b, "  %s: %s\n", p.Name, p.Skipped)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/model"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// Model is a solved model file: the solve command's JSON and text.
+// expected_reward is null when play may never end under the policy (the
+// reward is then infinite).
+type Model struct {
+	Values              []float64         `json:"values"`
+	ValuesExact         []string          `json:"values_exact,omitempty"`
+	ExpectedReward      *float64          `json:"expected_reward"`
+	ExpectedRewardExact *string           `json:"expected_reward_exact,omitempty"`
+	Policy              map[string]string `json:"policy,omitempty"`
+	States              int               `json:"states"`
+	Components          int               `json:"components"`
+	Methods             map[string]int    `json:"methods"`
+	EndComponents       int               `json:"end_components"`
+
+	exact   bool
+	methods map[engine.Method]int
+	ids     []string // decision states in model order
+	choices map[string]string
+}
+
+// SolveModel solves a model file. With policy the chosen action of every
+// decision state is kept (Choices); showPolicy also puts it in the output.
+func SolveModel(ctx context.Context, m *model.Model, exact, policy, showPolicy bool, opt engine.Options) (*Model, error) {
+	if exact {
+		return solveModel(ctx, numeric.Exact{}, m, policy || showPolicy, showPolicy, opt, exactConv)
+	}
+	return solveModel[float64](ctx, numeric.Float{}, m, policy || showPolicy, showPolicy, opt, floatConv)
+}
+
+func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Model, policy, show bool, opt engine.Options, cv conv[T]) (*Model, error) {
+	res, err := engine.Solve[int32](ctx, f, m, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := &Model{exact: f.Exact()}
+	start := res.Start()
+	for _, v := range res.Value(start) {
+		x, s := cv(v)
+		out.Values = append(out.Values, x)
+		if s != "" {
+			out.ValuesExact = append(out.ValuesExact, s)
+		}
+	}
+	if rw, finite, _ := res.Reward(start); finite {
+		x, s := cv(rw)
+		out.ExpectedReward = &x
+		if s != "" {
+			out.ExpectedRewardExact = &s
+		}
+	}
+	out.States, out.Components, out.EndComponents = res.States, res.Components, res.EndComponents
+	out.Methods, out.methods = MethodCounts(res.Methods), res.Methods
+	if policy {
+		out.choices = map[string]string{}
+		for i := range m.NumStates() {
+			s := int32(i)
+			if _, name, ok := res.Choice(s); ok {
+				out.choices[m.ID(s)] = name
+				out.ids = append(out.ids, m.ID(s))
+			}
+		}
+		if show {
+			out.Policy = out.choices
+		}
+	}
+	return out, nil
+}
+
+// Choices returns the decision states in model order and the action chosen
+// in each (nil without policy).
+func (r *Model) Choices() ([]string, map[string]string) { return r.ids, r.choices }
+
+// Text writes the solve command's text.
+func (r *Model) Text(b *bytes.Buffer, float Float) {
+	fmt.Fprintf(b, "%d states, %d components (%s)", r.States, r.Components, MethodsText(r.methods))
+	if r.EndComponents > 0 {
+		fmt.Fprintf(b, ", %d end components collapsed", r.EndComponents)
+	}
+	b.WriteString("\n\n")
+	head := []string{"player", "value"}
+	if r.exact {
+		head = append(head, "exact")
+	}
+	rows := [][]string{head}
+	for p, v := range r.Values {
+		row := []string{strconv.Itoa(p), float(v)}
+		if r.exact {
+			row = append(row, r.ValuesExact[p])
+		}
+		rows = append(rows, row)
+	}
+	Table(b, rows)
+	if r.ExpectedReward == nil {
+		b.WriteString("\nexpected reward: infinite (play may never end)\n")
+	} else {
+		fmt.Fprintf(b, "\nexpected reward %s\n", float(*r.ExpectedReward))
+		if r.ExpectedRewardExact != nil {
+			fmt.Fprintf(b, "exactly %s\n", *r.ExpectedRewardExact)
+		}
+	}
+	if r.Policy != nil {
+		b.WriteString("\npolicy (state: action)\n")
+		for _, id := range r.ids {
+			q, _ := json.Marshal(id)
+			fmt.Fprintf(b, "%s: %s\n", q, r.Policy[id])
+		}
+	}
+}
