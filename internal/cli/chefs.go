@@ -10,6 +10,7 @@ import (
 	"github.com/gamesolve/gamesolve/games/chefs"
 	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 type chefsFlags struct {
@@ -44,14 +45,19 @@ JSON keys: skills, expected_dishes, win_probabilities (chef 1 first), with
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&fl.n, "n", "n", 0, "number of chefs, with Fibonacci skills")
-	f.StringVar(&fl.skills, "skills", "", "skills as a comma-separated list of decimals or p/q, chef 1 first")
+	chefsGameFlags(f, &fl)
 	f.BoolVar(&fl.exact, "exact", false, "exact rational arithmetic, ties decided exactly")
 	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the optimal target in every state (n·2^(n-1) states, at most %d: n <= 13)", maxPolicyEntries))
 	f.StringVar(&fl.csv, "csv", "", "write the optimal target in every state to this CSV file (alive, chef, target)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
 	f.StringVar(&fl.method, "method", "fast", "fast (the layered subset recurrence) or general (the general engine, a check)")
 	return cmd
+}
+
+// chefsGameFlags defines the flags that describe a Chef Showdown.
+func chefsGameFlags(f *pflag.FlagSet, fl *chefsFlags) {
+	f.IntVarP(&fl.n, "n", "n", 0, "number of chefs, with Fibonacci skills")
+	f.StringVar(&fl.skills, "skills", "", "skills as a comma-separated list of decimals or p/q, chef 1 first")
 }
 
 func chefsSkills(cmd *cobra.Command, fl chefsFlags) ([]*big.Rat, error) {

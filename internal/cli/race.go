@@ -12,6 +12,7 @@ import (
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 type raceFlags struct {
@@ -51,12 +52,7 @@ player needs a more points and the chooser b. Ties go to the smaller T.`,
 		},
 	}
 	f := cmd.Flags()
-	f.IntVar(&fl.target, "target", 0, "points both players need")
-	f.IntVar(&fl.coinTarget, "coin-target", 0, "points the coin player needs (default --target)")
-	f.IntVar(&fl.chooserTarget, "chooser-target", 0, "points the chooser needs (default --target)")
-	f.StringVar(&fl.first, "first", "coin", "who moves first: coin or chooser")
-	f.StringVar(&fl.coin, "coin", "1/2:1", "the coin player's turn as prob:gain")
-	f.StringVar(&fl.menu, "menu", "", "the chooser's gambles as prob:gain,... (default: 2^-T:2^(T-1) for T = 1, 2, ...)")
+	raceGameFlags(f, &fl)
 	f.BoolVar(&fl.exact, "exact", false, "exact rational arithmetic")
 	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the optimal T in every state (at most %d states)", maxPolicyEntries))
 	f.StringVar(&fl.csv, "csv", "", "write the optimal T in every state to this CSV file (rows a, columns b)")
@@ -109,6 +105,16 @@ func runRace(cmd *cobra.Command, e *env, fl raceFlags) error {
 		}
 	}
 	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
+}
+
+// raceGameFlags defines the flags that describe a race.
+func raceGameFlags(f *pflag.FlagSet, fl *raceFlags) {
+	f.IntVar(&fl.target, "target", 0, "points both players need")
+	f.IntVar(&fl.coinTarget, "coin-target", 0, "points the coin player needs (default --target)")
+	f.IntVar(&fl.chooserTarget, "chooser-target", 0, "points the chooser needs (default --target)")
+	f.StringVar(&fl.first, "first", "coin", "who moves first: coin or chooser")
+	f.StringVar(&fl.coin, "coin", "1/2:1", "the coin player's turn as prob:gain")
+	f.StringVar(&fl.menu, "menu", "", "the chooser's gambles as prob:gain,... (default: 2^-T:2^(T-1) for T = 1, 2, ...)")
 }
 
 func raceGame(cmd *cobra.Command, fl raceFlags) (race.Game, error) {

@@ -1,0 +1,242 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/games/pig"
+	"github.com/gamesolve/gamesolve/games/race"
+	"github.com/gamesolve/gamesolve/model"
+	"github.com/gamesolve/gamesolve/model/jani"
+	"github.com/gamesolve/gamesolve/picture"
+	"github.com/gamesolve/gamesolve/report"
+	"github.com/spf13/cobra"
+)
+
+// maxPlotPig bounds plot pig: target³ states, about 30 s at 200.
+const maxPlotPig = 200
+
+func newPlotCmd(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "plot GAME [flags] -o FILE",
+		Short: "Draw a result as a PNG or SVG picture (by the file name)",
+		Long: `Draws a solved game with gonum/plot, as PNG or SVG by the output file's
+extension:
+
+  race   the chooser's optimal T over the points both players still need,
+         beside the chooser's probability of winning (race flags as in
+         "gamesolve race"; the table may have up to 4M cells)
+  pig    the optimal hold threshold over (my score, your score)
+  chefs  each chef's win probability, with the skills under the bars
+  solve  each player's value at a model's start; for a JANI model, each
+         property's value`,
+		Example: `  gamesolve plot race --target 100 -o race.png
+  gamesolve plot pig --target 100 -o pig.svg
+  gamesolve plot chefs -n 14 -o chefs.png
+  gamesolve plot solve docs/examples/duel.json -o duel.png`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return &usageError{"plot: name a game: race, pig, chefs or solve", helpOf(cmd)}
+		},
+	}
+	cmd.AddCommand(newPlotRaceCmd(e), newPlotPigCmd(e), newPlotChefsCmd(e), newPlotSolveCmd(e))
+	return cmd
+}
+
+// outputFlag adds the required -o FILE.
+func outputFlag(cmd *cobra.Command, out *string) {
+	cmd.Flags().StringVarP(out, "output", "o", "", "the picture to write: FILE.png or FILE.svg")
+}
+
+// drawTo writes a picture to path, leaving no file behind on failure.
+func drawTo(cmd *cobra.Command, path string, draw func(*bytes.Buffer, picture.Format) error) error {
+	if path == "" {
+		return &usageError{cmd.CommandPath() + ": -o FILE.png or -o FILE.svg is required", helpOf(cmd)}
+	}
+	f, err := picture.FormatOf(path)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := draw(&buf, f); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return &writeError{err}
+	}
+	return nil
+}
+
+// checkOutput validates -o before any solving.
+func checkOutput(cmd *cobra.Command, path string) error {
+	if path == "" {
+		return &usageError{cmd.CommandPath() + ": -o FILE.png or -o FILE.svg is required", helpOf(cmd)}
+	}
+	if _, err := picture.FormatOf(path); err != nil {
+		return err
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return fmt.Errorf("plot: -o %s: no directory %s", path, dir)
+		}
+	}
+	return nil
+}
+
+func newPlotRaceCmd(e *env) *cobra.Command {
+	var fl raceFlags
+	var out string
+	cmd := &cobra.Command{
+		Use:   "race [race flags] -o FILE",
+		Short: "The chooser's optimal T and win probability over the state space",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutput(cmd, out); err != nil {
+				return err
+			}
+			g, err := raceGame(cmd, fl)
+			if err != nil {
+				return err
+			}
+			if float64(g.CoinTarget)*float64(g.ChooserTarget) > race.MaxWinTable {
+				return fmt.Errorf("plot race: %d×%d states is more than the %d a picture can show", g.CoinTarget, g.ChooserTarget, race.MaxWinTable)
+			}
+			q := report.RaceQuery{Game: g, Table: true}
+			q.Options.Progress, q.Options.Workers = e.progress("race"), e.workers
+			r, err := report.SolveRace(cmd.Context(), q)
+			if err != nil {
+				return err
+			}
+			return drawTo(cmd, out, func(b *bytes.Buffer, f picture.Format) error { return picture.Race(b, f, r) })
+		},
+	}
+	raceGameFlags(cmd.Flags(), &fl)
+	outputFlag(cmd, &out)
+	return cmd
+}
+
+func newPlotPigCmd(e *env) *cobra.Command {
+	var target int
+	var out string
+	cmd := &cobra.Command{
+		Use:   "pig --target N -o FILE",
+		Short: "The optimal hold threshold over both scores",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutput(cmd, out); err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("target") {
+				return fmt.Errorf("plot pig: --target is required")
+			}
+			if _, err := pig.New(target); err != nil {
+				return err
+			}
+			if target > maxPlotPig {
+				return fmt.Errorf("plot pig: --target %d: at most %d", target, maxPlotPig)
+			}
+			q := report.PigQuery{Target: target, Table: true}
+			q.Options.Progress, q.Options.Workers = e.progress("pig"), e.workers
+			r, err := report.SolvePig(cmd.Context(), q)
+			if err != nil {
+				return err
+			}
+			return drawTo(cmd, out, func(b *bytes.Buffer, f picture.Format) error { return picture.Pig(b, f, r) })
+		},
+	}
+	cmd.Flags().IntVar(&target, "target", 0, fmt.Sprintf("points that win (1 to %d)", maxPlotPig))
+	outputFlag(cmd, &out)
+	return cmd
+}
+
+func newPlotChefsCmd(e *env) *cobra.Command {
+	var fl chefsFlags
+	var out string
+	cmd := &cobra.Command{
+		Use:   "chefs (-n N | --skills LIST) -o FILE",
+		Short: "Each chef's win probability",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutput(cmd, out); err != nil {
+				return err
+			}
+			skills, err := chefsSkills(cmd, fl)
+			if err != nil {
+				return err
+			}
+			q := report.ChefsQuery{Skills: skills}
+			q.Options.Progress, q.Options.Workers = e.progress("chefs"), e.workers
+			r, err := report.SolveChefs(cmd.Context(), q)
+			if err != nil {
+				return err
+			}
+			return drawTo(cmd, out, func(b *bytes.Buffer, f picture.Format) error { return picture.Chefs(b, f, r) })
+		},
+	}
+	chefsGameFlags(cmd.Flags(), &fl)
+	outputFlag(cmd, &out)
+	return cmd
+}
+
+func newPlotSolveCmd(e *env) *cobra.Command {
+	var consts, out string
+	cmd := &cobra.Command{
+		Use:   "solve FILE [--const N=V,...] -o FILE",
+		Short: "Each player's value at a model's start, or a JANI model's property values",
+		Args:  exactlyOne("a model file", "gamesolve plot solve docs/examples/duel.json -o duel.png"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkOutput(cmd, out); err != nil {
+				return err
+			}
+			path := args[0]
+			file, err := os.Open(path)
+			if err != nil {
+				return fmt.Errorf("plot solve: %w", err)
+			}
+			data, err := model.ReadText(file)
+			file.Close()
+			if err != nil {
+				return fmt.Errorf("plot solve: %s: %w", path, err)
+			}
+			if filepath.Ext(path) == ".jani" || jani.IsJANI(data) {
+				cm, err := parseConsts(consts)
+				if err != nil {
+					return fmt.Errorf("plot solve: --const: %w", err)
+				}
+				m, err := jani.Parse(data, cm)
+				if err != nil {
+					return fmt.Errorf("plot solve: %s: %w", path, err)
+				}
+				opt := jani.Options{}
+				opt.Engine.Workers = e.workers
+				r, err := report.CheckJANI(cmd.Context(), m, opt)
+				if err != nil {
+					return fmt.Errorf("plot solve: %s: %w", path, err)
+				}
+				return drawTo(cmd, out, func(b *bytes.Buffer, f picture.Format) error { return picture.JANI(b, f, r) })
+			}
+			if consts != "" {
+				return fmt.Errorf("plot solve: --const applies to JANI models; %s is not one", path)
+			}
+			m, err := model.Parse(data)
+			if err != nil {
+				return fmt.Errorf("plot solve: %s: %w", path, err)
+			}
+			opt := engine.Options{}
+			opt.Progress, opt.Workers = e.progress("solve"), e.workers
+			r, err := report.SolveModel(cmd.Context(), m, false, false, false, opt)
+			if err != nil {
+				return fmt.Errorf("plot solve: %w", err)
+			}
+			return drawTo(cmd, out, func(b *bytes.Buffer, f picture.Format) error {
+				return picture.Model(b, f, filepath.Base(path), r)
+			})
+		},
+	}
+	cmd.Flags().StringVar(&consts, "const", "", "JANI: values of the model's open constants, as N=16,MAX=2")
+	outputFlag(cmd, &out)
+	return cmd
+}

@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestPlot(t *testing.T) {
+	dir := t.TempDir()
+	cases := [][]string{
+		{"plot", "race", "--target", "20", "-o", filepath.Join(dir, "race.png")},
+		{"plot", "race", "--coin-target", "8", "--chooser-target", "12", "--first", "chooser", "-o", filepath.Join(dir, "race.svg")},
+		{"plot", "pig", "--target", "15", "-o", filepath.Join(dir, "pig.png")},
+		{"plot", "chefs", "-n", "6", "-o", filepath.Join(dir, "chefs.svg")},
+		{"plot", "chefs", "--skills", "0.25,0.5,1", "-o", filepath.Join(dir, "chefs.png")},
+		{"plot", "solve", "../../docs/examples/duel.json", "-o", filepath.Join(dir, "duel.png")},
+		{"plot", "solve", "../../docs/examples/gamble.jani", "--const", "WIN=2", "-o", filepath.Join(dir, "gamble.svg")},
+	}
+	for _, args := range cases {
+		code, out, errs := run(t, "", args...)
+		if code != 0 || out != "" || errs != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+			continue
+		}
+		path := args[len(args)-1]
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(path, ".png") {
+			if _, err := png.Decode(f); err != nil {
+				t.Errorf("%s: %v", path, err)
+			}
+		} else {
+			data, _ := os.ReadFile(path)
+			if !strings.Contains(string(data), "<svg") {
+				t.Errorf("%s: not SVG", path)
+			}
+		}
+		f.Close()
+	}
+	out := filepath.Join(dir, "x.png")
+	badInput(t, "", "plot")
+	badInput(t, "", "plot", "race", "--target", "10")
+	badInput(t, "", "plot", "race", "--target", "10", "-o", filepath.Join(dir, "x.jpg"))
+	badInput(t, "", "plot", "race", "--target", "10", "-o", "/nonexistent/dir/x.png")
+	badInput(t, "", "plot", "race", "--target", "3000", "-o", out)
+	badInput(t, "", "plot", "race", "-o", out)
+	badInput(t, "", "plot", "pig", "--target", "500", "-o", out)
+	badInput(t, "", "plot", "pig", "-o", out)
+	badInput(t, "", "plot", "chefs", "-o", out)
+	badInput(t, "", "plot", "solve", "-o", out)
+	badInput(t, "", "plot", "solve", "../../docs/examples/gamble.jani", "-o", out)
+	badInput(t, "", "plot", "solve", "../../docs/examples/duel.json", "--const", "N=1", "-o", out)
+	badInput(t, "", "plot", "nope", "-o", out)
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a failed plot left a file")
+	}
+}

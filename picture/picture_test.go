@@ -1,0 +1,92 @@
+package picture
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/games/race"
+	"github.com/gamesolve/gamesolve/report"
+)
+
+// The raster shows each cell's value in the map's colour, rows upward, and
+// empty cells grey.
+func TestRaster(t *testing.T) {
+	g := grid{cols: 3, rows: 2, x0: 1, y0: 1, z: func(c, r int) float64 {
+		if c == 2 && r == 1 {
+			return math.NaN()
+		}
+		return float64(c + 3*r)
+	}}
+	cm := colorMap(0, 4)
+	src := rasterImage(g, cm)
+	k := src.Bounds().Dx() / 3
+	for c := range 3 {
+		for r := range 2 {
+			got := src.At(c*k+k/2, (1-r)*k+k/2)
+			want := noValue
+			if v := g.z(c, r); !math.IsNaN(v) {
+				col, err := cm.At(min(v, 4))
+				if err != nil {
+					t.Fatal(err)
+				}
+				gr, gg, gb, _ := got.RGBA()
+				wr, wg, wb, _ := col.RGBA()
+				if gr>>8 != wr>>8 || gg>>8 != wg>>8 || gb>>8 != wb>>8 {
+					t.Errorf("cell (%d,%d) = %v, want %v", c, r, got, col)
+				}
+				continue
+			}
+			if gr, gg, gb, _ := got.RGBA(); uint8(gr>>8) != want.R || uint8(gg>>8) != want.G || uint8(gb>>8) != want.B {
+				t.Errorf("empty cell = %v, want grey", got)
+			}
+		}
+	}
+}
+
+func TestRacePictures(t *testing.T) {
+	r, err := report.SolveRace(context.Background(), report.RaceQuery{Game: race.PE232(12), Table: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Race(&b, PNG, r); err != nil {
+		t.Fatal(err)
+	}
+	im, err := png.Decode(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, h := im.Bounds().Dx(), im.Bounds().Dy(); w != 15*dpi || h != 11*dpi/2 {
+		t.Errorf("PNG %d×%d", w, h)
+	}
+	b.Reset()
+	if err := Race(&b, SVG, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<svg", "optimal gamble T", "chance to win", "points the coin player needs", "T=1: 1/2 wins 1"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+	noTable, _ := report.SolveRace(context.Background(), report.RaceQuery{Game: race.PE232(3)})
+	if err := Race(&b, PNG, noTable); err == nil {
+		t.Error("a race without its table drew")
+	}
+}
+
+func TestFormatOf(t *testing.T) {
+	for name, want := range map[string]Format{"a.png": PNG, "b.SVG": SVG, "dir/c.svg": SVG} {
+		if f, err := FormatOf(name); err != nil || f != want {
+			t.Errorf("%s: %v %v", name, f, err)
+		}
+	}
+	for _, name := range []string{"a.jpg", "png", "a"} {
+		if _, err := FormatOf(name); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
