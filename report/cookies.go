@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/gamesolve/gamesolve/games/cookies"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // Cookies is C(N) of the Cookie Game: the cookies command's JSON and text.
@@ -14,9 +15,10 @@ type Cookies struct {
 	Count string `json:"count"`
 }
 
-// CountCookies counts the splits of n cookies that Even wins.
-func CountCookies(ctx context.Context, n int) (*Cookies, error) {
-	c, err := cookies.Count(ctx, n) // validates n
+// CountCookies counts the splits of n cookies that Even wins, reporting
+// progress (may be nil).
+func CountCookies(ctx context.Context, n int, progress solver.Progress) (*Cookies, error) {
+	c, err := cookies.CountProgress(ctx, n, progress) // validates n
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,11 @@ import (
 // It returns an error wrapping solver.ErrInvalid for N out of range,
 // budget.ErrTooLarge for an N beyond this machine's memory, and the
 // context's error if ctx is cancelled.
-func Count(ctx context.Context, N int) (*big.Int, error) {
+func Count(ctx context.Context, N int) (*big.Int, error) { return CountProgress(ctx, N, nil) }
+
+// CountProgress is Count that reports its progress (may be nil): the pile
+// values count as the first tenth of the work, the parts as the rest.
+func CountProgress(ctx context.Context, N int, progress solver.Progress) (*big.Int, error) {
 	if N < 1 || N > MaxN {
 		return nil, solver.Invalidf("cookies: N must be from 1 to %d, got %d", MaxN, N)
 	}
@@ -34,7 +38,7 @@ func Count(ctx context.Context, N int) (*big.Int, error) {
 	if err != nil {
 		return nil, err
 	}
-	return countWithValues(ctx, N, vals)
+	return countWithValues(ctx, N, vals, progress)
 }
 
 // limbsFor is the number of 64-bit words that hold every count: each counts
@@ -103,7 +107,7 @@ type counter struct {
 
 func (r ratio) less(o ratio) bool { return r.num*o.den < o.num*r.den }
 
-func countWithValues(ctx context.Context, N int, vals []int64) (*big.Int, error) {
+func countWithValues(ctx context.Context, N int, vals []int64, progress solver.Progress) (*big.Int, error) {
 	c := &counter{N: N, L: limbsFor(N), up: ratio{0, 1}, down: ratio{0, 1}}
 	var zeroParts, parts []int
 	for i := 1; i <= N; i++ {
@@ -156,12 +160,19 @@ func countWithValues(ctx context.Context, N int, vals []int64) (*big.Int, error)
 			sufDown[k] = ratio{-v, int64(i)}
 		}
 	}
+	work := int64(len(parts)) * 10 / 9
 	for k, i := range parts {
 		if k%64 == 0 && ctx.Err() != nil {
 			return nil, fmt.Errorf("cookies: %w", ctx.Err())
 		}
+		if k%64 == 0 && progress != nil {
+			progress(work-int64(len(parts)-k), work)
+		}
 		c.shrink(sufUp[k], sufDown[k])
 		c.addPart(i, vals[i])
+	}
+	if progress != nil {
+		progress(work, work)
 	}
 	c.shrink(ratio{0, 1}, ratio{0, 1}) // only zero-valued parts remain
 	// Zero-valued parts never change the total: count them by size alone.

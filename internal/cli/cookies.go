@@ -27,7 +27,7 @@ JSON keys: n, count (a decimal string).`,
 			if !cmd.Flags().Changed("n") {
 				return fmt.Errorf("cookies: -n is required")
 			}
-			out, err := report.CountCookies(cmd.Context(), n)
+			out, err := report.CountCookies(cmd.Context(), n, e.progress("cookies"))
 			if err != nil {
 				return err
 			}

@@ -1,38 +1,58 @@
 package cli
 
 import (
+	"io"
 	"os"
+	"sync"
+	"time"
 
 	"github.com/gamesolve/gamesolve/solver"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
 
-// progress returns a callback that draws a progress bar on stderr, or nil
-// when stderr is not a terminal (scripts and CI see nothing) or with
-// --quiet.
+// barDelay is how long a solve works before its progress bar appears, so
+// that quick ones never draw one.
+const barDelay = time.Second
+
+// progress returns a callback that draws a progress bar on stderr once a
+// solve has run for barDelay, or nil when stderr is not a terminal
+// (scripts, pipes and CI see nothing) or with --quiet.
 func (e *env) progress(what string) solver.Progress {
 	if e.quiet {
 		return nil
 	}
-	stderr := e.stderr
-	f, ok := stderr.(*os.File)
+	f, ok := e.stderr.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
+	return delayedBar(e.stderr, what, barDelay, time.Now)
+}
+
+// delayedBar draws a bar on w, starting delay after it is made (the solve
+// begins then). A total below 0 means unknown (a spinner). It is safe for
+// concurrent use.
+func delayedBar(w io.Writer, what string, delay time.Duration, now func() time.Time) solver.Progress {
+	var mu sync.Mutex
+	start := now()
 	var bar *progressbar.ProgressBar
 	return func(done, total int64) {
+		mu.Lock()
+		defer mu.Unlock()
 		if bar == nil {
+			if now().Sub(start) < delay || (total >= 0 && done >= total) {
+				return
+			}
 			bar = progressbar.NewOptions64(total,
-				progressbar.OptionSetWriter(stderr),
+				progressbar.OptionSetWriter(w),
 				progressbar.OptionSetDescription(what),
 				progressbar.OptionClearOnFinish(),
-				progressbar.OptionThrottle(100_000_000),
+				progressbar.OptionThrottle(100*time.Millisecond),
 				progressbar.OptionShowCount(),
 			)
 		}
 		_ = bar.Set64(done)
-		if done == total {
+		if total >= 0 && done >= total {
 			_ = bar.Finish()
 		}
 	}
