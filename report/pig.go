@@ -37,8 +37,9 @@ type Pig struct {
 	// with score i against j (0: rolls on to the target).
 	Policy [][]int `json:"policy,omitempty"`
 
-	hold func(i, j int) int
-	win  func(s pig.State) (float64, bool)
+	hold   func(i, j int) int
+	win    func(s pig.State) (float64, bool)
+	action func(s pig.State) (string, bool)
 }
 
 // SolvePig solves Pig.
@@ -69,6 +70,10 @@ func solvePig[T any, F numeric.Field[T]](ctx context.Context, f F, q PigQuery, c
 		x, _ := cv(r.Engine.Value(s)[s.Turn])
 		return x, true
 	}
+	out.action = func(s pig.State) (string, bool) {
+		_, name, ok := r.Engine.Choice(s)
+		return name, ok
+	}
 	if q.ShowPolicy {
 		out.Policy = make([][]int, q.Target)
 		for i := range out.Policy {
@@ -98,6 +103,18 @@ func (p *Pig) WinAt(mine, yours, total int) (w float64, ok bool) {
 	}
 	// The game is symmetric: the same position with player 1 to move.
 	return p.win(pig.State{Score: [2]int16{int16(yours), int16(mine)}, Total: int16(total), Turn: 1})
+}
+
+// ActionAt returns the optimal action (pig.Roll or pig.Hold) of the player
+// to move with scores (mine, yours) and the turn total so far.
+func (p *Pig) ActionAt(mine, yours, total int) (string, bool) {
+	if mine < 0 || yours < 0 || total < 0 || mine+total >= p.Target || yours >= p.Target {
+		return "", false
+	}
+	if a, ok := p.action(pig.State{Score: [2]int16{int16(mine), int16(yours)}, Total: int16(total)}); ok {
+		return a, true
+	}
+	return p.action(pig.State{Score: [2]int16{int16(yours), int16(mine)}, Total: int16(total), Turn: 1})
 }
 
 // Text writes the pig command's text.

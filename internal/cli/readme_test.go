@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -46,6 +47,14 @@ func TestReadmeExamples(t *testing.T) {
 		args := shellWords(t, cmd)
 		if args[0] != "gamesolve" {
 			t.Fatalf("example %q does not run gamesolve", ex.cmd)
+		}
+		// Pictures go to a temporary directory, not the repository.
+		if len(args) > 1 && args[1] == "plot" {
+			for i := range args[:len(args)-1] {
+				if args[i] == "-o" {
+					args[i+1] = filepath.Join(t.TempDir(), filepath.Base(args[i+1]))
+				}
+			}
 		}
 		code, out, errs := run(t, stdin, args[1:]...)
 		if code != 0 || out != ex.want {

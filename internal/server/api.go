@@ -1,0 +1,317 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/games/chefs"
+	"github.com/gamesolve/gamesolve/games/race"
+	"github.com/gamesolve/gamesolve/model"
+	"github.com/gamesolve/gamesolve/model/jani"
+	"github.com/gamesolve/gamesolve/report"
+)
+
+// params reads a query, remembering which keys were used so that unknown
+// ones are refused.
+type params struct {
+	q    url.Values
+	used map[string]bool
+	err  error
+}
+
+func newParams(r *http.Request) *params {
+	return &params{q: r.URL.Query(), used: map[string]bool{}}
+}
+
+func (p *params) has(name string) bool { _, ok := p.q[name]; return ok }
+
+func (p *params) str(name, def string) string {
+	p.used[name] = true
+	v, ok := p.q[name]
+	if !ok {
+		return def
+	}
+	if len(v) != 1 && p.err == nil {
+		p.err = badf("%s given %d times", name, len(v))
+	}
+	return v[0]
+}
+
+// integer reads an integer in [lo, hi]; required ones have no default.
+func (p *params) integer(name string, required bool, def, lo, hi int) int {
+	s := p.str(name, "")
+	if s == "" {
+		if required && p.err == nil {
+			p.err = badf("%s is required", name)
+		}
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	switch {
+	case p.err != nil:
+	case err != nil:
+		p.err = badf("%s=%q: want an integer", name, s)
+	case n < lo || n > hi:
+		p.err = badf("%s=%d: want %d to %d here", name, n, lo, hi)
+	}
+	return n
+}
+
+func (p *params) flag(name string) bool {
+	switch s := p.str(name, "false"); s {
+	case "", "1", "true":
+		return true
+	case "0", "false":
+		return false
+	default:
+		if p.err == nil {
+			p.err = badf("%s=%q: want true or false", name, s)
+		}
+	}
+	return false
+}
+
+// done returns the first error, or one naming an unknown key.
+func (p *params) done() error {
+	if p.err != nil {
+		return p.err
+	}
+	var unknown []string
+	for k := range p.q {
+		if !p.used[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return badf("unknown parameter %s", strings.Join(unknown, ", "))
+	}
+	return nil
+}
+
+// key is a canonical name for a solve: kind and the parameters that
+// matter, sorted.
+func key(kind string, kv ...any) string {
+	var b strings.Builder
+	b.WriteString(kind)
+	for i := 0; i+1 < len(kv); i += 2 {
+		fmt.Fprintf(&b, "|%v=%v", kv[i], kv[i+1])
+	}
+	return b.String()
+}
+
+// raceGame reads a race's parameters.
+func (s *Server) raceGame(p *params, table bool) (race.Game, bool, error) {
+	lim := s.limits.RaceTarget
+	exact := p.flag("exact")
+	if exact {
+		lim = s.limits.RaceExactTarget
+	}
+	if table {
+		lim = min(lim, s.limits.RaceTable)
+	}
+	var g race.Game
+	target := p.integer("target", false, 0, 1, lim)
+	g.CoinTarget = p.integer("coin_target", false, target, 1, lim)
+	g.ChooserTarget = p.integer("chooser_target", false, target, 1, lim)
+	if p.err == nil && (g.CoinTarget == 0 || g.ChooserTarget == 0) {
+		p.err = badf("target is required (or coin_target and chooser_target)")
+	}
+	var err error
+	if g.First, err = race.ParsePlayer(p.str("first", "coin")); err != nil && p.err == nil {
+		p.err = badf("first: %v", err)
+	}
+	if g.Coin, err = race.ParseGamble(p.str("coin", "1/2:1")); err != nil && p.err == nil {
+		p.err = badf("coin: %v", err)
+	}
+	if m := p.str("menu", ""); m != "" {
+		if g.Menu, err = race.ParseMenu(m); err != nil && p.err == nil {
+			p.err = badf("menu: %v", err)
+		}
+	}
+	return g, exact, nil
+}
+
+// raceKey names a race solve.
+func raceKey(g race.Game, exact, table bool) string {
+	menu := make([]string, len(g.Menu))
+	for i, m := range g.Menu {
+		menu[i] = m.String()
+	}
+	coin := ""
+	if g.Coin.P != nil {
+		coin = g.Coin.String()
+	}
+	return key("race", "a", g.CoinTarget, "b", g.ChooserTarget, "first", g.First, "coin", coin, "menu", strings.Join(menu, ","), "exact", exact, "table", table)
+}
+
+// race: GET /api/race?target=&first=&coin=&menu=&exact=&policy= — the race
+// command's --json.
+func (s *Server) race(r *http.Request) (any, error) {
+	p := newParams(r)
+	policy := p.flag("policy")
+	g, exact, _ := s.raceGame(p, policy)
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	return s.solveShared(r, raceKey(g, exact, policy), func(ctx context.Context) (any, error) {
+		return report.SolveRace(ctx, report.RaceQuery{Game: g, Exact: exact, ShowPolicy: policy, Table: policy})
+	})
+}
+
+// chefs: GET /api/chefs?n= or ?skills=, &exact=&policy=.
+func (s *Server) chefs(r *http.Request) (any, error) {
+	p := newParams(r)
+	exact, policy := p.flag("exact"), p.flag("policy")
+	lim := s.limits.ChefsN
+	if exact {
+		lim = s.limits.ChefsExactN
+	}
+	if policy {
+		lim = min(lim, 13) // n·2^(n-1) entries: 53,248 at 13
+	}
+	var skills []*big.Rat
+	var err error
+	switch {
+	case p.has("skills"):
+		if skills, err = chefs.ParseSkills(p.str("skills", "")); err != nil && p.err == nil {
+			p.err = badf("skills: %v", err)
+		}
+		if p.err == nil && len(skills) > lim {
+			p.err = badf("skills: %d chefs; at most %d here", len(skills), lim)
+		}
+	default:
+		n := p.integer("n", true, 0, 2, lim)
+		if p.err == nil {
+			if skills, err = chefs.Fibonacci(n); err != nil {
+				p.err = badf("n: %v", err)
+			}
+		}
+	}
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	names := make([]string, len(skills))
+	for i, k := range skills {
+		names[i] = k.RatString()
+	}
+	k := key("chefs", "skills", strings.Join(names, ","), "exact", exact, "policy", policy)
+	return s.solveShared(r, k, func(ctx context.Context) (any, error) {
+		return report.SolveChefs(ctx, report.ChefsQuery{Skills: skills, Exact: exact, ShowPolicy: policy})
+	})
+}
+
+// cookies: GET /api/cookies?n=.
+func (s *Server) cookies(r *http.Request) (any, error) {
+	p := newParams(r)
+	n := p.integer("n", true, 0, 1, s.limits.CookiesN)
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	return s.solveShared(r, key("cookies", "n", n), func(ctx context.Context) (any, error) {
+		return report.CountCookies(ctx, n, nil)
+	})
+}
+
+// pig: GET /api/pig?target=&exact=&policy=.
+func (s *Server) pig(r *http.Request) (any, error) {
+	p := newParams(r)
+	exact, policy := p.flag("exact"), p.flag("policy")
+	lim := s.limits.PigTarget
+	if exact {
+		lim = s.limits.PigExactTarget
+	}
+	target := p.integer("target", true, 0, 1, lim)
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	return s.solveShared(r, key("pig", "target", target, "exact", exact, "policy", policy), func(ctx context.Context) (any, error) {
+		return report.SolvePig(ctx, report.PigQuery{Target: target, Exact: exact, ShowPolicy: policy})
+	})
+}
+
+// cgt: GET /api/cgt?expr= or ?game=&position=.
+func (s *Server) cgt(r *http.Request) (any, error) {
+	p := newParams(r)
+	game, input := "", ""
+	switch {
+	case p.has("expr"):
+		input = p.str("expr", "")
+	case p.has("game"):
+		game, input = p.str("game", ""), p.str("position", "")
+		if game == "" && p.err == nil {
+			p.err = badf("game is empty")
+		}
+	default:
+		p.err = badf("expr (an expression) or game and position are required")
+	}
+	if p.err == nil && len(input) > s.limits.CGTInput {
+		p.err = badf("the input has %d characters; at most %d here", len(input), s.limits.CGTInput)
+	}
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	return s.solveShared(r, key("cgt", "game", game, "input", input), func(ctx context.Context) (any, error) {
+		return report.ValueCGT(ctx, game, input, nil)
+	})
+}
+
+// solve: POST /api/solve with a model file (gamesolve's format or JANI) as
+// the body; &exact=, and for JANI &const=N=1,M=2&property=.
+func (s *Server) solve(r *http.Request) (any, error) {
+	p := newParams(r)
+	exact := p.flag("exact")
+	consts, property := p.str("const", ""), p.str("property", "")
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, s.limits.Body))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return nil, fmt.Errorf("the model is over %d bytes, the most accepted here: %w", s.limits.Body, err)
+		}
+		return nil, badf("reading the model: %v", err)
+	}
+	opt := engine.Options{MaxStates: s.limits.ModelStates}
+	k := key("solve", "body", fmt.Sprintf("%x", hash(data)), "exact", exact, "const", consts, "property", property)
+	if jani.IsJANI(data) {
+		cm := map[string]string{}
+		for _, part := range strings.Split(consts, ",") {
+			if part == "" {
+				continue
+			}
+			name, val, ok := strings.Cut(part, "=")
+			if !ok || name == "" {
+				return nil, badf("const: %q: want NAME=VALUE", part)
+			}
+			cm[name] = val
+		}
+		m, err := jani.Parse(data, cm)
+		if err != nil {
+			return nil, err
+		}
+		return s.solveShared(r, k, func(ctx context.Context) (any, error) {
+			return report.CheckJANI(ctx, m, jani.Options{Exact: exact, Property: property, Engine: opt})
+		})
+	}
+	if consts != "" || property != "" {
+		return nil, badf("const and property apply to JANI models")
+	}
+	m, err := model.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	return s.solveShared(r, k, func(ctx context.Context) (any, error) {
+		return report.SolveModel(ctx, m, exact, false, false, opt)
+	})
+}

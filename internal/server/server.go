@@ -1,0 +1,202 @@
+package server
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"runtime"
+	"strings"
+	"time"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Limits cap what one request may ask for.
+type Limits struct {
+	RaceTarget      int // float race targets (each side)
+	RaceExactTarget int
+	RaceTable       int // targets with the policy or a game to play
+	ChefsN          int
+	ChefsExactN     int
+	CookiesN        int
+	PigTarget       int
+	PigExactTarget  int
+	CGTInput        int   // characters of an expression or position
+	Body            int64 // bytes of a model file
+	ModelStates     int
+}
+
+// DefaultLimits keep every request within a few hundred MB and about a
+// minute on two cores.
+var DefaultLimits = Limits{
+	RaceTarget: 10000, RaceExactTarget: 150, RaceTable: 300,
+	ChefsN: 20, ChefsExactN: 12, CookiesN: 5000,
+	PigTarget: 100, PigExactTarget: 20,
+	CGTInput: 500, Body: 4 << 20, ModelStates: 500_000,
+}
+
+// Options configure a Server.
+type Options struct {
+	Limits Limits
+	// Timeout is each solve's deadline (default 60 s).
+	Timeout time.Duration
+	// Slots is how many solves run at once (default: the cores), Queue
+	// how many more may wait (default 32), Cache how many recent answers
+	// are kept (default 16).
+	Slots, Queue, Cache int
+}
+
+// Server is the web explorer's handler.
+type Server struct {
+	mux     *http.ServeMux
+	limits  Limits
+	flights *flights
+	timeout time.Duration
+}
+
+// New returns a Server.
+func New(opt Options) *Server {
+	if opt.Limits == (Limits{}) {
+		opt.Limits = DefaultLimits
+	}
+	if opt.Timeout <= 0 {
+		opt.Timeout = time.Minute
+	}
+	if opt.Slots <= 0 {
+		opt.Slots = runtime.NumCPU()
+	}
+	if opt.Queue <= 0 {
+		opt.Queue = 32
+	}
+	if opt.Cache <= 0 {
+		opt.Cache = 16
+	}
+	s := &Server{mux: http.NewServeMux(), limits: opt.Limits, timeout: opt.Timeout,
+		flights: newFlights(opt.Slots, opt.Slots+opt.Queue, opt.Cache, opt.Timeout)}
+	s.mux.HandleFunc("GET /api/race", s.api(s.race))
+	s.mux.HandleFunc("GET /api/race/play", s.api(s.racePlay))
+	s.mux.HandleFunc("GET /api/chefs", s.api(s.chefs))
+	s.mux.HandleFunc("GET /api/cookies", s.api(s.cookies))
+	s.mux.HandleFunc("GET /api/pig", s.api(s.pig))
+	s.mux.HandleFunc("GET /api/pig/play", s.api(s.pigPlay))
+	s.mux.HandleFunc("GET /api/cgt", s.api(s.cgt))
+	s.mux.HandleFunc("POST /api/solve", s.api(s.solve))
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Errorf("no API %s %s", r.Method, r.URL.Path))
+	})
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		panic(err)
+	}
+	s.mux.Handle("/", assetHandler(sub))
+	return s
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// badRequest is an error in the request itself: HTTP 400.
+type badRequest struct{ msg string }
+
+func (e *badRequest) Error() string { return e.msg }
+
+func badf(format string, a ...any) error { return &badRequest{fmt.Sprintf(format, a...)} }
+
+// handler computes an API answer: a value encoded as JSON.
+type handler func(r *http.Request) (any, error)
+
+// api wraps a handler: JSON out, errors as {"error": "..."} with a status
+// that says whose fault it is.
+func (s *Server) api(h handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := h(r)
+		if err != nil {
+			writeError(w, status(err), err)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(v)
+	}
+}
+
+func status(err error) int {
+	var mb *http.MaxBytesError
+	switch {
+	case errors.Is(err, errBusy):
+		return http.StatusServiceUnavailable
+	case errors.Is(err, context.DeadlineExceeded):
+		return http.StatusGatewayTimeout
+	case errors.Is(err, context.Canceled):
+		return 499 // the client went away; nobody reads this
+	case errors.As(err, &mb):
+		return http.StatusRequestEntityTooLarge
+	case errors.Is(err, errInternal):
+		return http.StatusInternalServerError
+	}
+	// Everything else is about the instance asked for: malformed, out of
+	// range, too large for the budget.
+	return http.StatusBadRequest
+}
+
+func writeError(w http.ResponseWriter, code int, err error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	msg := err.Error()
+	if code == http.StatusGatewayTimeout {
+		msg = "the solve took too long and was stopped: " + msg
+	}
+	_ = json.NewEncoder(w).Encode(map[string]string{"error": strings.TrimSpace(msg)})
+}
+
+// errInternal marks a solve that panicked: a bug, HTTP 500.
+var errInternal = errors.New("internal error")
+
+// solve runs fn through the flights under key, turning a panic into
+// errInternal.
+func (s *Server) solveShared(r *http.Request, key string, fn func(context.Context) (any, error)) (any, error) {
+	return s.flights.do(r.Context(), key, func(ctx context.Context) (v any, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("%w: %v", errInternal, p)
+			}
+		}()
+		return fn(ctx)
+	})
+}
+
+// assetHandler serves the embedded files and nothing else: "/" is
+// index.html, directories and unknown paths are 404.
+func assetHandler(files fs.FS) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		if name == "" {
+			name = "index.html"
+		}
+		if !fs.ValidPath(name) {
+			http.NotFound(w, r)
+			return
+		}
+		st, err := fs.Stat(files, name)
+		if err != nil || st.IsDir() {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:")
+		http.ServeFileFS(w, r, files, name)
+	})
+}
