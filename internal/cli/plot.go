@@ -51,11 +51,9 @@ func outputFlag(cmd *cobra.Command, out *string) {
 	cmd.Flags().StringVarP(out, "output", "o", "", "the picture to write: FILE.png or FILE.svg")
 }
 
-// drawTo writes a picture to path, leaving no file behind on failure.
-func drawTo(cmd *cobra.Command, path string, draw func(*bytes.Buffer, picture.Format) error) error {
-	if path == "" {
-		return &usageError{cmd.CommandPath() + ": -o FILE.png or -o FILE.svg is required", helpOf(cmd)}
-	}
+// drawTo writes a picture to path (checked by checkOutput), leaving no
+// file behind on failure.
+func drawTo(path string, draw func(*bytes.Buffer, picture.Format) error) error {
 	f, err := picture.FormatOf(path)
 	if err != nil {
 		return err
@@ -110,7 +108,7 @@ func newPlotRaceCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return drawTo(cmd, out, func(b *bytes.Buffer, f picture.Format) error { return picture.Race(b, f, r) })
+			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Race(b, f, r) })
 		},
 	}
 	raceGameFlags(cmd.Flags(), &fl)
@@ -144,7 +142,7 @@ func newPlotPigCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return drawTo(cmd, out, func(b *bytes.Buffer, f picture.Format) error { return picture.Pig(b, f, r) })
+			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Pig(b, f, r) })
 		},
 	}
 	cmd.Flags().IntVar(&target, "target", 0, fmt.Sprintf("points that win (1 to %d)", maxPlotPig))
@@ -173,7 +171,7 @@ func newPlotChefsCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return drawTo(cmd, out, func(b *bytes.Buffer, f picture.Format) error { return picture.Chefs(b, f, r) })
+			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Chefs(b, f, r) })
 		},
 	}
 	chefsGameFlags(cmd.Flags(), &fl)
@@ -216,7 +214,7 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 				if err != nil {
 					return fmt.Errorf("plot solve: %s: %w", path, err)
 				}
-				return drawTo(cmd, out, func(b *bytes.Buffer, f picture.Format) error { return picture.JANI(b, f, r) })
+				return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.JANI(b, f, r) })
 			}
 			if consts != "" {
 				return fmt.Errorf("plot solve: --const applies to JANI models; %s is not one", path)
@@ -231,7 +229,7 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("plot solve: %w", err)
 			}
-			return drawTo(cmd, out, func(b *bytes.Buffer, f picture.Format) error {
+			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error {
 				return picture.Model(b, f, filepath.Base(path), r)
 			})
 		},
