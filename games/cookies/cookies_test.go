@@ -207,9 +207,6 @@ func TestPartitions(t *testing.T) {
 	if got := partitionCount(1000).String(); got != "24061467864032622473692149727991" {
 		t.Errorf("p(1000) = %s", got)
 	}
-	if limbsFor(5000) != 4 || limbsFor(1) != 1 {
-		t.Errorf("limbsFor(5000) = %d, limbsFor(1) = %d", limbsFor(5000), limbsFor(1))
-	}
 }
 
 func partitionsOf(n, maxPart int, visit func()) {
@@ -222,24 +219,55 @@ func partitionsOf(n, maxPart int, visit func()) {
 	}
 }
 
-// The unrolled widths add exactly like plain big integers.
-func TestAddCells(t *testing.T) {
+// addMod adds residues like big integers modulo p, up to the largest
+// residues.
+func TestAddMod(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for L := 1; L <= 6; L++ {
-		const cells = 7
-		dst, src := make([]uint64, cells*L), make([]uint64, cells*L)
+	for _, p := range primes(new(big.Int).Lsh(big.NewInt(1), 200)) {
+		dst, src := make([]uint32, 9), make([]uint32, 9)
 		for i := range dst {
-			dst[i], src[i] = rng.Uint64()>>1, rng.Uint64()>>1 // no overflow out of the top word
+			dst[i], src[i] = rng.Uint32N(p), rng.Uint32N(p)
 		}
-		want := make([]*big.Int, cells)
-		for c := range cells {
-			want[c] = new(big.Int).Add(toBig(dst[c*L:(c+1)*L]), toBig(src[c*L:(c+1)*L]))
+		dst[0], src[0] = p-1, p-1
+		dst[1], src[1] = 0, 0
+		want := make([]*big.Int, len(dst))
+		bp := big.NewInt(int64(p))
+		for i := range dst {
+			want[i] = new(big.Int).Add(big.NewInt(int64(dst[i])), big.NewInt(int64(src[i])))
+			want[i].Mod(want[i], bp)
 		}
-		addCells(dst, src, L)
-		for c := range cells {
-			if got := toBig(dst[c*L : (c+1)*L]); got.Cmp(want[c]) != 0 {
-				t.Errorf("L=%d cell %d: %v, want %v", L, c, got, want[c])
+		if s := sumMod(src, p); s != uint32(new(big.Int).Mod(sumBig(src), bp).Int64()) {
+			t.Errorf("p=%d: sumMod %d", p, s)
+		}
+		addMod(dst, src, p)
+		for i := range dst {
+			if want[i].Int64() != int64(dst[i]) {
+				t.Errorf("p=%d cell %d: %d, want %v", p, i, dst[i], want[i])
 			}
 		}
+	}
+}
+
+func sumBig(xs []uint32) *big.Int {
+	s := new(big.Int)
+	for _, x := range xs {
+		s.Add(s, big.NewInt(int64(x)))
+	}
+	return s
+}
+
+// primes are distinct primes below 2^31 whose product exceeds the bound.
+func TestPrimes(t *testing.T) {
+	bound := partitionCount(20000)
+	ps := primes(bound)
+	prod := big.NewInt(1)
+	for i, p := range ps {
+		if p >= 1<<31 || !big.NewInt(int64(p)).ProbablyPrime(30) || (i > 0 && p >= ps[i-1]) {
+			t.Errorf("prime %d: %d", i, p)
+		}
+		prod.Mul(prod, big.NewInt(int64(p)))
+	}
+	if prod.Cmp(bound) <= 0 {
+		t.Errorf("product of %d primes %v ≤ p(20000)", len(ps), prod)
 	}
 }

@@ -16,7 +16,15 @@
 // > down·R can never come back to ≤ 0. Parts are added in decreasing order of
 // |value|/size, so up and down (bounds on the parts still to come) shrink as
 // the count proceeds: most nonzero parts are ±1 on large piles, and by the
-// time they are added the table is a narrow band. Counts are exact
-// multi-word integers with as many words as p(N) needs: every count is at
-// most p(N).
+// time they are added the table is a narrow band. Each row also tracks the
+// range of totals that are nonzero yet, so the first parts, which meet an
+// almost empty table, cost almost nothing.
+//
+// Every count is at most p(N), hundreds of bits for N in the thousands.
+// Rather than cells of that many bits, the count is run modulo primes
+// below 2^31, one 4-byte residue a cell, as many passes as it takes for the
+// primes' product to exceed p(N) (12 at N = 10000), one pass per core at a
+// time, and C(N) is recovered from the residues by the Chinese remainder
+// theorem. The table of a pass is 1/12 the size of a multi-word one, and
+// the passes together move as many bytes.
 package cookies
