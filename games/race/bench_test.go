@@ -21,7 +21,7 @@ func BenchmarkSolveFloat(b *testing.B) {
 }
 
 func BenchmarkSolveExact(b *testing.B) {
-	for _, n := range []int{50, 100} {
+	for _, n := range []int{50, 100, 200} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := Solve(context.Background(), numeric.Exact{}, PE232(n), Options{}); err != nil {
