@@ -110,7 +110,7 @@ func key(kind string, kv ...any) string {
 }
 
 // raceGame reads a race's parameters.
-func (s *Server) raceGame(p *params, table bool) (race.Game, bool, error) {
+func (s *Server) raceGame(p *params, table bool) (race.Game, bool) {
 	lim := s.limits.RaceTarget
 	exact := p.flag("exact")
 	if exact {
@@ -138,7 +138,7 @@ func (s *Server) raceGame(p *params, table bool) (race.Game, bool, error) {
 			p.err = badf("menu: %v", err)
 		}
 	}
-	return g, exact, nil
+	return g, exact
 }
 
 // raceKey names a race solve.
@@ -159,7 +159,7 @@ func raceKey(g race.Game, exact, table bool) string {
 func (s *Server) race(r *http.Request) (any, error) {
 	p := newParams(r)
 	policy := p.flag("policy")
-	g, exact, _ := s.raceGame(p, policy)
+	g, exact := s.raceGame(p, policy)
 	if err := p.done(); err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ func hash(b []byte) [32]byte { return sha256.Sum256(b) }
 // gamble.
 func (s *Server) racePlay(r *http.Request) (any, error) {
 	p := newParams(r)
-	g, _, _ := s.raceGame(p, true)
+	g, _ := s.raceGame(p, true)
 	if p.err == nil && p.has("exact") {
 		p.err = badf("exact does not apply to play")
 	}

@@ -160,7 +160,7 @@ func writeError(w http.ResponseWriter, code int, err error) {
 // errInternal marks a solve that panicked: a bug, HTTP 500.
 var errInternal = errors.New("internal error")
 
-// solve runs fn through the flights under key, turning a panic into
+// solveShared runs fn through the flights under key, turning a panic into
 // errInternal.
 func (s *Server) solveShared(r *http.Request, key string, fn func(context.Context) (any, error)) (any, error) {
 	return s.flights.do(r.Context(), key, func(ctx context.Context) (v any, err error) {

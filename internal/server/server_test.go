@@ -150,8 +150,11 @@ func TestSharedSolve(t *testing.T) {
 			t.Fatalf("answers differ: %s vs %s", b, bodies[0])
 		}
 	}
-	if s.flights.started != 1 {
-		t.Errorf("%d solves for 20 identical requests", s.flights.started)
+	s.flights.mu.Lock()
+	started := s.flights.started
+	s.flights.mu.Unlock()
+	if started != 1 {
+		t.Errorf("%d solves for 20 identical requests", started)
 	}
 }
 
