@@ -30,7 +30,7 @@ func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, ran
 			if r > t {
 				rp--
 			}
-			v := prev.self[sc.neighbour[t]*int64(pq)+int64(rp)]
+			v := prev.w[selfAt(sc.neighbour[t], pq, rp)]
 			if bestT < 0 || (v > best && !engine.TiedFloat(engine.DefaultTieTolerance, v, best)) {
 				best, bestT = v, t
 			}
@@ -64,10 +64,6 @@ func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, ran
 			row[i] = k.b[m[r]] * after[i]
 		}
 		k.addSuccess(prev, row, row, k.p[m[r]], 1, r, sc)
-	}
-	self := l.self[rank*int64(q) : (rank+1)*int64(q)]
-	for i := range q {
-		self[i] = out[((i+1)%q)*stride+i]
 	}
 }
 
@@ -104,8 +100,8 @@ type solverView struct {
 }
 
 type layerView struct {
-	q       int
-	w, self []float64
+	q int
+	w []float64
 }
 
 type scratchView struct {

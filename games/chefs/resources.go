@@ -27,8 +27,8 @@ func exactSeconds(n int) float64 { return 5.3 * math.Pow(6, float64(n-11)) }
 const MaxExactSeconds = 1800
 
 // Estimate returns the peak memory of Solve for n chefs with Fibonacci
-// skills: two buffers of the largest layer's size, plus the policy if asked
-// for. EstimateSkills is the same for any skills.
+// skills: the largest even and the largest odd layer, plus the policy if
+// asked for. EstimateSkills is the same for any skills.
 func Estimate(n int, exact, policy bool) Need { return estimate(n, 1, exact, policy) }
 
 // EstimateSkills is Estimate for the given skills: in exact mode values grow
@@ -68,13 +68,14 @@ func estimate(n int, sizeRatio float64, exact, policy bool) Need {
 			return 0
 		}
 		sets := binom(n, q)
-		return sets * float64(q*(q+1)+q) * per
+		return sets * float64(q*(q+1)) * per
 	}
-	peak := 0.0
+	// Two buffers: the largest even layer's and the largest odd layer's.
+	var largest [2]float64
 	for q := 1; q <= n; q++ {
-		peak = math.Max(peak, layer(q))
+		largest[q%2] = math.Max(largest[q%2], layer(q))
 	}
-	peak *= 2 // two buffers of the largest layer's size
+	peak := largest[0] + largest[1]
 	if policy {
 		peak += float64(n) * math.Exp2(float64(n-1))
 	}

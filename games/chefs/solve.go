@@ -58,9 +58,13 @@ type layer[T any] struct {
 	// w[rank*q*(q+1) + r*(q+1) + i] is member i's win probability with
 	// member r to act, for i < q; index i = q is the expected dishes.
 	w []T
-	// self[rank*q + i] is member i's win probability right after it acted:
-	// with the next member (cyclically) to act.
-	self []T
+}
+
+// selfAt is the index in a layer of q+1 members' w of member r's win
+// probability right after it acted, in the set of rank rank: with the next
+// member (cyclically) to act. Choosing a target compares these.
+func selfAt(rank int64, q, r int) int64 {
+	return rank*int64(q*(q+1)) + int64(((r+1)%q)*(q+1)+r)
 }
 
 // Solve solves the game with the given skills (chef k has skills[k-1]) in
@@ -93,25 +97,22 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, skills []*big.Ra
 	}
 	s.total = int64(1)<<n - 1
 
-	// Layers alternate between two buffers sized for the largest layer, so
-	// memory peaks at two layers and the garbage collector has nothing to do.
-	var maxW, maxSelf int64
+	// Layers alternate between two buffers, one for the even layers and
+	// one for the odd, each sized for the largest of its parity, so memory
+	// peaks at two layers and the garbage collector has nothing to do.
 	for q := 1; q <= n; q++ {
-		maxW = max(maxW, s.c[n][q]*int64(q*(q+1)))
-		maxSelf = max(maxSelf, s.c[n][q]*int64(q))
+		size := s.c[n][q] * int64(q*(q+1))
+		if int64(len(s.bufW[q%2])) < size {
+			s.bufW[q%2] = make([]T, size)
+		}
 	}
 	for i := range s.bufW {
-		s.bufW[i] = make([]T, maxW)
-		s.bufSelf[i] = make([]T, maxSelf)
 		// Touch every slot once here: exact values are then updated in
 		// place layer after layer, and for floats the page faults happen in
 		// one sequential sweep instead of contended random first touches by
 		// the workers (measured: 5.6 s of system time at n = 21 otherwise).
 		for j := range s.bufW[i] {
 			s.bufW[i][j] = f.New()
-		}
-		for j := range s.bufSelf[i] {
-			s.bufSelf[i][j] = f.New()
 		}
 	}
 	prev := s.base()
@@ -141,7 +142,7 @@ type chefSolver[T any, F numeric.Field[T]] struct {
 	workers int
 	pol     *Policy
 
-	bufW, bufSelf [2][]T // the two layer buffers, used by q%2
+	bufW [2][]T // the two layer buffers: bufW[q%2] holds layer q
 
 	progressMu  sync.Mutex
 	done, total int64
@@ -150,11 +151,10 @@ type chefSolver[T any, F numeric.Field[T]] struct {
 // base is layer 1: the lone survivor has won, no more dishes.
 func (s *chefSolver[T, F]) base() *layer[T] {
 	f := s.f
-	l := &layer[T]{q: 1, w: s.bufW[1][:2*s.n], self: s.bufSelf[1][:s.n]}
+	l := &layer[T]{q: 1, w: s.bufW[1][:2*s.n]}
 	for k := range s.n {
 		l.w[2*k] = f.Set(l.w[2*k], s.one)
 		l.w[2*k+1] = f.FromInt(l.w[2*k+1], 0)
-		l.self[k] = l.w[2*k]
 	}
 	s.report(int64(s.n))
 	return l
@@ -176,7 +176,7 @@ const chunk = 2048
 func (s *chefSolver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
 	f := s.f
 	count := s.c[s.n][q]
-	l := &layer[T]{q: q, w: s.bufW[q%2][:count*int64(q*(q+1))], self: s.bufSelf[q%2][:count*int64(q)]}
+	l := &layer[T]{q: q, w: s.bufW[q%2][:count*int64(q*(q+1))]}
 	if s.pol != nil {
 		s.pol.target[q] = make([]uint8, count*int64(q))
 	}
@@ -191,8 +191,8 @@ func (s *chefSolver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
 			var scv *scratchView
 			if s.kernel != nil {
 				sv = solverView{c: s.c, pol: s.pol}
-				pv = layerView{q: prev.q, w: any(prev.w).([]float64), self: any(prev.self).([]float64)}
-				lv = layerView{q: l.q, w: any(l.w).([]float64), self: any(l.self).([]float64)}
+				pv = layerView{q: prev.q, w: any(prev.w).([]float64)}
+				lv = layerView{q: l.q, w: any(l.w).([]float64)}
 				scv = &scratchView{members: sc.members, neighbour: sc.neighbour, target: sc.target}
 			}
 			for {
@@ -258,7 +258,7 @@ func (s *chefSolver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, 
 			if r > t {
 				rp--
 			}
-			v := prev.self[sc.neighbour[t]*int64(pq)+int64(rp)]
+			v := prev.w[selfAt(sc.neighbour[t], pq, rp)]
 			if bestT < 0 || engine.Better(f, engine.DefaultTieTolerance, v, best) {
 				best, bestT = v, t
 			}
@@ -298,10 +298,6 @@ func (s *chefSolver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, 
 		s.addSuccess(prev, row, row, s.p[m[r]], s.one, r, sc)
 	}
 	sc.coef = coef
-	self := l.self[rank*int64(q) : (rank+1)*int64(q)]
-	for i := range q {
-		self[i] = out[((i+1)%q)*stride+i] // shared: never written again
-	}
 }
 
 // addSuccess sets dst = src + w·U_r (+ wDish on the dishes entry, for the
