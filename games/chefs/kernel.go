@@ -1,6 +1,10 @@
 package chefs
 
-import "github.com/gamesolve/gamesolve/engine"
+import (
+	"math"
+
+	"github.com/gamesolve/gamesolve/engine"
+)
 
 // useFloatKernel switches the float64 kernel on; tests turn it off to
 // compare it with the generic code.
@@ -25,14 +29,25 @@ func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, ran
 		var best float64
 		bestT := -1
 		for d := 1; d < q; d++ {
-			t := (r + d) % q
+			t := r + d // (r + d) mod q, without a division
+			if t >= q {
+				t -= q
+			}
 			rp := r
 			if r > t {
 				rp--
 			}
 			v := prev.w[selfAt(sc.neighbour[t], pq, rp)]
-			if bestT < 0 || (v > best && !engine.TiedFloat(engine.DefaultTieTolerance, v, best)) {
+			if bestT < 0 {
 				best, bestT = v, t
+				continue
+			}
+			if v > best {
+				// engine.TiedFloat, inlined: v - best is positive here.
+				scale := max(1, math.Abs(v), math.Abs(best))
+				if v-best > engine.DefaultTieTolerance*scale {
+					best, bestT = v, t
+				}
 			}
 		}
 		sc.target[r] = bestT
@@ -75,7 +90,10 @@ func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, w, wDish fl
 		rp--
 	}
 	pq := q - 1
-	next := (rp + 1) % pq
+	next := rp + 1 // (rp + 1) mod pq
+	if next == pq {
+		next = 0
+	}
 	ps := pq + 1
 	u := prev.w[sc.neighbour[t]*int64(pq*ps)+int64(next*ps):][:ps]
 	for i := range q {
