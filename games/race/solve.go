@@ -303,11 +303,19 @@ func (k *floatKernel) block(cur, prev, g []float64, b0, b1 int, choice []uint8) 
 		best, bestIdx := 0.0, -1
 		for i := range k.coef {
 			c := &k.coef[i]
+			bx := c.beta * x
+			// cand = alpha·s + beta·x with 0 ≤ s ≤ 1 and alpha ≥ 0 is at
+			// most alpha + beta·x, also after rounding (it is monotone):
+			// a gamble whose bound does not exceed the best cannot
+			// replace it, so its S is not read.
+			if bestIdx >= 0 && c.alpha+bx <= best {
+				continue
+			}
 			s := 1.0
 			if c.gain < b {
 				s = g[b-c.gain]
 			}
-			cand := c.alpha*s + c.beta*x
+			cand := c.alpha*s + bx
 			if bestIdx < 0 {
 				best, bestIdx = cand, i
 				continue
