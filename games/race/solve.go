@@ -3,7 +3,6 @@ package race
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/big"
 	"runtime"
 	"sync"
@@ -321,13 +320,12 @@ func (k *floatKernel) block(cur, prev, g []float64, b0, b1 int, choice []uint8) 
 				continue
 			}
 			if cand > best {
-				// engine.TiedFloat, inlined: cand - best is positive here.
+				// engine.TiedFloat, inlined: cand - best is positive here,
+				// and both are sums of products of non-negative numbers,
+				// so max(1, |cand|, |best|) is max(1, cand).
 				scale := 1.0
-				if a := math.Abs(cand); a > scale {
-					scale = a
-				}
-				if a := math.Abs(best); a > scale {
-					scale = a
+				if cand > scale {
+					scale = cand
 				}
 				if cand-best > engine.DefaultTieTolerance*scale {
 					best, bestIdx = cand, i
