@@ -34,6 +34,7 @@ type node struct {
 	nus         *nus     // set once the game is known to be x + n·↑ + *m
 	nusChecked  bool     // recognition was attempted
 	ls, rs      *big.Rat // the stops, once computed (see stops)
+	walls       *walls   // the thermograph, once computed
 }
 
 // nus is x + n·↑ + *m.

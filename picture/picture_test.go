@@ -90,3 +90,24 @@ func TestFormatOf(t *testing.T) {
 		}
 	}
 }
+
+func TestThermographPicture(t *testing.T) {
+	r, err := report.ValueCGT(context.Background(), "", "{3||2|1}", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Thermograph(&b, SVG, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Thermograph of {3||2|1}", "mean 9/4", "temperature 3/4", "left wall", "right wall", "mast", "increasing to the left"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+	// Values increase to the left: the axis shows -value, labelled back.
+	ticks := steppedTicks{negate: true}.Ticks(-4.5, -1.5)
+	if ticks[0].Value != -4.5 || ticks[0].Label != "4.5" {
+		t.Errorf("first tick %+v, want -4.5 labelled 4.5", ticks[0])
+	}
+}

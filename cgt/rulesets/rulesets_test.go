@@ -234,3 +234,35 @@ func TestEvaluatorProgress(t *testing.T) {
 		t.Errorf("progress calls %v, valued %d", calls, ev.Valued())
 	}
 }
+
+// Thermographs of Domineering positions: the 2×2 square is ±1 (mean 0,
+// temperature 1); a 1×4 strip is -2, an integer (temperature -1); the
+// corner ..|.# is * (temperature 0).
+func TestDomineeringThermographs(t *testing.T) {
+	rs, err := Lookup("domineering")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ pos, mean, temp string }{
+		{"..|..", "0", "1"},
+		{"....", "-2", "-1"},
+		{"..|.#", "0", "0"},
+		{".|.|.", "1", "-1"},
+	} {
+		p, err := rs.Parse(tt.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := cgt.NewEvaluator().Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		th, err := g.Thermograph()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if th.Mean.RatString() != tt.mean || th.Temperature.RatString() != tt.temp {
+			t.Errorf("%s = %v: mean %s temperature %s, want %s %s", tt.pos, g, th.Mean.RatString(), th.Temperature.RatString(), tt.mean, tt.temp)
+		}
+	}
+}

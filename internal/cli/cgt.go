@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/gamesolve/gamesolve/cgt/rulesets"
@@ -10,13 +11,20 @@ import (
 
 func newCgtCmd(e *env) *cobra.Command {
 	var game string
-	var asJSON bool
+	var asJSON, compare bool
 	cmd := &cobra.Command{
-		Use:   "cgt 'EXPRESSION' | cgt --game NAME 'POSITION'",
-		Short: "Canonical value and outcome class of a combinatorial game",
-		Long: `Prints the canonical value of a short partizan game, in CGSuite notation, and
-its outcome class: L (Left wins), R (Right wins), N (the player to move wins)
-or P (the player to move loses).
+		Use:   "cgt 'EXPRESSION' | cgt --game NAME 'POSITION' | cgt --compare A B",
+		Short: "Canonical value, outcome, stops, temperature and thermograph of a combinatorial game",
+		Long: `Prints the canonical value of a short partizan game, in CGSuite notation, its
+outcome class (L: Left wins, R: Right wins, N: the player to move wins, P:
+the player to move loses), its Left and Right stops, its mean and
+temperature, its atomic weight where it is an infinitesimal, and its
+thermograph: the walls' breakpoints (t, value) from t = -1, as CGSuite's
+subzero thermography draws them (an integer has temperature -1, m/2^k with
+m odd -1/2^k, a number plus an infinitesimal 0), with the vertical mast at
+the mean above the last point. "gamesolve plot cgt" draws it.
+
+--compare A B prints how A compares with B: <, >, = or ‖ (confused).
 
 Expressions: integers, dyadic fractions (3/4), *, *n, ^, v, ^^, ^n, ^*, ±x
 (or +-x), {L|R} with comma-separated options and slash bars ({3||2|1}),
@@ -35,18 +43,37 @@ With --game, the argument is a position of a built-in ruleset:
 An expression that starts with "-" follows "--" so it is not read as a flag:
   gamesolve cgt -- '-{2|1}'
 
-JSON keys: value, outcome, input, and game with --game.`,
+JSON keys: value, outcome, input, game (with --game), left_stop,
+right_stop, mean, temperature (integers or "p/q" strings), atomic_weight (a
+game, or null when undefined), thermograph {"left": [[t, v], ...],
+"right": [...]}; with --compare: a, b, relation.`,
 		Example: `  gamesolve cgt '{0|*}'
   gamesolve cgt '^+^' --json
   gamesolve cgt '{3||2|1} + *'
   gamesolve cgt -- '-{2|1}'
   gamesolve cgt --game cookies '1 2 2'
-  gamesolve cgt --game domineering '..|..'`,
-		Args: exactlyOne("an expression or, with --game, a position", "gamesolve cgt '{0|*}'"),
+  gamesolve cgt --game domineering '..|..'
+  gamesolve cgt --compare '^' '*'`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if compare {
+				if len(args) != 2 {
+					return &usageError{fmt.Sprintf("cgt --compare takes two games, got %d arguments (quote an argument that has spaces)", len(args)), helpOf(cmd)}
+				}
+				return nil
+			}
+			return exactlyOne("an expression or, with --game, a position", "gamesolve cgt '{0|*}'")(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("game") && game == "" {
 				_, err := rulesets.Lookup(game)
 				return err
+			}
+			if compare {
+				out, err := report.CompareCGT(cmd.Context(), game, args[0], args[1])
+				if err != nil {
+					return err
+				}
+				return emit(e.stdout, asJSON, out, out.Text)
 			}
 			var progress func(int, bool)
 			if bar := e.progress("cgt: positions valued"); bar != nil {
@@ -67,5 +94,6 @@ JSON keys: value, outcome, input, and game with --game.`,
 	}
 	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", "))
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
+	cmd.Flags().BoolVar(&compare, "compare", false, "compare two games: prints <, >, = or ‖")
 	return cmd
 }

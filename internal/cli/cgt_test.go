@@ -1,6 +1,10 @@
 package cli
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestCgt(t *testing.T) {
 	for _, tt := range []struct {
@@ -27,8 +31,38 @@ func TestCgt(t *testing.T) {
 		}
 	}
 	code, out, _ := run(t, "", "cgt", "{0|*}")
-	if code != 0 || out != "value   ^\noutcome L (Left wins whoever starts)\n" {
+	if code != 0 || !strings.HasPrefix(out, "value          ^\noutcome        L (Left wins whoever starts)\n") || !strings.Contains(out, "atomic weight  1\n") {
 		t.Errorf("text: %q", out)
+	}
+	// Temperature theory in the JSON: exact, integers or "p/q".
+	m := runJSON(t, "cgt", "{3||2|1}")
+	th := m["thermograph"].(map[string]any)
+	if m["left_stop"] != 3.0 || m["right_stop"] != 2.0 || m["mean"] != "9/4" || m["temperature"] != "3/4" || m["atomic_weight"] != nil ||
+		fmt.Sprint(th["left"]) != "[[-1 4] [3/4 9/4]]" || fmt.Sprint(th["right"]) != "[[-1 2] [1/2 2] [3/4 9/4]]" {
+		t.Errorf("{3||2|1}: %v", m)
+	}
+	if m := runJSON(t, "cgt", "^^*"); m["atomic_weight"] != "2" || m["temperature"] != 0.0 {
+		t.Errorf("^^*: %v", m)
+	}
+	if m := runJSON(t, "cgt", "--game", "domineering", "..|.."); m["mean"] != 0.0 || m["temperature"] != 1.0 {
+		t.Errorf("domineering ..|..: %v", m)
+	}
+	// --compare.
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"cgt", "--compare", "^", "*"}, "‖\n"},
+		{[]string{"cgt", "--compare", "1/2", "{0|1}"}, "=\n"},
+		{[]string{"cgt", "--compare", "^", "0"}, ">\n"},
+		{[]string{"cgt", "--compare", "--game", "domineering", "..", ".|."}, "<\n"},
+	} {
+		if code, out, errs := run(t, "", tt.args...); code != 0 || out != tt.want {
+			t.Errorf("%v: %d %q %s", tt.args, code, out, errs)
+		}
+	}
+	if m := runJSON(t, "cgt", "--compare", "^", "*"); m["relation"] != "‖" || m["a"] != "^" || m["b"] != "*" {
+		t.Errorf("compare JSON: %v", m)
 	}
 	for _, args := range [][]string{
 		{"cgt"},
@@ -40,6 +74,9 @@ func TestCgt(t *testing.T) {
 		{"cgt", "--game", "nim", "x"},
 		{"cgt", "--game", "domineering", "..|."},
 		{"cgt", "*9999"},
+		{"cgt", "--compare", "^"},
+		{"cgt", "--compare", "^", "*", "0"},
+		{"cgt", "--compare", "^", "{"},
 	} {
 		badInput(t, "", args...)
 	}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"github.com/gamesolve/gamesolve/cgt/rulesets"
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/pig"
 	"github.com/gamesolve/gamesolve/games/race"
@@ -32,17 +34,20 @@ extension:
   pig    the optimal hold threshold over (my score, your score)
   chefs  each chef's win probability, with the skills under the bars
   solve  each player's value at a model's start; for a JANI model, each
-         property's value`,
+         property's value
+  cgt    a combinatorial game's thermograph (an expression, or --game NAME
+         and a position), values increasing to the left as in Winning Ways`,
 		Example: `  gamesolve plot race --target 100 -o race.png
   gamesolve plot pig --target 100 -o pig.svg
   gamesolve plot chefs -n 14 -o chefs.png
-  gamesolve plot solve docs/examples/duel.json -o duel.png`,
+  gamesolve plot solve docs/examples/duel.json -o duel.png
+  gamesolve plot cgt '{3||2|1}' -o thermograph.svg`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return &usageError{"plot: name a game: race, pig, chefs or solve", helpOf(cmd)}
+			return &usageError{"plot: name a game: race, pig, chefs, solve or cgt", helpOf(cmd)}
 		},
 	}
-	cmd.AddCommand(newPlotRaceCmd(e), newPlotPigCmd(e), newPlotChefsCmd(e), newPlotSolveCmd(e))
+	cmd.AddCommand(newPlotRaceCmd(e), newPlotPigCmd(e), newPlotChefsCmd(e), newPlotSolveCmd(e), newPlotCgtCmd(e))
 	return cmd
 }
 
@@ -235,6 +240,32 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&consts, "const", "", "JANI: values of the model's open constants, as N=16,MAX=2")
+	outputFlag(cmd, &out)
+	return cmd
+}
+
+func newPlotCgtCmd(e *env) *cobra.Command {
+	var game, out string
+	cmd := &cobra.Command{
+		Use:   "cgt 'EXPRESSION' | cgt --game NAME 'POSITION' -o FILE",
+		Short: "A combinatorial game's thermograph",
+		Args:  exactlyOne("an expression or, with --game, a position", "gamesolve plot cgt '{3||2|1}' -o t.svg"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkOutput(cmd, out); err != nil {
+				return err
+			}
+			if cmd.Flags().Changed("game") && game == "" {
+				_, err := rulesets.Lookup(game)
+				return err
+			}
+			r, err := report.ValueCGT(cmd.Context(), game, args[0], nil)
+			if err != nil {
+				return err
+			}
+			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Thermograph(b, f, r) })
+		},
+	}
+	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", "))
 	outputFlag(cmd, &out)
 	return cmd
 }

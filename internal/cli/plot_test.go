@@ -18,6 +18,9 @@ func TestPlot(t *testing.T) {
 		{"plot", "chefs", "--skills", "0.25,0.5,1", "-o", filepath.Join(dir, "chefs.png")},
 		{"plot", "solve", "../../docs/examples/duel.json", "-o", filepath.Join(dir, "duel.png")},
 		{"plot", "solve", "../../docs/examples/gamble.jani", "--const", "WIN=2", "-o", filepath.Join(dir, "gamble.svg")},
+		{"plot", "cgt", "{3||2|1}", "-o", filepath.Join(dir, "thermograph.png")},
+		{"plot", "cgt", "--game", "domineering", "...|...", "-o", filepath.Join(dir, "thermograph.svg")},
+		{"plot", "cgt", "7", "-o", filepath.Join(dir, "integer.png")},
 	}
 	for _, args := range cases {
 		code, out, errs := run(t, "", args...)
@@ -56,6 +59,8 @@ func TestPlot(t *testing.T) {
 	badInput(t, "", "plot", "solve", "../../docs/examples/gamble.jani", "-o", out)
 	badInput(t, "", "plot", "solve", "../../docs/examples/duel.json", "--const", "N=1", "-o", out)
 	badInput(t, "", "plot", "nope", "-o", out)
+	badInput(t, "", "plot", "cgt", "{", "-o", out)
+	badInput(t, "", "plot", "cgt", "-o", out)
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a failed plot left a file")
 	}

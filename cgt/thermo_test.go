@@ -1,0 +1,222 @@
+package cgt
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func rat(s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		panic(s)
+	}
+	return r
+}
+
+func thermo(t *testing.T, g Game) *Thermograph {
+	t.Helper()
+	th, err := g.Thermograph()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return th
+}
+
+func wallText(ps []Point) string {
+	var b strings.Builder
+	for _, p := range ps {
+		fmt.Fprintf(&b, "[%s,%s]", p.T.RatString(), p.V.RatString())
+	}
+	return b.String()
+}
+
+// Textbook thermography (Winning Ways ch. 6; Siegel II.5), in CGSuite's
+// subzero convention.
+func TestThermographTextbook(t *testing.T) {
+	for _, tt := range []struct {
+		expr, mean, temp string
+		left, right      string // walls, when given
+	}{
+		{"0", "0", "-1", "[-1,0]", "[-1,0]"},
+		{"7", "7", "-1", "[-1,7]", "[-1,7]"},
+		{"-3", "-3", "-1", "", ""},
+		{"1/2", "1/2", "-1/2", "[-1,1][-1/2,1/2]", "[-1,0][-1/2,1/2]"},
+		{"3/4", "3/4", "-1/4", "", ""},
+		{"-5/8", "-5/8", "-1/8", "", ""},
+		{"11/16", "11/16", "-1/16", "", ""},
+		{"*", "0", "0", "[-1,1][0,0]", "[-1,-1][0,0]"},
+		{"^", "0", "0", "", ""},
+		{"^*", "0", "0", "", ""},
+		{"3+^", "3", "0", "", ""},
+		{"1/2+*", "1/2", "0", "", ""},
+		// ±n: mean 0, temperature n.
+		{"+-1", "0", "1", "[-1,2][1,0]", "[-1,-2][1,0]"},
+		{"+-5", "0", "5", "", ""},
+		{"+-3/2", "0", "3/2", "", ""},
+		// {a|b}, numbers a ≥ b: mean (a+b)/2, temperature (a-b)/2.
+		{"{3|1}", "2", "1", "[-1,4][1,2]", "[-1,0][1,2]"},
+		{"{5|-2}", "3/2", "7/2", "", ""},
+		{"{1/2|-1/4}", "1/8", "3/8", "", ""},
+		// Winning Ways: {3||2|1} has mean 2¼ and temperature ¾.
+		{"{3||2|1}", "9/4", "3/4", "[-1,4][3/4,9/4]", "[-1,2][1/2,2][3/4,9/4]"},
+		// A sum of switches: its left wall holds at 1 until ±1 melts.
+		{"+-1 + +-2", "0", "2", "[-1,1][1,1][2,0]", "[-1,-1][1,-1][2,0]"},
+		{"{2|1}+*", "3/2", "1/2", "", ""},
+	} {
+		th := thermo(t, mustParse(t, tt.expr))
+		if th.Mean.Cmp(rat(tt.mean)) != 0 || th.Temperature.Cmp(rat(tt.temp)) != 0 {
+			t.Errorf("%s: mean %s temperature %s, want %s and %s", tt.expr, th.Mean.RatString(), th.Temperature.RatString(), tt.mean, tt.temp)
+		}
+		if tt.left != "" && (wallText(th.Left) != tt.left || wallText(th.Right) != tt.right) {
+			t.Errorf("%s: walls %s %s, want %s %s", tt.expr, wallText(th.Left), wallText(th.Right), tt.left, tt.right)
+		}
+	}
+}
+
+// randomGame builds a short game whose leaves are small numbers, so that it
+// is often hot.
+func randomGame(t testing.TB, rng *rand.Rand, depth int) Game {
+	if depth == 0 || rng.IntN(4) == 0 {
+		n := []string{"0", "1", "-1", "2", "-2", "1/2", "-1/2", "3", "*", "^"}[rng.IntN(10)]
+		return mustParse(t, n)
+	}
+	var l, r []Game
+	for range 1 + rng.IntN(2) {
+		l = append(l, randomGame(t, rng, depth-1))
+	}
+	for range 1 + rng.IntN(2) {
+		r = append(r, randomGame(t, rng, depth-1))
+	}
+	g, err := New(l, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func add(t testing.TB, gs ...Game) Game {
+	s, err := Add(gs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func cool(t testing.TB, g Game, temp *big.Rat) Game {
+	c, err := g.Cool(temp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Properties of temperature theory on random games: means add, the
+// temperature of a sum is at most the larger one, cooling is additive and
+// composes, and the stops of G cooled by t are G's walls at t.
+func TestThermographProperties(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 7))
+	temps := []*big.Rat{big.NewRat(0, 1), big.NewRat(1, 4), big.NewRat(1, 2), big.NewRat(1, 1), big.NewRat(3, 2), big.NewRat(2, 1)}
+	for trial := range 150 {
+		g, h := randomGame(t, rng, 3), randomGame(t, rng, 3)
+		s := add(t, g, h)
+		tg, th, ts := thermo(t, g), thermo(t, h), thermo(t, s)
+		if want := new(big.Rat).Add(tg.Mean, th.Mean); ts.Mean.Cmp(want) != 0 {
+			t.Fatalf("trial %d: mean(%v + %v) = %v, means add to %v", trial, g, h, ts.Mean, want)
+		}
+		hot := tg.Temperature
+		if th.Temperature.Cmp(hot) > 0 {
+			hot = th.Temperature
+		}
+		if ts.Temperature.Cmp(hot) > 0 {
+			t.Fatalf("trial %d: temperature(%v + %v) = %v > %v", trial, g, h, ts.Temperature, hot)
+		}
+		for _, a := range temps {
+			if cs, want := cool(t, s, a), add(t, cool(t, g, a), cool(t, h, a)); cs != want {
+				t.Fatalf("trial %d: (%v + %v) cooled by %v = %v, sum of cooled %v", trial, g, h, a, cs, want)
+			}
+			for _, b := range temps[:3] {
+				if got, want := cool(t, cool(t, g, a), b), cool(t, g, new(big.Rat).Add(a, b)); got != want {
+					t.Fatalf("trial %d: %v cooled by %v then %v = %v, by the sum %v", trial, g, a, b, got, want)
+				}
+			}
+			ls, rs, err := cool(t, g, a).Stops()
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := tab.thermograph(g) // read-only after Thermograph computed it
+			if ls.Cmp(w.left.at(a)) != 0 || rs.Cmp(w.right.at(a)) != 0 {
+				t.Fatalf("trial %d: %v cooled by %v has stops %v %v, walls %v %v", trial, g, a, ls, rs, w.left.at(a), w.right.at(a))
+			}
+		}
+	}
+}
+
+func TestCoolErrors(t *testing.T) {
+	g := mustParse(t, "+-1")
+	for _, bad := range []string{"-1", "1/3"} {
+		if _, err := g.Cool(rat(bad)); err == nil {
+			t.Errorf("cooling by %s: no error", bad)
+		}
+	}
+	// Cooling ±1 by 1 leaves 0 + *: {-1+1... } = {0|0}; by more, 0.
+	if c := cool(t, g, big.NewRat(1, 1)); c != mustParse(t, "*") {
+		t.Errorf("±1 cooled by 1 = %v, want *", c)
+	}
+	if c := cool(t, g, big.NewRat(2, 1)); c != 0 {
+		t.Errorf("±1 cooled by 2 = %v, want 0", c)
+	}
+}
+
+// randomAllSmall builds an all-small game: every position has options on
+// both sides or on neither.
+func randomAllSmall(t testing.TB, rng *rand.Rand, depth int) Game {
+	if depth == 0 || rng.IntN(3) == 0 {
+		return []Game{0, mustParse(t, "*"), mustParse(t, "^"), mustParse(t, "v")}[rng.IntN(4)]
+	}
+	var l, r []Game
+	for range 1 + rng.IntN(2) {
+		l = append(l, randomAllSmall(t, rng, depth-1))
+	}
+	for range 1 + rng.IntN(2) {
+		r = append(r, randomAllSmall(t, rng, depth-1))
+	}
+	g, err := New(l, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestAtomicWeight(t *testing.T) {
+	for expr, want := range map[string]string{
+		"0": "0", "*": "0", "*5": "0", "^": "1", "v": "-1", "^*": "1", "^^*": "2", "^^": "2",
+		"^+^+^": "3", "{0|*}": "1", "{0|^}": "2", "{0,*|0}": "1",
+	} {
+		aw, err := mustParse(t, expr).AtomicWeight()
+		if err != nil || aw != mustParse(t, want) {
+			t.Errorf("aw(%s) = %v (%v), want %s", expr, aw, err, want)
+		}
+	}
+	for _, expr := range []string{"1", "1/2", "+-1", "{2|1}"} {
+		if _, err := mustParse(t, expr).AtomicWeight(); err == nil {
+			t.Errorf("aw(%s): defined", expr)
+		}
+	}
+	// Atomic weights add on all-small games.
+	rng := rand.New(rand.NewPCG(3, 8))
+	for trial := range 200 {
+		g, h := randomAllSmall(t, rng, 3), randomAllSmall(t, rng, 3)
+		ag, err1 := g.AtomicWeight()
+		ah, err2 := h.AtomicWeight()
+		as, err3 := add(t, g, h).AtomicWeight()
+		if err1 != nil || err2 != nil || err3 != nil {
+			t.Fatalf("trial %d: %v %v %v", trial, err1, err2, err3)
+		}
+		if want := add(t, ag, ah); as != want {
+			t.Fatalf("trial %d: aw(%v + %v) = %v, aw(%v) + aw(%v) = %v", trial, g, h, as, g, h, want)
+		}
+	}
+}
