@@ -345,7 +345,11 @@ $('cgt-form').addEventListener('submit', (ev) => {
     const game = $('cgt-game').value;
     const q = game ? { game, position: $('cgt-position').value } : { expr: $('cgt-expr').value };
     const r = await api('/api/cgt?' + new URLSearchParams(q));
-    $('cgt-result').replaceChildren(el('div', 'value '), el('div', r.value, 'big'), el('div', 'outcome ' + r.outcome));
+    const wall = (ps) => ps.map(([t, v]) => `(${t}, ${v})`).join(' ');
+    $('cgt-result').replaceChildren(el('div', 'value '), el('div', r.value, 'big'), el('div', 'outcome ' + r.outcome),
+      el('div', `stops ${r.left_stop} (Left), ${r.right_stop} (Right); mean ${r.mean}; temperature ${r.temperature}`),
+      el('div', 'atomic weight ' + (r.atomic_weight === null ? 'undefined (not an infinitesimal)' : r.atomic_weight)),
+      el('div', `thermograph from t = -1: left wall ${wall(r.thermograph.left)}; right wall ${wall(r.thermograph.right)}`));
   });
 });
 
