@@ -65,8 +65,35 @@ func (g grid) empty() int {
 	return n
 }
 
-// normal trims filled border rows and columns, so equal shapes share a key.
+// normal trims filled border rows and columns and picks, of the board and
+// its mirror images left-right and top-bottom (which keep vertical dominoes
+// vertical), the one with the least key: equal shapes share a key.
 func (g grid) normal() grid {
+	t := g.trimmed()
+	best, bestKey := t, t.Key()
+	for _, flip := range [][2]bool{{true, false}, {false, true}, {true, true}} {
+		m := grid{w: t.w, h: t.h, cells: make([]bool, len(t.cells))}
+		for r := range t.h {
+			for c := range t.w {
+				rr, cc := r, c
+				if flip[0] {
+					cc = t.w - 1 - c
+				}
+				if flip[1] {
+					rr = t.h - 1 - r
+				}
+				m.cells[rr*t.w+cc] = t.cells[r*t.w+c]
+			}
+		}
+		if k := m.Key(); k < bestKey {
+			best, bestKey = m, k
+		}
+	}
+	return best
+}
+
+// trimmed drops filled border rows and columns.
+func (g grid) trimmed() grid {
 	r0, r1, c0, c1 := g.h, -1, g.w, -1
 	for r := range g.h {
 		for c := range g.w {

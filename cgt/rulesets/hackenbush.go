@@ -10,9 +10,12 @@ import (
 	"github.com/gamesolve/gamesolve/cgt"
 )
 
-// Hackenbush is Blue-Red Hackenbush on stalks: each stalk is a string of
+// Hackenbush is Blue-Red Hackenbush. On stalks, each stalk is a string of
 // l (Left's, blue) and r (Right's, red) edges from the ground up; stalks are
-// separated by spaces. Cutting an edge removes everything above it.
+// separated by spaces, and cutting an edge removes everything above it. On
+// a graph, the position is a list of edges u-v:l or u-v:r, g being the
+// ground ("g-a:l a-b:r b-g:l" is a triangle standing on the ground), and
+// cutting an edge removes everything no longer connected to the ground.
 type Hackenbush struct{}
 
 // MaxStalk bounds one stalk's length.
@@ -23,6 +26,9 @@ func (Hackenbush) Name() string { return "hackenbush" }
 
 // Parse implements cgt.Ruleset.
 func (Hackenbush) Parse(text string) (cgt.Position, error) {
+	if strings.Contains(text, "-") {
+		return parseHackGraph(text)
+	}
 	return parseSum("hackenbush", text, "stalks of l and r separated by spaces, e.g. lr l", func(f string) (cgt.Position, error) {
 		if i := strings.IndexFunc(f, func(r rune) bool { return r != 'l' && r != 'r' }); i >= 0 {
 			r, _ := utf8.DecodeRuneInString(f[i:])

@@ -22,6 +22,11 @@ var all = map[string]cgt.Ruleset{
 	"domineering": Domineering{},
 	"cutcake":     Cutcake{},
 	"toads":       Toads{},
+	"clobber":     Clobber{},
+	"konane":      Konane{},
+	"toppling":    Toppling{},
+	"col":         Col{},
+	"snort":       Snort{},
 }
 
 // Names lists the built-in rulesets.

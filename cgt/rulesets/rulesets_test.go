@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -154,8 +155,13 @@ func TestOutcomesAgainstSearch(t *testing.T) {
 		"toads":       {"T.F", "TT..FF", "T.T.F.F", "TTT...FFF", "T.F.T.F", "TF.TF.", ".TTF..F"},
 		"cutcake":     {"2x3", "3x3", "1x5 4x1", "2x2 2x3", "3x5", "4x4 1x2"},
 		"cookies":     {"5", "1 2 2", "3 4 6", "9 10", "13", "2 2 2 1 1", "12 7"},
-		"hackenbush":  {"lrl rlr", "llr r", "lrrl lr r"},
 		"nim":         {"1 2", "3 5 6", "7 7", "2 4 7 1"},
+		"clobber":     {"xo", "xox", "xo|ox", "xxo|oox", "xox|oxo", "xoxo|oxox", "xo.ox|o..xo", "x.o|.xo"},
+		"konane":      {"xo.", "xo.o.", "x.o|oxo|.x.", "xoxo.|.ox..", "xo..|..ox|.xo.", "..x|xo.|.o."},
+		"toppling":    {"L", "LR", "LRG", "LLRRG", "GRLG", "RLRL LG", "LRRLG RG"},
+		"col":         {"a", "a-b", "a-b b-c", "a-b b-c c-a", "a-b b-c c-d d-a a-c", "a-b a:L", "a-b b-c c-d e-f e:R"},
+		"snort":       {"a", "a-b", "a-b b-c", "a-b b-c c-a", "a-b b-c c-d d-e", "a-b c-d a:R", "a-b b-c b-d"},
+		"hackenbush":  {"lrl rlr", "llr r", "lrrl lr r", "g-a:l a-b:r b-g:l", "g-a:r a-b:l b-g:l g-c:l", "g-a:l a-b:r b-c:l c-a:r", "g-g:l g-a:r"},
 	}
 	for name, positions := range cases {
 		rs, _ := Lookup(name)
@@ -183,7 +189,16 @@ func TestBadPositions(t *testing.T) {
 		"domineering": {"", "..|.", "..|x.", "|", strings.Repeat(".", 31), "......|......|......|......|......|......"},
 		"cutcake":     {"", "2x", "x2", "0x3", "2x3x4", "101x2", "2*3"},
 		"toads":       {"", "TXF", strings.Repeat("T.", 13)},
+		"clobber":     {"", "xo|o", "xa", "|", strings.Repeat("xo", 13)},
+		"konane":      {"", "x.|.", "xoz", strings.Repeat("xo", 13)},
+		"toppling":    {"", "LX", "l", strings.Repeat("L", 201)},
+		"col":         {"", "a-a", "a:X", "a-b a:L b:L", "a b-", "-a", "a!b"},
+		"snort":       {"", "a-b a:L b:R", "a:LR", strings.Repeat("a-b ", 1) + "x:"},
+		"hackenbush2": {},
 	} {
+		if name == "hackenbush2" {
+			name, bads = "hackenbush", []string{"g-a", "g-a:x", "g-:l", "a-b:l:r", strings.Repeat("g-a:l ", 41)}
+		}
 		rs, _ := Lookup(name)
 		for _, text := range bads {
 			if _, err := rs.Parse(text); !errors.Is(err, ErrPosition) {
@@ -197,7 +212,7 @@ func TestBadPositions(t *testing.T) {
 }
 
 func FuzzPositions(f *testing.F) {
-	for _, s := range []string{"5 1 2", "lr rl", "..|..", "2x3 1x1", "TT..FF", "1 2 3", "", "|", "0x0"} {
+	for _, s := range []string{"5 1 2", "lr rl", "..|..", "2x3 1x1", "TT..FF", "1 2 3", "", "|", "0x0", "xo.|.ox", "LRG", "a-b b-c a:L", "g-a:l a-b:r"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -213,14 +228,18 @@ func FuzzPositions(f *testing.F) {
 			if p.Key() == "" {
 				t.Fatalf("%s %q: empty key", name, text)
 			}
-			p.Options() // must not panic
+			// Options two levels down must not panic.
+			pl, pr := p.Options()
+			for _, o := range append(pl, pr...) {
+				o.Options()
+			}
 		}
 	})
 }
 
 func TestEvaluatorProgress(t *testing.T) {
 	rs, _ := Lookup("domineering")
-	p, err := rs.Parse("....|....|....|....")
+	p, err := rs.Parse(".....|.....|.....|.....")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,6 +282,108 @@ func TestDomineeringThermographs(t *testing.T) {
 		}
 		if th.Mean.RatString() != tt.mean || th.Temperature.RatString() != tt.temp {
 			t.Errorf("%s = %v: mean %s temperature %s, want %s %s", tt.pos, g, th.Mean.RatString(), th.Temperature.RatString(), tt.mean, tt.temp)
+		}
+	}
+}
+
+// Values derived by hand (each is also checked against the search above).
+func TestNewRulesetValues(t *testing.T) {
+	for _, tt := range []struct{ ruleset, pos, want string }{
+		// Clobber: a lone contact is a race for the last move.
+		{"clobber", "xo", "*"},
+		{"clobber", "ox", "*"},
+		{"clobber", "xox", "*"},
+		{"clobber", "x.o", "0"},
+		// Konane: only Left can jump.
+		{"konane", "xo.", "1"},
+		{"konane", "x.o", "0"},
+		// Toppling Dominoes: a blue domino is 1; blue-red is *.
+		{"toppling", "L", "1"},
+		{"toppling", "R", "-1"},
+		{"toppling", "LL", "2"},
+		{"toppling", "LR", "*"},
+		{"toppling", "G", "*"},
+		// Col: one vertex is *; an edge is 0 (whoever colours first takes
+		// one end and leaves the other to the opponent).
+		{"col", "a", "*"},
+		{"col", "a-b", "0"},
+		{"col", "a b", "0"},
+		{"col", "a-b a:L", "-1"},
+		// Snort: an edge is ±1, a path of three ±2.
+		{"snort", "a", "*"},
+		{"snort", "a-b", "±1"},
+		{"snort", "a-b b-c", "±2"},
+		{"snort", "a-b a:L", "1"},
+		// Hackenbush graphs agree with stalks, and blue edges count one each.
+		{"hackenbush", "g-a:l a-b:r", "1/2"},
+		{"hackenbush", "g-a:l a-b:l b-g:l", "3"},
+		{"hackenbush", "g-g:l g-g:r", "0"},
+		{"hackenbush", "g-a:l a-b:r b-c:r", value(t, "hackenbush", "lrr").String()},
+	} {
+		if got := value(t, tt.ruleset, tt.pos).String(); got != tt.want {
+			t.Errorf("%s %q = %s, want %s", tt.ruleset, tt.pos, got, tt.want)
+		}
+	}
+	// Symmetric boards share a key.
+	a, _ := Clobber{}.Parse("xo.|.ox")
+	b, _ := Clobber{}.Parse("xo.|.ox")
+	c, _ := Clobber{}.Parse(".|o|x")
+	d, _ := Clobber{}.Parse("x|o")
+	if a.Key() != b.Key() || c.Key() != d.Key() {
+		t.Errorf("keys: %s %s %s %s", a.Key(), b.Key(), c.Key(), d.Key())
+	}
+}
+
+// Col positions are numbers or numbers plus * (random connected graphs).
+// Snort is the hot one: a star with n leaves is ±n (colouring the centre
+// takes every leaf), paths of 2 to 5 vertices are hot — though not every
+// Snort position is: the path of 6 is *, the 4-cycle 0 (a mirror strategy).
+func TestColNumbersSnortHot(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 2))
+	for range 60 {
+		n := 2 + rng.IntN(5)
+		var edges []string
+		// A random connected graph: a spanning path plus extra edges.
+		for i := 1; i < n; i++ {
+			edges = append(edges, fmt.Sprintf("v%d-v%d", rng.IntN(i), i))
+		}
+		for range rng.IntN(3) {
+			u, v := rng.IntN(n), rng.IntN(n)
+			if u != v {
+				edges = append(edges, fmt.Sprintf("v%d-v%d", u, v))
+			}
+		}
+		text := strings.Join(edges, " ")
+		g := value(t, "col", text)
+		if _, ok := g.Number(); !ok {
+			star, _ := cgt.Parse("*")
+			h, _ := cgt.Add(g, star)
+			if _, ok := h.Number(); !ok {
+				t.Errorf("col %q = %v: neither a number nor a number plus *", text, g)
+			}
+		}
+	}
+	for n := 1; n <= 6; n++ {
+		var star []string
+		for i := range n {
+			star = append(star, fmt.Sprintf("c-l%d", i))
+		}
+		if g := value(t, "snort", strings.Join(star, " ")).String(); g != fmt.Sprintf("±%d", n) {
+			t.Errorf("snort star of %d leaves = %s, want ±%d", n, g, n)
+		}
+	}
+	for _, path := range []string{"a-b", "a-b b-c", "a-b b-c c-d", "a-b b-c c-d d-e"} {
+		th, err := value(t, "snort", path).Thermograph()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if th.Temperature.Sign() <= 0 {
+			t.Errorf("snort %q: temperature %s, want hot", path, th.Temperature.RatString())
+		}
+	}
+	for pos, want := range map[string]string{"a-b b-c c-d d-e e-f": "*", "a-b b-c c-d d-a": "0"} {
+		if g := value(t, "snort", pos).String(); g != want {
+			t.Errorf("snort %q = %s, want %s", pos, g, want)
 		}
 	}
 }

@@ -39,6 +39,12 @@ With --game, the argument is a position of a built-in ruleset:
   cutcake      rectangles MxN (M rows, N columns): "2x3 1x4"
                (Left cuts between columns)
   toads        Toads and Frogs strip: "TT..FF"
+  clobber      rows of x (Left), o (Right), . separated by |: "xo|ox"
+  konane       the same board; a move jumps an opposing stone: "xo.|.ox"
+  toppling     Toppling Dominoes rows of L, R, G (green): "LRG RL"
+  col, snort   a graph as edges, a:L or a:R colours a vertex: "a-b b-c"
+  hackenbush   also a graph of edges u-v:l or u-v:r, g the ground:
+               "g-a:l a-b:r b-g:l"
 
 An expression that starts with "-" follows "--" so it is not read as a flag:
   gamesolve cgt -- '-{2|1}'
