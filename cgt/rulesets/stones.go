@@ -188,8 +188,9 @@ func (b board) with(changes ...int) board {
 	return n.normal()
 }
 
-// Clobber: a player moves one of its stones onto an orthogonally adjacent
-// stone of the opponent's, which is removed; the square left is empty.
+// Clobber is played on a board of stones: a player moves one of its stones
+// onto an orthogonally adjacent stone of the opponent's, which is removed;
+// the square left is empty.
 type Clobber struct{}
 
 // MaxClobber bounds the stones of a position.
@@ -233,9 +234,10 @@ func (clobberRule) moves(b board, p byte, out []cgt.Position) []cgt.Position {
 	return out
 }
 
-// Konane: a player jumps one of its stones over an orthogonally adjacent
-// stone of the opponent's into the empty square beyond, removing it, and may
-// go on jumping in the same direction; each number of jumps is a move.
+// Konane is played on a board of stones: a player jumps one of its stones
+// over an orthogonally adjacent stone of the opponent's into the empty square
+// beyond, removing it, and may go on jumping in the same direction; each
+// number of jumps is a move.
 type Konane struct{}
 
 // MaxKonane bounds the stones of a position.
