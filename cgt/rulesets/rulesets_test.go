@@ -189,7 +189,7 @@ func TestBadPositions(t *testing.T) {
 		"domineering": {"", "..|.", "..|x.", "|", strings.Repeat(".", 31), "......|......|......|......|......|......"},
 		"cutcake":     {"", "2x", "x2", "0x3", "2x3x4", "101x2", "2*3"},
 		"toads":       {"", "TXF", strings.Repeat("T.", 13)},
-		"clobber":     {"", "xo|o", "xa", "|", strings.Repeat("xo", 13)},
+		"clobber":     {"", "xo|o", "xa", "|", strings.Repeat("xo", 9), "xoxoxo|oxoxox|xoxoxo"},
 		"konane":      {"", "x.|.", "xoz", strings.Repeat("xo", 13)},
 		"toppling":    {"", "LX", "l", strings.Repeat("L", 201)},
 		"col":         {"", "a-a", "a:X", "a-b a:L b:L", "a b-", "-a", "a!b"},
