@@ -86,6 +86,15 @@ func solvePig[T any, F numeric.Field[T]](ctx context.Context, f F, q PigQuery, c
 	return out, nil
 }
 
+// Detached returns a copy that keeps only what its JSON and text show,
+// letting go of the engine's solution (hundreds of MB at target 100):
+// HoldAt, WinAt and ActionAt must not be called on it.
+func (p *Pig) Detached() *Pig {
+	c := *p
+	c.hold, c.win, c.action = nil, nil, nil
+	return &c
+}
+
 // HoldAt is pig.Result.HoldAt: the turn total at which the player to move
 // holds with scores (mine, yours), 0 if never.
 func (p *Pig) HoldAt(mine, yours int) int { return p.hold(mine, yours) }

@@ -235,7 +235,11 @@ func (s *Server) pig(r *http.Request) (any, error) {
 		return nil, err
 	}
 	return s.solveShared(r, key("pig", "target", target, "exact", exact, "policy", policy), func(ctx context.Context) (any, error) {
-		return report.SolvePig(ctx, report.PigQuery{Target: target, Exact: exact, ShowPolicy: policy})
+		r, err := report.SolvePig(ctx, report.PigQuery{Target: target, Exact: exact, ShowPolicy: policy})
+		if err != nil {
+			return nil, err
+		}
+		return r.Detached(), nil // cached: without the engine's solution
 	})
 }
 
