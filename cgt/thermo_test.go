@@ -76,19 +76,18 @@ func TestThermographTextbook(t *testing.T) {
 	}
 }
 
-// randomGame builds a short game whose leaves are small numbers, so that it
-// is often hot.
-func randomGame(t testing.TB, rng *rand.Rand, depth int) Game {
+// randomGame builds a short game from the given leaves, each inner
+// position with one or two options on each side.
+func randomGame(t testing.TB, rng *rand.Rand, depth int, leaves []string) Game {
 	if depth == 0 || rng.IntN(4) == 0 {
-		n := []string{"0", "1", "-1", "2", "-2", "1/2", "-1/2", "3", "*", "^"}[rng.IntN(10)]
-		return mustParse(t, n)
+		return mustParse(t, leaves[rng.IntN(len(leaves))])
 	}
 	var l, r []Game
 	for range 1 + rng.IntN(2) {
-		l = append(l, randomGame(t, rng, depth-1))
+		l = append(l, randomGame(t, rng, depth-1, leaves))
 	}
 	for range 1 + rng.IntN(2) {
-		r = append(r, randomGame(t, rng, depth-1))
+		r = append(r, randomGame(t, rng, depth-1, leaves))
 	}
 	g, err := New(l, r)
 	if err != nil {
@@ -96,6 +95,14 @@ func randomGame(t testing.TB, rng *rand.Rand, depth int) Game {
 	}
 	return g
 }
+
+// hotLeaves are small numbers (and two infinitesimals): games built on them
+// are often hot. smallLeaves build all-small games: every position has
+// options on both sides or on neither.
+var (
+	hotLeaves   = []string{"0", "1", "-1", "2", "-2", "1/2", "-1/2", "3", "*", "^"}
+	smallLeaves = []string{"0", "*", "^", "v"}
+)
 
 func add(t testing.TB, gs ...Game) Game {
 	s, err := Add(gs...)
@@ -120,7 +127,7 @@ func TestThermographProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 7))
 	temps := []*big.Rat{big.NewRat(0, 1), big.NewRat(1, 4), big.NewRat(1, 2), big.NewRat(1, 1), big.NewRat(3, 2), big.NewRat(2, 1)}
 	for trial := range 150 {
-		g, h := randomGame(t, rng, 3), randomGame(t, rng, 3)
+		g, h := randomGame(t, rng, 3, hotLeaves), randomGame(t, rng, 3, hotLeaves)
 		s := add(t, g, h)
 		tg, th, ts := thermo(t, g), thermo(t, h), thermo(t, s)
 		if want := new(big.Rat).Add(tg.Mean, th.Mean); ts.Mean.Cmp(want) != 0 {
@@ -170,26 +177,6 @@ func TestCoolErrors(t *testing.T) {
 	}
 }
 
-// randomAllSmall builds an all-small game: every position has options on
-// both sides or on neither.
-func randomAllSmall(t testing.TB, rng *rand.Rand, depth int) Game {
-	if depth == 0 || rng.IntN(3) == 0 {
-		return []Game{0, mustParse(t, "*"), mustParse(t, "^"), mustParse(t, "v")}[rng.IntN(4)]
-	}
-	var l, r []Game
-	for range 1 + rng.IntN(2) {
-		l = append(l, randomAllSmall(t, rng, depth-1))
-	}
-	for range 1 + rng.IntN(2) {
-		r = append(r, randomAllSmall(t, rng, depth-1))
-	}
-	g, err := New(l, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 func TestAtomicWeight(t *testing.T) {
 	for expr, want := range map[string]string{
 		"0": "0", "*": "0", "*5": "0", "^": "1", "v": "-1", "^*": "1", "^^*": "2", "^^": "2",
@@ -208,7 +195,7 @@ func TestAtomicWeight(t *testing.T) {
 	// Atomic weights add on all-small games.
 	rng := rand.New(rand.NewPCG(3, 8))
 	for trial := range 200 {
-		g, h := randomAllSmall(t, rng, 3), randomAllSmall(t, rng, 3)
+		g, h := randomGame(t, rng, 3, smallLeaves), randomGame(t, rng, 3, smallLeaves)
 		ag, err1 := g.AtomicWeight()
 		ah, err2 := h.AtomicWeight()
 		as, err3 := add(t, g, h).AtomicWeight()

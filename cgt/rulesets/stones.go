@@ -30,23 +30,23 @@ type stoneRule interface {
 	scale() string
 }
 
-// parseBoard reads rows of x, o and . separated by |.
-func parseBoard(rule stoneRule, text string, maxStones int) (board, error) {
+// parseStones reads rows of x, o and . separated by |.
+func parseStones(rule stoneRule, text string, maxStones int) (cgt.Position, error) {
 	name := rule.name()
 	rows := strings.Split(strings.TrimSpace(text), "|")
 	w := len(rows[0])
 	if w == 0 {
-		return board{}, bad(name, text, "expected rows of x, o and . separated by |, e.g. xo.|ox.")
+		return nil, bad(name, text, "expected rows of x, o and . separated by |, e.g. xo.|ox.")
 	}
 	b := board{rule: rule, w: w, h: len(rows)}
 	for _, r := range rows {
 		if len(r) != w || strings.Trim(r, "xo.") != "" {
-			return board{}, bad(name, text, "rows must be of equal length, made of x (Left's stones), o (Right's) and .")
+			return nil, bad(name, text, "rows must be of equal length, made of x (Left's stones), o (Right's) and .")
 		}
 		b.cells = append(b.cells, r...)
 	}
 	if w*b.h > 1024 {
-		return board{}, bad(name, text, "at most 1024 squares")
+		return nil, bad(name, text, "at most 1024 squares")
 	}
 	// The bound is per group where groups are valued apart.
 	groups := []board{b}
@@ -68,7 +68,7 @@ func parseBoard(rule stoneRule, text string, maxStones int) (board, error) {
 			if rule.splits() {
 				what = "group of touching stones"
 			}
-			return board{}, tooLargePosition(fmt.Sprintf("%s: position %s has a %s with %d stones; at most %d are valued (%s)", name, numeric.Shorten(text, 40), what, stones, maxStones, rule.scale()))
+			return nil, tooLargePosition(fmt.Sprintf("%s: position %s has a %s with %d stones; at most %d are valued (%s)", name, numeric.Shorten(text, 40), what, stones, maxStones, rule.scale()))
 		}
 	}
 	return b.normal(), nil
@@ -196,6 +196,26 @@ func (b board) Components() []cgt.Position {
 
 var directions = [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
 
+func (b board) inside(r, c int) bool { return r >= 0 && r < b.h && c >= 0 && c < b.w }
+
+// eachStone calls f for every stone of player p and direction, with q the
+// opponent's stone.
+func (b board) eachStone(p byte, f func(r, c int, d [2]int, q byte)) {
+	q := byte('o')
+	if p == 'o' {
+		q = 'x'
+	}
+	for r := range b.h {
+		for c := range b.w {
+			if b.at(r, c) == p {
+				for _, d := range directions {
+					f(r, c, d, q)
+				}
+			}
+		}
+	}
+}
+
 func (b board) with(changes ...int) board {
 	n := board{rule: b.rule, w: b.w, h: b.h, cells: append([]byte(nil), b.cells...)}
 	for i := 0; i+1 < len(changes); i += 2 {
@@ -218,11 +238,7 @@ func (Clobber) Name() string { return "clobber" }
 
 // Parse implements cgt.Ruleset.
 func (Clobber) Parse(text string) (cgt.Position, error) {
-	b, err := parseBoard(clobberRule{}, text, MaxClobber)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	return parseStones(clobberRule{}, text, MaxClobber)
 }
 
 type clobberRule struct{}
@@ -233,24 +249,12 @@ func (clobberRule) scale() string {
 	return "a 4×4 checkerboard of 16 takes about 5 s; 18 run past the work bound"
 }
 func (clobberRule) moves(b board, p byte, out []cgt.Position) []cgt.Position {
-	q := byte('o')
-	if p == 'o' {
-		q = 'x'
-	}
-	for r := range b.h {
-		for c := range b.w {
-			if b.at(r, c) != p {
-				continue
-			}
-			for _, d := range directions {
-				rr, cc := r+d[0], c+d[1]
-				if rr < 0 || rr >= b.h || cc < 0 || cc >= b.w || b.at(rr, cc) != q {
-					continue
-				}
-				out = append(out, b.with(r*b.w+c, '.', rr*b.w+cc, int(p)))
-			}
+	b.eachStone(p, func(r, c int, d [2]int, q byte) {
+		rr, cc := r+d[0], c+d[1]
+		if b.inside(rr, cc) && b.at(rr, cc) == q {
+			out = append(out, b.with(r*b.w+c, '.', rr*b.w+cc, int(p)))
 		}
-	}
+	})
 	return out
 }
 
@@ -269,11 +273,7 @@ func (Konane) Name() string { return "konane" }
 
 // Parse implements cgt.Ruleset.
 func (Konane) Parse(text string) (cgt.Position, error) {
-	b, err := parseBoard(konaneRule{}, text, MaxKonane)
-	if err != nil {
-		return nil, err
-	}
-	return b, nil
+	return parseStones(konaneRule{}, text, MaxKonane)
 }
 
 type konaneRule struct{}
@@ -287,30 +287,18 @@ func (konaneRule) scale() string {
 	return "a 4×6 checkerboard less one stone, 23, takes about 13 s"
 }
 func (konaneRule) moves(b board, p byte, out []cgt.Position) []cgt.Position {
-	q := byte('o')
-	if p == 'o' {
-		q = 'x'
-	}
-	for r := range b.h {
-		for c := range b.w {
-			if b.at(r, c) != p {
-				continue
+	b.eachStone(p, func(r, c int, d [2]int, q byte) {
+		changes := []int{r*b.w + c, '.'}
+		for {
+			mr, mc := r+d[0], c+d[1]     // the stone jumped
+			lr, lc := r+2*d[0], c+2*d[1] // the landing square
+			if !b.inside(lr, lc) || b.at(mr, mc) != q || b.at(lr, lc) != '.' {
+				return
 			}
-			for _, d := range directions {
-				changes := []int{r*b.w + c, '.'}
-				rr, cc := r, c
-				for {
-					mr, mc := rr+d[0], cc+d[1]     // the stone jumped
-					lr, lc := rr+2*d[0], cc+2*d[1] // the landing square
-					if lr < 0 || lr >= b.h || lc < 0 || lc >= b.w || b.at(mr, mc) != q || b.at(lr, lc) != '.' {
-						break
-					}
-					changes = append(changes, mr*b.w+mc, '.')
-					out = append(out, b.with(append(changes[:len(changes):len(changes)], lr*b.w+lc, int(p))...))
-					rr, cc = lr, lc
-				}
-			}
+			changes = append(changes, mr*b.w+mc, '.')
+			out = append(out, b.with(append(changes[:len(changes):len(changes)], lr*b.w+lc, int(p))...))
+			r, c = lr, lc
 		}
-	}
+	})
 	return out
 }
