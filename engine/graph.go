@@ -34,28 +34,6 @@ func (G *Graph[S]) States() int { return len(G.g.states) }
 // State returns state i.
 func (G *Graph[S]) State(i int) S { return G.g.states[i] }
 
-// Lookup returns the number of state s, if it was reached.
-func (G *Graph[S]) Lookup(s S) (int, bool) {
-	id, ok := G.g.lookup(s)
-	return int(id), ok
-}
-
-// Deadlocks counts the states with no move: terminals.
-func (G *Graph[S]) Deadlocks() int {
-	n := 0
-	for _, o := range G.g.owner {
-		if o == Terminal {
-			n++
-		}
-	}
-	return n
-}
-
-// Transitions counts the actions (a chance move is one) and their outcomes.
-func (G *Graph[S]) Transitions() (actions, outcomes int) {
-	return len(G.g.actName), len(G.g.to)
-}
-
 // index builds actState and the predecessor lists.
 func (G *Graph[S]) index() {
 	if G.actState != nil {

@@ -162,7 +162,7 @@ func (r *mdpRun[S, T, F]) collapse(c *compScratch) int {
 			}
 			ok := true
 			for o := g.outStart[a]; ok && o < g.outStart[a+1]; o++ {
-				ok = r.local[g.to[o]] >= 0 && (r.q.Objective != MinReward || r.rat0(g.reward[o]))
+				ok = r.local[g.to[o]] >= 0 && (r.q.Objective != MinReward || g.reward[o] == 0) // id 0 is the reward 0
 			}
 			if ok {
 				kept = append(kept, act{uint32(i), a})
@@ -232,9 +232,6 @@ func (r *mdpRun[S, T, F]) collapse(c *compScratch) int {
 	}
 	return int(nodes)
 }
-
-// rat0 reports whether rational id i is 0 (id 0 is always 0).
-func (r *mdpRun[S, T, F]) rat0(i uint32) bool { return i == 0 }
 
 // initialPolicy picks each node's first action: the seed's where the float
 // pass left one, else (Emin) an action that moves towards the way out, so

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -287,7 +288,7 @@ func (s *Server) solve(r *http.Request) (any, error) {
 		return nil, badf("reading the model: %v", err)
 	}
 	opt := engine.Options{MaxStates: s.limits.ModelStates}
-	k := key("solve", "body", fmt.Sprintf("%x", hash(data)), "exact", exact, "const", consts, "property", property)
+	k := key("solve", "body", fmt.Sprintf("%x", sha256.Sum256(data)), "exact", exact, "const", consts, "property", property)
 	if jani.IsJANI(data) {
 		cm := map[string]string{}
 		for _, part := range strings.Split(consts, ",") {

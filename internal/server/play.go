@@ -2,13 +2,10 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
 	"net/http"
 
 	"github.com/gamesolve/gamesolve/report"
 )
-
-func hash(b []byte) [32]byte { return sha256.Sum256(b) }
 
 // racePlay: GET /api/race/play?target=&first=&coin=&menu=&a=&b=&turn=
 // coin|chooser — one position of a race being played: the chooser's
