@@ -219,53 +219,58 @@ func partitionsOf(n, maxPart int, visit func()) {
 	}
 }
 
-// addMod adds residues like big integers modulo p, up to the largest
+// addMod and sumMod agree with big integers modulo p, for every length
+// up to 40 (the vectorised loops and their tails) and the largest
 // residues.
 func TestAddMod(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, p := range primes(new(big.Int).Lsh(big.NewInt(1), 200)) {
-		dst, src := make([]uint32, 9), make([]uint32, 9)
-		for i := range dst {
-			dst[i], src[i] = rng.Uint32N(p), rng.Uint32N(p)
-		}
-		dst[0], src[0] = p-1, p-1
-		dst[1], src[1] = 0, 0
-		want := make([]*big.Int, len(dst))
-		bp := big.NewInt(int64(p))
-		for i := range dst {
-			want[i] = new(big.Int).Add(big.NewInt(int64(dst[i])), big.NewInt(int64(src[i])))
-			want[i].Mod(want[i], bp)
-		}
-		if s := sumMod(src, p); s != uint32(new(big.Int).Mod(sumBig(src), bp).Int64()) {
-			t.Errorf("p=%d: sumMod %d", p, s)
-		}
-		addMod(dst, src, p)
-		for i := range dst {
-			if want[i].Int64() != int64(dst[i]) {
-				t.Errorf("p=%d cell %d: %d, want %v", p, i, dst[i], want[i])
+		bp := new(big.Int).SetUint64(p)
+		for n := range 40 {
+			dst, src := make([]uint64, n), make([]uint64, n)
+			for i := range dst {
+				dst[i], src[i] = rng.Uint64N(p), rng.Uint64N(p)
+				if i%5 == 0 {
+					dst[i], src[i] = p-1, p-1-uint64(i%2)
+				}
+			}
+			want := make([]*big.Int, n)
+			for i := range dst {
+				want[i] = new(big.Int).Add(new(big.Int).SetUint64(dst[i]), new(big.Int).SetUint64(src[i]))
+				want[i].Mod(want[i], bp)
+			}
+			if s := sumMod(src, p); s != new(big.Int).Mod(sumBig(src), bp).Uint64() {
+				t.Errorf("p=%d n=%d: sumMod %d", p, n, s)
+			}
+			addMod(dst, src, p)
+			for i := range dst {
+				if want[i].Uint64() != dst[i] {
+					t.Errorf("p=%d n=%d cell %d: %d, want %v", p, n, i, dst[i], want[i])
+				}
 			}
 		}
 	}
 }
 
-func sumBig(xs []uint32) *big.Int {
+func sumBig(xs []uint64) *big.Int {
 	s := new(big.Int)
 	for _, x := range xs {
-		s.Add(s, big.NewInt(int64(x)))
+		s.Add(s, new(big.Int).SetUint64(x))
 	}
 	return s
 }
 
-// primes are distinct primes below 2^31 whose product exceeds the bound.
+// primes are distinct primes below 2^62 whose product exceeds the bound.
 func TestPrimes(t *testing.T) {
 	bound := partitionCount(20000)
 	ps := primes(bound)
 	prod := big.NewInt(1)
 	for i, p := range ps {
-		if p >= 1<<31 || !big.NewInt(int64(p)).ProbablyPrime(30) || (i > 0 && p >= ps[i-1]) {
+		bp := new(big.Int).SetUint64(p)
+		if p >= 1<<62 || !bp.ProbablyPrime(30) || (i > 0 && p >= ps[i-1]) {
 			t.Errorf("prime %d: %d", i, p)
 		}
-		prod.Mul(prod, big.NewInt(int64(p)))
+		prod.Mul(prod, bp)
 	}
 	if prod.Cmp(bound) <= 0 {
 		t.Errorf("product of %d primes %v ≤ p(20000)", len(ps), prod)
