@@ -93,8 +93,12 @@ func primes(bound *big.Int) []uint64 {
 // the count itself needs hundreds of bits), and combines them by the
 // Chinese remainder theorem.
 func countWithValues(ctx context.Context, N int, vals []int64, progress solver.Progress) (*big.Int, error) {
-	pl := newPlan(N, vals)
-	ps := primes(partitionCount(N))
+	return newPlan(N, vals).countAll(ctx, progress)
+}
+
+// countAll is C(N) for the plan's parts.
+func (pl *plan) countAll(ctx context.Context, progress solver.Progress) (*big.Int, error) {
+	ps := primes(partitionCount(pl.N))
 	// The primes one after another, each pass on every core: a pass is
 	// bound by memory traffic, and two passes at once only fight over the
 	// shared cache and the memory bus (measured: no faster than one).

@@ -1,6 +1,8 @@
 package cookies
 
 import (
+	"context"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -41,4 +43,59 @@ func TestKernels(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The closed form for the lead classes agrees with adding those parts one
+// at a time, and Montgomery multiplication with big integers.
+func TestLead(t *testing.T) {
+	vals, err := PileValues(context.Background(), 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := []int{300, 1000, 2000}
+	for n := 1; n <= 80; n++ {
+		ns = append(ns, n)
+	}
+	for _, n := range ns {
+		pl := newPlan(n, vals[:n+1])
+		if n >= 8 && pl.lead < 4 {
+			t.Fatalf("N=%d: lead classes hold %d parts", n, pl.lead)
+		}
+		want, err := pl.withoutLead().countAll(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := pl.countAll(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Cmp(want) != 0 {
+			t.Errorf("N=%d: %v with the closed form, %v part by part", n, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, p := range []uint64{3, 65521, 1<<31 - 1, 1<<62 - 57} {
+		m, bp := newMont(p), new(big.Int).SetUint64(p)
+		for range 1000 {
+			a, b := rng.Uint64N(p), rng.Uint64N(p)
+			if rng.IntN(4) == 0 {
+				a, b = p-1, p-1-rng.Uint64N(min(p, 3))
+			}
+			want := new(big.Int).Mul(new(big.Int).SetUint64(a), new(big.Int).SetUint64(b))
+			if got := m.mul(m.to(a), b); got != want.Mod(want, bp).Uint64() {
+				t.Fatalf("p=%d: %d·%d = %d, want %v", p, a, b, got, want)
+			}
+		}
+	}
+}
+
+// withoutLead is the plan with no lead classes: every part added one at a
+// time.
+func (pl *plan) withoutLead() *plan {
+	q := *pl
+	q.lead, q.sizesA, q.sizesB = 0, nil, nil
+	q.canA, q.valA = q.sums(nil)
+	q.canB, q.valB = q.sums(nil)
+	q.sumsB = []int32{0}
+	return &q
 }

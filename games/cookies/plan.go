@@ -15,6 +15,16 @@ type plan struct {
 	parts, zeroParts   []int
 	sufUp, sufDown     []ratio
 	reachUp, reachDown ratio
+	// The first lead parts form at most two classes of equal value/size,
+	// counted in closed form (see lead.go): classes A and B, their sizes,
+	// whether a total size is a sum of those sizes (canA, canB), the value
+	// of such a sum (valA, valB), and the sums in B.
+	lead         int
+	sizesA       []int
+	sizesB       []int
+	canA, canB   []bool
+	valA, valB   []int64
+	sumsB        []int32
 }
 
 func newPlan(N int, vals []int64) *plan {
@@ -42,12 +52,18 @@ func newPlan(N int, vals []int64) *plan {
 		}
 		return ratio{v, int64(i)}
 	}
+	// Equal ratios: positive values first, so that parts of equal
+	// value/size are next to each other.
 	slices.SortStableFunc(pl.parts, func(a, b int) int {
 		ra, rb := ratioOf(a), ratioOf(b)
 		switch {
 		case rb.less(ra):
 			return -1
 		case ra.less(rb):
+			return 1
+		case vals[a] > 0 && vals[b] < 0:
+			return -1
+		case vals[a] < 0 && vals[b] > 0:
 			return 1
 		}
 		return 0
@@ -66,5 +82,6 @@ func newPlan(N int, vals []int64) *plan {
 			pl.sufDown[k] = ratio{-v, int64(i)}
 		}
 	}
+	pl.planLead()
 	return pl
 }

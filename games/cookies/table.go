@@ -41,11 +41,12 @@ type counter struct {
 	team     *team  // adds a part's rows
 }
 
-// newCounter lays out the bands for the first part: at size s with
+// newCounter lays out the bands for the first part after the lead
+// classes: at size s with
 // R = N - s still to place, a total t is live iff -up·R < t ≤ down·R, and
 // reachable only if -reachDown·s ≤ t ≤ reachUp·s.
 func (pl *plan) newCounter(t *team) *counter {
-	c := &counter{N: pl.N, team: t, up: pl.sufUp[0], down: pl.sufDown[0], reachUp: pl.reachUp, reachDown: pl.reachDown}
+	c := &counter{N: pl.N, team: t, up: pl.sufUp[pl.lead], down: pl.sufDown[pl.lead], reachUp: pl.reachUp, reachDown: pl.reachDown}
 	c.first = make([]band, c.N+1)
 	var off int64
 	for s := range c.first {
@@ -61,13 +62,13 @@ func (pl *plan) newCounter(t *team) *counter {
 	return c
 }
 
-// reset returns c to its first layout, all zero, for the prime p.
+// reset returns c to its first layout for the prime p; the cells are
+// left for fillLead to set.
 func (c *counter) reset(pl *plan, p uint64) {
-	c.p, c.up, c.down = p, pl.sufUp[0], pl.sufDown[0]
+	c.p, c.up, c.down = p, pl.sufUp[pl.lead], pl.sufDown[pl.lead]
 	c.packedAt = c.spread()
 	c.span = int64(len(c.slab))
-	clear(c.slab)
-	copy(c.bands, c.first)
+	copy(c.bands, c.first) // fillLead clears the cells as it fills them
 }
 
 // spread is up + down, to which the bands' widths are proportional.
@@ -85,13 +86,9 @@ func (c *counter) cells(b *band, lo, hi int64) []uint64 {
 func (pl *plan) count(ctx context.Context, c *counter, p uint64, done func(int)) (uint64, error) {
 	N := pl.N
 	c.reset(pl, p)
-	if b := &c.bands[0]; b.lo <= 0 && 0 <= b.hi {
-		c.cells(b, 0, 0)[0] = 1
-		b.nzLo, b.nzHi = 0, 0
-	} else {
-		b.sure = 1 // 0 ≤ -up·N: Even wins whatever the piles
-	}
-	for k, i := range pl.parts {
+	c.fillLead(pl)
+	for k := pl.lead; k < len(pl.parts); k++ {
+		i := pl.parts[k]
 		if k%64 == 0 {
 			if ctx.Err() != nil {
 				return 0, fmt.Errorf("cookies: %w", ctx.Err())
@@ -259,13 +256,7 @@ const chainSpan = 4 << 20
 // from..to-1, chain by chain: s, s+i, s+2i, ….
 func (c *counter) addChains(i int, v int64, from, to int) {
 	for r := i + from; r < i+to; r++ {
-		lo, hi := c.bounds(r, i)
-		for s := r; s <= c.N; s += i {
-			c.narrow(s, lo.q+1, hi.q)
-			lo.step()
-			hi.step()
-			c.addRow(s, i, v)
-		}
+		c.addRun(i, v, r, i, (c.N-r)/i+1)
 	}
 }
 
@@ -273,35 +264,52 @@ func (c *counter) addChains(i int, v int64, from, to int) {
 // from..to-1, in increasing order.
 func (c *counter) addRows(i int, v int64, from, to int) {
 	for base := i; base+from <= c.N; base += i {
-		lo, hi := c.bounds(base+from, 1)
-		for s := base + from; s < base+to && s <= c.N; s++ {
-			c.narrow(s, lo.q+1, hi.q)
-			lo.step()
-			hi.step()
-			c.addRow(s, i, v)
-		}
+		c.addRun(i, v, base+from, 1, min(to, c.N-base+1)-from)
 	}
 }
 
-// addRow adds to row s the counts of row s-i shifted by v. Source totals t
-// land on t+v: below dst.lo they are settled, above dst.hi dead (they can
-// never return to ≤ 0), in between live; each part is one contiguous range.
-// Only the source's nonzero range is read.
-func (c *counter) addRow(s, i int, v int64) {
-	src, dst := &c.bands[s-i], &c.bands[s]
-	sure := c.mod(dst.sure + src.sure)
-	lo, hi := int64(max(src.lo, src.nzLo)), int64(min(src.hi, src.nzHi))
-	if lo <= hi {
-		dlo, dhi := int64(dst.lo), int64(dst.hi)
-		// Settled: t+v < dst.lo.
-		if top := min(hi, dlo-v-1); top >= lo {
-			sure = c.mod(sure + sumMod(c.cells(src, lo, top), c.p))
+// addRun adds the part (i, v) to the n rows s = r, r+step, …: to each the
+// counts of row s-i shifted by v. Source totals t land on t+v: below the
+// destination's band they are settled, above it dead (they can never
+// return to ≤ 0), in between live; each is one contiguous range. Only the
+// source's nonzero range is read. Late in the count most rows hold a few
+// cells, so the bookkeeping here is most of the work: it stays in this
+// one loop, with short ranges added in line.
+func (c *counter) addRun(i int, v int64, r, step, n int) {
+	slab, p, bands := c.slab, c.p, c.bands
+	lo, hi := c.bounds(r, step)
+	for s := r; n > 0; s, n = s+step, n-1 {
+		dst := &bands[s]
+		if lo.q+1 > int64(dst.lo) || hi.q < int64(dst.hi) {
+			c.narrow(s, lo.q+1, hi.q)
 		}
-		// Live: dst.lo ≤ t+v ≤ dst.hi.
-		if lo, hi = max(lo, dlo-v), min(hi, dhi-v); lo <= hi {
-			addMod(c.cells(dst, lo+v, hi+v), c.cells(src, lo, hi), c.p)
-			dst.nzLo, dst.nzHi = min(dst.nzLo, int32(lo+v)), max(dst.nzHi, int32(hi+v))
+		lo.step()
+		hi.step()
+		src := &bands[s-i]
+		sure := dst.sure + src.sure
+		sure = min(sure, sure-p)
+		if from, to := int64(max(src.lo, src.nzLo)), int64(min(src.hi, src.nzHi)); from <= to {
+			sbase, dlo := src.off-int64(src.lo), int64(dst.lo)
+			// Settled: t+v < dst.lo.
+			if top := min(to, dlo-v-1); top >= from {
+				sure += sumMod(slab[sbase+from:sbase+top+1], p)
+				sure = min(sure, sure-p)
+			}
+			// Live: dst.lo ≤ t+v ≤ dst.hi.
+			if from, to = max(from, dlo-v), min(to, int64(dst.hi)-v); from <= to {
+				dbase := dst.off - dlo + v
+				d, x := slab[dbase+from:dbase+to+1], slab[sbase+from:sbase+to+1]
+				if len(d) < 8 {
+					for k := range d {
+						y := d[k] + x[k]
+						d[k] = min(y, y-p)
+					}
+				} else {
+					addMod(d, x, p)
+				}
+				dst.nzLo, dst.nzHi = min(dst.nzLo, int32(from+v)), max(dst.nzHi, int32(to+v))
+			}
 		}
+		dst.sure = sure
 	}
-	dst.sure = sure
 }
