@@ -19,12 +19,12 @@ type plan struct {
 	// counted in closed form (see lead.go): classes A and B, their sizes,
 	// whether a total size is a sum of those sizes (canA, canB), the value
 	// of such a sum (valA, valB), and the sums in B.
-	lead         int
-	sizesA       []int
-	sizesB       []int
-	canA, canB   []bool
-	valA, valB   []int64
-	sumsB        []int32
+	lead       int
+	sizesA     []int
+	sizesB     []int
+	canA, canB []bool
+	valA, valB []int64
+	sumsB      []int32
 }
 
 func newPlan(N int, vals []int64) *plan {

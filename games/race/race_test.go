@@ -447,3 +447,52 @@ func TestExactKernel(t *testing.T) {
 		}
 	}
 }
+
+// The skewed kernel, vectorised and in plain Go, gives the float kernel's
+// and the generic loop's bits and policy: tables narrower than the eight
+// lanes and not a multiple of them, both first movers, menus out of order
+// and with tied gambles, one to three workers.
+func TestSkewKernel(t *testing.T) {
+	half, quarter := big.NewRat(1, 2), big.NewRat(1, 4)
+	games := []Game{
+		PE232(1), PE232(7), PE232(8), PE232(9), PE232(100), PE232(301),
+		{CoinTarget: 3, ChooserTarget: 40, First: Chooser},
+		{CoinTarget: 61, ChooserTarget: 5},
+		{CoinTarget: 70, ChooserTarget: 130, Coin: Gamble{P: big.NewRat(1, 3), Gain: 1}, Menu: []Gamble{{big.NewRat(1, 16), 8}, {big.NewRat(9, 10), 1}, {quarter, 3}}},
+		{CoinTarget: 45, ChooserTarget: 45, Coin: Gamble{P: half, Gain: 1}, Menu: []Gamble{{half, 1}, {half, 1}, {quarter, 2}, {quarter, 2}, {big.NewRat(1, 1), 1}}},
+	}
+	defer func() { useSkew, useFloatKernel = skewVector, true }()
+	for _, g := range games {
+		for _, workers := range []int{1, 2, 3} {
+			opt := Options{Policy: true, Workers: workers}
+			type run struct {
+				name         string
+				skew, kernel bool
+			}
+			var first *Result[float64]
+			for _, r := range []run{{"generic", false, false}, {"float kernel", false, true}, {"skewed, plain Go", true, true}} {
+				useSkew, useFloatKernel = r.skew, r.kernel
+				skewVectorOn := skewVector
+				if r.name == "skewed, plain Go" {
+					skewVector = false
+				}
+				got := solveFloat(t, g, opt)
+				skewVector = skewVectorOn
+				if first == nil {
+					first = got
+					continue
+				}
+				if math.Float64bits(got.Win) != math.Float64bits(first.Win) || !slices.Equal(got.Policy.choice, first.Policy.choice) || !slices.Equal(got.Policy.win, first.Policy.win) {
+					t.Errorf("%+v, %d workers: %s differs from the generic loop (%v, %v)", g, workers, r.name, got.Win, first.Win)
+				}
+			}
+			if skewVector {
+				useSkew, useFloatKernel = true, true
+				got := solveFloat(t, g, opt)
+				if math.Float64bits(got.Win) != math.Float64bits(first.Win) || !slices.Equal(got.Policy.choice, first.Policy.choice) || !slices.Equal(got.Policy.win, first.Policy.win) {
+					t.Errorf("%+v, %d workers: vectorised skew differs from the generic loop (%v, %v)", g, workers, got.Win, first.Win)
+				}
+			}
+		}
+	}
+}

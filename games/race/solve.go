@@ -159,6 +159,7 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 		for _, c := range coef {
 			kernel.coef = append(kernel.coef, floatCoef{gain: c.gain, alpha: any(c.alpha).(float64), beta: any(c.beta).(float64)})
 		}
+		kernel.sorted = boundsDescend(kernel.coef)
 	}
 	// Exact mode runs a copy that reduces fractions once per cell.
 	var xkernel *exactKernel
@@ -170,6 +171,23 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 			gains[i], alpha[i], beta[i] = c.gain, any(c.alpha).(*big.Rat), any(c.beta).(*big.Rat)
 		}
 		xkernel = newExactKernel(any(p).(*big.Rat), any(pMiss).(*big.Rat), gains, alpha, beta)
+	}
+	if kernel != nil && cg == 1 && useSkew {
+		var progress func(int64)
+		if opt.Progress != nil {
+			progress = func(rows int64) { opt.Progress(rows, int64(A)) }
+		}
+		fA, fA1, err := kernel.skew().solveSkew(ctx, A, B, workers, pol, progress)
+		if err != nil {
+			return nil, err
+		}
+		win := f.New()
+		if g.First == Chooser {
+			win = f.Set(win, any(fA).(T))
+		} else {
+			win = f.Lin2(win, p, any(fA1).(T), pMiss, any(fA).(T))
+		}
+		return &Result[T]{Game: g, Win: win, Policy: pol}, nil
 	}
 	solveRows := func(first int) {
 		best, cand, s := f.New(), f.New(), f.New()
@@ -283,6 +301,30 @@ var useFloatKernel = true
 type floatKernel struct {
 	p, pMiss float64
 	coef     []floatCoef
+	sorted   bool // see boundsDescend
+}
+
+// boundsDescend reports whether the bound alpha + beta·x of each gamble is
+// at least the next one's for every x in [0, 1], in exact arithmetic on
+// the float64 coefficients: it is linear in x, so it suffices at x = 0 and
+// x = 1. (Since alpha + beta = 1 for every gamble, the bound is
+// x + alpha·(1-x), and this holds when the menu is in decreasing order of
+// alpha, as the doubling menu is.) Then once one gamble's bound is at most
+// the best, every later gamble's is too, up to rounding: its candidate
+// exceeds the best by a few units in the last place at most, far less
+// than the tie tolerance that a replacement needs. The kernel stops there,
+// with the same result as looking at the rest.
+func boundsDescend(coef []floatCoef) bool {
+	rat := func(x float64) *big.Rat { return new(big.Rat).SetFloat64(x) }
+	for i := 1; i < len(coef); i++ {
+		a0, a1 := rat(coef[i-1].alpha), rat(coef[i].alpha)
+		s0 := new(big.Rat).Add(a0, rat(coef[i-1].beta))
+		s1 := new(big.Rat).Add(a1, rat(coef[i].beta))
+		if a0.Cmp(a1) < 0 || s0.Cmp(s1) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 type floatCoef struct {
@@ -308,6 +350,9 @@ func (k *floatKernel) block(cur, prev, g []float64, b0, b1 int, choice []uint8) 
 			// a gamble whose bound does not exceed the best cannot
 			// replace it, so its S is not read.
 			if bestIdx >= 0 && c.alpha+bx <= best {
+				if k.sorted {
+					break
+				}
 				continue
 			}
 			s := 1.0
