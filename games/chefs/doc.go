@@ -13,11 +13,15 @@
 // once the sets with one survivor fewer are solved, every chef's best target
 // in a set is known (a success leads to a solved set), so the set's turn
 // states form one cycle X_r = p_r U_r + (1-p_r) X_{r+1}, solved in closed
-// form by going once around it. The straightforward table keeps an n-vector
-// for every (set, chef) and needs O(n² 2ⁿ) memory; Solve instead processes
-// survivor sets layer by layer by size, keeps only the layers q-1 and q, stores only survivors'
-// components, ranks sets in colex order so each layer is one flat array, and
-// splits each layer among goroutines. Each set also stores, per chef, the
-// chef's own win probability after its successful shot ("self-after"), so
-// choosing targets reads q-1 adjacent numbers per candidate set.
+// form by going once around it. The straightforward table keeps an
+// n-vector for every (set, chef) and needs O(n² 2ⁿ) memory; Solve instead
+// processes survivor sets layer by layer by size, keeps only the layers q-1
+// and q (in two buffers, one per parity, each sized for its largest
+// layer), stores only survivors' components (q×q numbers per set), ranks
+// sets in colex order so each layer is one flat array, and splits each
+// layer among goroutines. A chef's win probability right after its shot is
+// read where it lies in the smaller set's row, so choosing a target costs
+// one look-up per candidate. The chosen targets are kept, a byte per state;
+// the expected number of dishes follows from them in a second, lighter
+// pass with one number per state, so the win layers need no dishes column.
 package chefs

@@ -51,12 +51,10 @@ func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, ran
 			}
 		}
 		sc.target[r] = bestT
-		if s.pol != nil {
-			s.pol.target[q][rank*int64(q)+int64(r)] = uint8(m[bestT])
-		}
+		s.targets[q][rank*int64(q)+int64(r)] = uint8(m[bestT])
 	}
 
-	stride := q + 1
+	stride := q
 	out := l.w[rank*int64(q*stride) : (rank+1)*int64(q*stride)]
 	row0 := out[:stride]
 	for i := range row0 {
@@ -65,7 +63,7 @@ func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, ran
 	coef := 1.0
 	for r := range q {
 		tmp := coef * k.p[m[r]]
-		k.addSuccess(prev, row0, row0, tmp, coef, r, sc)
+		k.addSuccess(prev, row0, row0, tmp, r, sc)
 		coef = coef * k.b[m[r]]
 	}
 	den := 1 - coef
@@ -78,11 +76,11 @@ func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, ran
 		for i := range row {
 			row[i] = k.b[m[r]] * after[i]
 		}
-		k.addSuccess(prev, row, row, k.p[m[r]], 1, r, sc)
+		k.addSuccess(prev, row, row, k.p[m[r]], r, sc)
 	}
 }
 
-func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, w, wDish float64, r int, sc *scratchView) {
+func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, w float64, r int, sc *scratchView) {
 	q := len(sc.members)
 	t := sc.target[r]
 	rp := r
@@ -94,8 +92,7 @@ func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, w, wDish fl
 	if next == pq {
 		next = 0
 	}
-	ps := pq + 1
-	u := prev.w[sc.neighbour[t]*int64(pq*ps)+int64(next*ps):][:ps]
+	u := prev.w[sc.neighbour[t]*int64(pq*pq)+int64(next*pq):][:pq]
 	for i := range q {
 		switch {
 		case i < t:
@@ -106,15 +103,13 @@ func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, w, wDish fl
 			dst[i] = src[i]
 		}
 	}
-	dst[q] = src[q] + w*u[pq]
-	dst[q] = dst[q] + wDish
 }
 
 // solverView, layerView and scratchView are the kernel's float64 views of
 // the generic solver's state.
 type solverView struct {
-	c   *binomials
-	pol *Policy
+	c       *binomials
+	targets [][]uint8
 }
 
 type layerView struct {

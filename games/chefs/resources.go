@@ -27,8 +27,9 @@ func exactSeconds(n int) float64 { return 5.3 * math.Pow(6, float64(n-11)) }
 const MaxExactSeconds = 1800
 
 // Estimate returns the peak memory of Solve for n chefs with Fibonacci
-// skills: the largest even and the largest odd layer, plus the policy if
-// asked for. EstimateSkills is the same for any skills.
+// skills: the largest even and the largest odd layer, and a byte per
+// state for the targets, which are kept whether or not the policy is
+// asked for (the dishes pass reads them), so policy no longer adds. EstimateSkills is the same for any skills.
 func Estimate(n int, exact, policy bool) Need { return estimate(n, 1, exact, policy) }
 
 // EstimateSkills is Estimate for the given skills: in exact mode values grow
@@ -55,7 +56,7 @@ func meanBits(skills []*big.Rat) float64 {
 	return float64(max(total, 1)) / float64(max(len(skills), 1))
 }
 
-func estimate(n int, sizeRatio float64, exact, policy bool) Need {
+func estimate(n int, sizeRatio float64, exact, _ bool) Need {
 	per := 8.0
 	if exact {
 		// pointer, big.Rat header, numerator and denominator digits; most
@@ -68,17 +69,16 @@ func estimate(n int, sizeRatio float64, exact, policy bool) Need {
 			return 0
 		}
 		sets := binom(n, q)
-		return sets * float64(q*(q+1)) * per
+		return sets * float64(q*q) * per
 	}
-	// Two buffers: the largest even layer's and the largest odd layer's.
+	// Two buffers: the largest even layer's and the largest odd layer's,
+	// and the targets of every state (kept for the dishes pass; they are
+	// the policy if asked for).
 	var largest [2]float64
 	for q := 1; q <= n; q++ {
 		largest[q%2] = math.Max(largest[q%2], layer(q))
 	}
-	peak := largest[0] + largest[1]
-	if policy {
-		peak += float64(n) * math.Exp2(float64(n-1))
-	}
+	peak := largest[0] + largest[1] + float64(n)*math.Exp2(float64(n-1))
 	need := Need{N: n, Bytes: peak, Exact: exact}
 	if exact {
 		need.Seconds = exactSeconds(n) * math.Pow(sizeRatio, 1.6)

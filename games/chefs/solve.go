@@ -55,12 +55,12 @@ func (p *Policy) Target(alive uint32, chef int) (target int, ok bool) {
 // layer holds the solved sets of one size q, indexed by colex rank.
 type layer[T any] struct {
 	q int
-	// w[rank*q*(q+1) + r*(q+1) + i] is member i's win probability with
-	// member r to act, for i < q; index i = q is the expected dishes.
+	// w[rank*q*q + r*q + i] is member i's win probability with member r
+	// to act. The expected dishes follow in a second pass (dishes.go).
 	w []T
 }
 
-// selfAt is the index in a layer of q+1 members' w of member r's win
+// selfAt is the index in a layer of q members' w of member r's win
 // probability right after it acted, in the set of rank rank: with the next
 // member (cyclically) to act. Choosing a target compares these.
 func selfAt(rank int64, q, r int) int64 {
@@ -68,7 +68,7 @@ func selfAt(rank int64, q, r int) int64 {
 	if next == q {
 		next = 0
 	}
-	return rank*int64(q*(q+1)) + int64(next*(q+1)+r)
+	return rank*int64(q*q) + int64(next*q+r)
 }
 
 // Solve solves the game with the given skills (chef k has skills[k-1]) in
@@ -96,19 +96,22 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, skills []*big.Ra
 	if _, isFloat := any(f).(numeric.Float); isFloat && useFloatKernel {
 		s.kernel = &floatKernel{p: any(s.p).([]float64), b: any(s.b).([]float64)}
 	}
+	// Targets are kept for the dishes pass, and are the policy if asked for.
+	s.targets = make([][]uint8, n+1)
 	if opt.Policy {
-		s.pol = &Policy{n: n, c: s.c, target: make([][]uint8, n+1)}
+		s.pol = &Policy{n: n, c: s.c, target: s.targets}
 	}
 	s.total = int64(1)<<n - 1
 
 	// Layers alternate between two buffers, one for the even layers and
 	// one for the odd, each sized for the largest of its parity, so memory
 	// peaks at two layers and the garbage collector has nothing to do.
+	var sizes [2]int64
 	for q := 1; q <= n; q++ {
-		size := s.c[n][q] * int64(q*(q+1))
-		if int64(len(s.bufW[q%2])) < size {
-			s.bufW[q%2] = make([]T, size)
-		}
+		sizes[q%2] = max(sizes[q%2], s.c[n][q]*int64(q*q))
+	}
+	for i := range s.bufW {
+		s.bufW[i] = make([]T, sizes[i])
 	}
 	// Touch every slot once here: exact values are then updated in place
 	// layer after layer, and for floats the page faults happen in
@@ -138,9 +141,14 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, skills []*big.Ra
 	}
 	res := &Result[T]{Skills: skills, Win: make([]T, n), Policy: s.pol}
 	for i := range n {
-		res.Win[i] = prev.w[i]
+		// Copied: the dishes pass reuses the layer buffers.
+		res.Win[i] = f.Set(f.New(), prev.w[i])
 	}
-	res.Dishes = prev.w[n]
+	dishes, err := s.dishes()
+	if err != nil {
+		return nil, err
+	}
+	res.Dishes = dishes
 	return res, nil
 }
 
@@ -155,6 +163,7 @@ type chefSolver[T any, F numeric.Field[T]] struct {
 	kernel  *floatKernel // float mode's float64 copy of solveSet
 	workers int
 	pol     *Policy
+	targets [][]uint8 // targets[q][rank*q + r]: 0-based chef shot by member r
 
 	bufW [2][]T // the two layer buffers: bufW[q%2] holds layer q
 
@@ -162,13 +171,12 @@ type chefSolver[T any, F numeric.Field[T]] struct {
 	done, total int64
 }
 
-// base is layer 1: the lone survivor has won, no more dishes.
+// base is layer 1: the lone survivor has won.
 func (s *chefSolver[T, F]) base() *layer[T] {
 	f := s.f
-	l := &layer[T]{q: 1, w: s.bufW[1][:2*s.n]}
+	l := &layer[T]{q: 1, w: s.bufW[1][:s.n]}
 	for k := range s.n {
-		l.w[2*k] = f.Set(l.w[2*k], s.one)
-		l.w[2*k+1] = f.FromInt(l.w[2*k+1], 0)
+		l.w[k] = f.Set(l.w[k], s.one)
 	}
 	s.report(int64(s.n))
 	return l
@@ -190,10 +198,8 @@ const chunk = 2048
 func (s *chefSolver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
 	f := s.f
 	count := s.c[s.n][q]
-	l := &layer[T]{q: q, w: s.bufW[q%2][:count*int64(q*(q+1))]}
-	if s.pol != nil {
-		s.pol.target[q] = make([]uint8, count*int64(q))
-	}
+	l := &layer[T]{q: q, w: s.bufW[q%2][:count*int64(q*q)]}
+	s.targets[q] = make([]uint8, count*int64(q))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range s.workers {
@@ -204,7 +210,7 @@ func (s *chefSolver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
 			var pv, lv layerView
 			var scv *scratchView
 			if s.kernel != nil {
-				sv = solverView{c: s.c, pol: s.pol}
+				sv = solverView{c: s.c, targets: s.targets}
 				pv = layerView{q: prev.q, w: any(prev.w).([]float64)}
 				lv = layerView{q: l.q, w: any(l.w).([]float64)}
 				scv = &scratchView{members: sc.members, neighbour: sc.neighbour, target: sc.target}
@@ -278,15 +284,13 @@ func (s *chefSolver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, 
 			}
 		}
 		sc.target[r] = bestT
-		if s.pol != nil {
-			s.pol.target[q][rank*int64(q)+int64(r)] = uint8(m[bestT])
-		}
+		s.targets[q][rank*int64(q)+int64(r)] = uint8(m[bestT])
 	}
 
-	// The cycle X_r = p_r U_r + b_r X_{r+1} (index q is the dishes, with
-	// U_r's dishes plus one). Row 0 accumulates Σ_r (Π_{i<r} b_i) p_r U_r,
-	// then is divided by 1 - Π b_i; rows q-1..1 follow by back-substitution.
-	stride := q + 1
+	// The cycle X_r = p_r U_r + b_r X_{r+1}. Row 0 accumulates
+	// Σ_r (Π_{i<r} b_i) p_r U_r, then is divided by 1 - Π b_i; rows
+	// q-1..1 follow by back-substitution.
+	stride := q
 	out := l.w[rank*int64(q*stride) : (rank+1)*int64(q*stride)]
 	row0 := out[:stride] // the buffer held layer q-2: clear the accumulator
 	for i := range row0 {
@@ -295,7 +299,7 @@ func (s *chefSolver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, 
 	coef := f.Set(sc.coef, s.one) // Π_{i<r} b_i
 	for r := range q {
 		sc.tmp = f.Mul(sc.tmp, coef, s.p[m[r]])
-		s.addSuccess(prev, row0, row0, sc.tmp, coef, r, sc)
+		s.addSuccess(prev, row0, row0, sc.tmp, r, sc)
 		coef = f.Mul(coef, coef, s.b[m[r]])
 	}
 	sc.den = f.Sub(sc.den, s.one, coef)
@@ -309,16 +313,15 @@ func (s *chefSolver[T, F]) solveSet(prev, l *layer[T], mask uint32, rank int64, 
 		for i := range row {
 			row[i] = f.Mul(row[i], s.b[m[r]], after[i])
 		}
-		s.addSuccess(prev, row, row, s.p[m[r]], s.one, r, sc)
+		s.addSuccess(prev, row, row, s.p[m[r]], r, sc)
 	}
 	sc.coef = coef
 }
 
-// addSuccess sets dst = src + w·U_r (+ wDish on the dishes entry, for the
-// dish cooked this turn), where U_r is the state after member r's success
-// against its chosen target, read from layer prev and spread over this set's
-// members (the target's component is 0).
-func (s *chefSolver[T, F]) addSuccess(prev *layer[T], dst, src []T, w, wDish T, r int, sc *scratch[T]) {
+// addSuccess sets dst = src + w·U_r, where U_r is the state after member
+// r's success against its chosen target, read from layer prev and spread
+// over this set's members (the target's component is 0).
+func (s *chefSolver[T, F]) addSuccess(prev *layer[T], dst, src []T, w T, r int, sc *scratch[T]) {
 	f := s.f
 	q := len(sc.members)
 	t := sc.target[r]
@@ -328,8 +331,7 @@ func (s *chefSolver[T, F]) addSuccess(prev *layer[T], dst, src []T, w, wDish T, 
 	}
 	pq := q - 1
 	next := (rp + 1) % pq
-	ps := pq + 1
-	u := prev.w[sc.neighbour[t]*int64(pq*ps)+int64(next*ps):][:ps]
+	u := prev.w[sc.neighbour[t]*int64(pq*pq)+int64(next*pq):][:pq]
 	for i := range q {
 		switch {
 		case i < t:
@@ -340,7 +342,4 @@ func (s *chefSolver[T, F]) addSuccess(prev *layer[T], dst, src []T, w, wDish T, 
 			dst[i] = f.Set(dst[i], src[i])
 		}
 	}
-	// Dishes: src + w·D + wDish (one dish is cooked whether or not r hits).
-	dst[q] = f.AddMul(dst[q], src[q], w, u[pq])
-	dst[q] = f.Add(dst[q], dst[q], wDish)
 }

@@ -17,8 +17,14 @@
 // |value|/size, so up and down (bounds on the parts still to come) shrink as
 // the count proceeds: most nonzero parts are ±1 on large piles, and by the
 // time they are added the table is a narrow band. Each row also tracks the
-// range of totals that are nonzero yet, so the first parts, which meet an
-// almost empty table, cost almost nothing.
+// range of totals that are nonzero yet, so parts that meet an almost empty
+// table cost almost nothing.
+//
+// The first parts in that order come in two classes of equal value/size
+// (piles 2^k-1 worth 2^k-1, piles 2^(k+1)-2 worth -(2^k-1)); within a class
+// a multiset's value is fixed by its size, so both classes together are
+// counted in closed form, one product PA(a)·PB(b) per cell (lead.go), and
+// the table is laid out for the narrower bounds after them.
 //
 // Every count is at most p(N), hundreds of bits for N in the thousands.
 // Rather than cells of that many bits, the count is run modulo primes
