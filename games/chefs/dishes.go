@@ -3,8 +3,6 @@ package chefs
 import (
 	"fmt"
 	"math/bits"
-	"sync"
-	"sync/atomic"
 )
 
 // dishes is the expected number of dishes from the full table with chef 1
@@ -29,63 +27,46 @@ func (s *chefSolver[T, F]) dishes() (T, error) {
 	for q := 2; q <= s.n; q++ {
 		count := s.c[s.n][q]
 		cur := s.bufW[q%2][:count*int64(q)]
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range s.workers {
-			wg.Go(func() {
-				members, neighbour := make([]int, q), make([]int64, q)
-				coef, tmp, den := f.New(), f.New(), f.New()
-				for {
-					lo := next.Add(chunk) - chunk
-					if lo >= count || s.ctx.Err() != nil {
-						return
+		s.eachSet(q, false, func() func(mask uint32, rank int64) {
+			members, neighbour := make([]int, q), make([]int64, q)
+			u := make([]T, q) // u[r] is D(U_r)
+			coef, tmp, den := f.New(), f.New(), f.New()
+			return func(mask uint32, rank int64) {
+				s.c.neighbours(mask, members, neighbour)
+				// U_r: the set without r's target, the member after r to
+				// act. Looked up first, all at once, so that the loads
+				// from the larger layer overlap.
+				for r := range q {
+					chef := int(s.targets[q][rank*int64(q)+int64(r)])
+					t := bits.OnesCount32(mask & (1<<chef - 1))
+					rp := r
+					if r > t {
+						rp--
 					}
-					hi := min(lo+chunk, count)
-					mask := s.c.unrank(lo, q)
-					for rank := lo; rank < hi; rank++ {
-						s.c.neighbours(mask, members, neighbour)
-						// u(r) is D(U_r): the set without r's target, the
-						// member after r to act.
-						u := func(r int) T {
-							chef := int(s.targets[q][rank*int64(q)+int64(r)])
-							t := bits.OnesCount32(mask & (1<<chef - 1))
-							rp := r
-							if r > t {
-								rp--
-							}
-							return prev[neighbour[t]*int64(q-1)+int64((rp+1)%(q-1))]
-						}
-						var uf func(int) float64
-						if s.kernel != nil {
-							uf = any(u).(func(int) float64)
-						}
-						d := cur[rank*int64(q) : (rank+1)*int64(q)]
-						if s.kernel != nil {
-							s.kernel.dishes(any(d).([]float64), members, uf)
-							mask = nextSubset(mask)
-							continue
-						}
-						d[0] = f.FromInt(d[0], 0)
-						coef = f.Set(coef, s.one)
-						for r := range q {
-							tmp = f.Mul(tmp, coef, s.p[members[r]])
-							d[0] = f.AddMul(d[0], d[0], tmp, u(r))
-							d[0] = f.Add(d[0], d[0], coef)
-							coef = f.Mul(coef, coef, s.b[members[r]])
-						}
-						den = f.Sub(den, s.one, coef)
-						d[0] = f.Quo(d[0], d[0], den)
-						for r := q - 1; r >= 1; r-- {
-							d[r] = f.Mul(d[r], s.b[members[r]], d[(r+1)%q])
-							d[r] = f.AddMul(d[r], d[r], s.p[members[r]], u(r))
-							d[r] = f.Add(d[r], d[r], s.one)
-						}
-						mask = nextSubset(mask)
-					}
+					u[r] = prev[neighbour[t]*int64(q-1)+int64((rp+1)%(q-1))]
 				}
-			})
-		}
-		wg.Wait()
+				d := cur[rank*int64(q) : (rank+1)*int64(q)]
+				if s.kernel != nil {
+					s.kernel.dishes(any(d).([]float64), members, any(u).([]float64))
+					return
+				}
+				d[0] = f.FromInt(d[0], 0)
+				coef = f.Set(coef, s.one)
+				for r := range q {
+					tmp = f.Mul(tmp, coef, s.p[members[r]])
+					d[0] = f.AddMul(d[0], d[0], tmp, u[r])
+					d[0] = f.Add(d[0], d[0], coef)
+					coef = f.Mul(coef, coef, s.b[members[r]])
+				}
+				den = f.Sub(den, s.one, coef)
+				d[0] = f.Quo(d[0], d[0], den)
+				for r := q - 1; r >= 1; r-- {
+					d[r] = f.Mul(d[r], s.b[members[r]], d[(r+1)%q])
+					d[r] = f.AddMul(d[r], d[r], s.p[members[r]], u[r])
+					d[r] = f.Add(d[r], d[r], s.one)
+				}
+			}
+		})
 		if err := s.ctx.Err(); err != nil {
 			return f.New(), fmt.Errorf("chefs: %w", err)
 		}
@@ -96,20 +77,20 @@ func (s *chefSolver[T, F]) dishes() (T, error) {
 
 // dishes is one set's cycle of the dishes pass for the float kernel, the
 // generic code's operations on float64, inlined.
-func (k *floatKernel) dishes(d []float64, members []int, u func(int) float64) {
+func (k *floatKernel) dishes(d []float64, members []int, u []float64) {
 	q := len(d)
 	d[0] = 0
 	coef := 1.0
 	for r := range q {
 		tmp := coef * k.p[members[r]]
-		d[0] = d[0] + tmp*u(r)
+		d[0] = d[0] + tmp*u[r]
 		d[0] = d[0] + coef
 		coef = coef * k.b[members[r]]
 	}
 	d[0] = d[0] / (1 - coef)
 	for r := q - 1; r >= 1; r-- {
 		d[r] = k.b[members[r]] * d[(r+1)%q]
-		d[r] = d[r] + k.p[members[r]]*u(r)
+		d[r] = d[r] + k.p[members[r]]*u[r]
 		d[r] = d[r] + 1
 	}
 }

@@ -200,21 +200,32 @@ func (s *chefSolver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
 	count := s.c[s.n][q]
 	l := &layer[T]{q: q, w: s.bufW[q%2][:count*int64(q*q)]}
 	s.targets[q] = make([]uint8, count*int64(q))
+	s.eachSet(q, true, func() func(mask uint32, rank int64) {
+		sc := newScratch(f, q)
+		if s.kernel == nil {
+			return func(mask uint32, rank int64) { s.solveSet(prev, l, mask, rank, sc) }
+		}
+		// The float kernel's views of the same layers and scratch.
+		sv := solverView{c: s.c, targets: s.targets}
+		pv := layerView{q: prev.q, w: any(prev.w).([]float64)}
+		lv := layerView{q: l.q, w: any(l.w).([]float64)}
+		scv := &scratchView{members: sc.members, neighbour: sc.neighbour, target: sc.target}
+		return func(mask uint32, rank int64) { s.kernel.solveSet(sv, pv, lv, mask, rank, scv) }
+	})
+	return l
+}
+
+// eachSet calls visit(mask, rank) for every set of size q, the sets shared
+// out to the workers in chunks; each worker gets its visit, with its own
+// scratch, from newVisit. It stops early once the context is cancelled,
+// and with report counts the sets done for Progress.
+func (s *chefSolver[T, F]) eachSet(q int, report bool, newVisit func() func(mask uint32, rank int64)) {
+	count := s.c[s.n][q]
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range s.workers {
 		wg.Go(func() {
-			sc := newScratch(f, q)
-			// The float kernel's views of the same layers and scratch.
-			var sv solverView
-			var pv, lv layerView
-			var scv *scratchView
-			if s.kernel != nil {
-				sv = solverView{c: s.c, targets: s.targets}
-				pv = layerView{q: prev.q, w: any(prev.w).([]float64)}
-				lv = layerView{q: l.q, w: any(l.w).([]float64)}
-				scv = &scratchView{members: sc.members, neighbour: sc.neighbour, target: sc.target}
-			}
+			visit := newVisit()
 			for {
 				lo := next.Add(chunk) - chunk
 				if lo >= count || s.ctx.Err() != nil {
@@ -223,20 +234,16 @@ func (s *chefSolver[T, F]) solveLayer(prev *layer[T], q int) *layer[T] {
 				hi := min(lo+chunk, count)
 				mask := s.c.unrank(lo, q)
 				for rank := lo; rank < hi; rank++ {
-					if s.kernel != nil {
-						s.kernel.solveSet(sv, pv, lv, mask, rank, scv)
-						mask = nextSubset(mask)
-						continue
-					}
-					s.solveSet(prev, l, mask, rank, sc)
+					visit(mask, rank)
 					mask = nextSubset(mask)
 				}
-				s.report(hi - lo)
+				if report {
+					s.report(hi - lo)
+				}
 			}
 		})
 	}
 	wg.Wait()
-	return l
 }
 
 // scratch is one worker's temporaries, allocated once per layer.
