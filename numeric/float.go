@@ -33,11 +33,14 @@ func (Float) Quo(_, x, y float64) float64 { return x / y }
 // Float64 implements Field.
 func (Float) Float64(x float64) float64 { return x }
 
-// AddMul implements Field.
-func (Float) AddMul(_, x, a, y float64) float64 { return x + a*y }
+// AddMul implements Field. Each product is rounded before the sum (the
+// conversion forbids a fused multiply-add, which GOAMD64=v3 builds would
+// otherwise use), so results do not depend on the build, and the games'
+// float64 kernels, written the same way, give the same bits.
+func (Float) AddMul(_, x, a, y float64) float64 { return x + float64(a*y) }
 
-// Lin2 implements Field.
-func (Float) Lin2(_, a, x, b, y float64) float64 { return a*x + b*y }
+// Lin2 implements Field, rounding each product as AddMul does.
+func (Float) Lin2(_, a, x, b, y float64) float64 { return float64(a*x) + float64(b*y) }
 
 // FromRat implements Field.
 func (Float) FromRat(_ float64, r *big.Rat) float64 {

@@ -83,14 +83,14 @@ func (k *floatKernel) dishes(d []float64, members []int, u []float64) {
 	coef := 1.0
 	for r := range q {
 		tmp := coef * k.p[members[r]]
-		d[0] = d[0] + tmp*u[r]
+		d[0] = d[0] + float64(tmp*u[r]) // rounded, as Field.AddMul does
 		d[0] = d[0] + coef
 		coef = coef * k.b[members[r]]
 	}
 	d[0] = d[0] / (1 - coef)
 	for r := q - 1; r >= 1; r-- {
-		d[r] = k.b[members[r]] * d[(r+1)%q]
-		d[r] = d[r] + k.p[members[r]]*u[r]
+		d[r] = float64(k.b[members[r]] * d[(r+1)%q]) // rounded before a sum
+		d[r] = d[r] + float64(k.p[members[r]]*u[r])
 		d[r] = d[r] + 1
 	}
 }

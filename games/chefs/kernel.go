@@ -74,7 +74,7 @@ func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, ran
 		after := out[((r+1)%q)*stride : ((r+1)%q+1)*stride]
 		row := out[r*stride : (r+1)*stride]
 		for i := range row {
-			row[i] = k.b[m[r]] * after[i]
+			row[i] = float64(k.b[m[r]] * after[i]) // rounded before a sum
 		}
 		k.addSuccess(prev, row, row, k.p[m[r]], r, sc)
 	}
@@ -96,9 +96,9 @@ func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, w float64, 
 	for i := range q {
 		switch {
 		case i < t:
-			dst[i] = src[i] + w*u[i]
+			dst[i] = src[i] + float64(w*u[i]) // rounded, as Field.AddMul does
 		case i > t:
-			dst[i] = src[i] + w*u[i-1]
+			dst[i] = src[i] + float64(w*u[i-1])
 		default:
 			dst[i] = src[i]
 		}

@@ -46,7 +46,12 @@ type Gamble struct {
 }
 
 // String implements fmt.Stringer.
-func (g Gamble) String() string { return g.P.RatString() + ":" + strconv.Itoa(g.Gain) }
+func (g Gamble) String() string {
+	if g.P == nil {
+		return "default" // the zero Gamble: the game's default coin
+	}
+	return g.P.RatString() + ":" + strconv.Itoa(g.Gain)
+}
 
 // MaxMenu is the largest menu Solve accepts (policies are stored in a byte).
 const MaxMenu = 255

@@ -496,3 +496,10 @@ func TestSkewKernel(t *testing.T) {
 		}
 	}
 }
+
+// The zero Gamble (Game.Coin's default) prints without a panic.
+func TestGambleString(t *testing.T) {
+	if got := fmt.Sprint(Gamble{}, Gamble{P: big.NewRat(1, 3), Gain: 2}); got != "default 1/3:2" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -75,8 +75,8 @@ func (s *skewKernel) step(fs, gs []float64, idx []int64, prev []float64, k, B in
 		}
 		best, bestIdx := 0.0, -1
 		for i := range s.alpha {
-			bx := s.beta[i] * x
-			cand := s.alpha[i]*gs[L*max(k-int(s.gain[i]), 0)+j] + bx
+			bx := float64(s.beta[i] * x) // rounded, as Field.Lin2 does
+			cand := float64(s.alpha[i]*gs[L*max(k-int(s.gain[i]), 0)+j]) + bx
 			if bestIdx < 0 {
 				best, bestIdx = cand, i
 				continue
@@ -90,7 +90,7 @@ func (s *skewKernel) step(fs, gs []float64, idx []int64, prev []float64, k, B in
 			}
 		}
 		fs[L*k+j], idx[L*k+j] = best, int64(bestIdx)
-		gs[L*k+j] = p*x + pMiss*best
+		gs[L*k+j] = float64(p*x) + float64(pMiss*best)
 	}
 }
 

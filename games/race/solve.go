@@ -344,7 +344,7 @@ func (k *floatKernel) block(cur, prev, g []float64, b0, b1 int, choice []uint8) 
 		best, bestIdx := 0.0, -1
 		for i := range k.coef {
 			c := &k.coef[i]
-			bx := c.beta * x
+			bx := float64(c.beta * x) // rounded, as Field.Lin2 does
 			// cand = alpha·s + beta·x with 0 ≤ s ≤ 1 and alpha ≥ 0 is at
 			// most alpha + beta·x, also after rounding (it is monotone):
 			// a gamble whose bound does not exceed the best cannot
@@ -359,7 +359,7 @@ func (k *floatKernel) block(cur, prev, g []float64, b0, b1 int, choice []uint8) 
 			if c.gain < b {
 				s = g[b-c.gain]
 			}
-			cand := c.alpha*s + bx
+			cand := float64(c.alpha*s) + bx
 			if bestIdx < 0 {
 				best, bestIdx = cand, i
 				continue
@@ -378,7 +378,7 @@ func (k *floatKernel) block(cur, prev, g []float64, b0, b1 int, choice []uint8) 
 			}
 		}
 		cur[b] = best
-		g[b] = p*prev[b] + pMiss*cur[b]
+		g[b] = float64(p*prev[b]) + float64(pMiss*cur[b])
 		if choice != nil {
 			choice[b-1] = uint8(bestIdx + 1)
 		}
