@@ -93,15 +93,15 @@ func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, w float64, 
 		next = 0
 	}
 	u := prev.w[sc.neighbour[t]*int64(pq*pq)+int64(next*pq):][:pq]
-	for i := range q {
-		switch {
-		case i < t:
-			dst[i] = src[i] + float64(w*u[i]) // rounded, as Field.AddMul does
-		case i > t:
-			dst[i] = src[i] + float64(w*u[i-1])
-		default:
-			dst[i] = src[i]
-		}
+	// Members before the target, the target, members after it: three
+	// loops without a branch per member.
+	dst, src = dst[:q], src[:q]
+	for i, x := range u[:t] {
+		dst[i] = src[i] + float64(w*x) // rounded, as Field.AddMul does
+	}
+	dst[t] = src[t]
+	for i, x := range u[t:pq] {
+		dst[t+1+i] = src[t+1+i] + float64(w*x)
 	}
 }
 
