@@ -63,7 +63,7 @@ func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, ran
 	coef := 1.0
 	for r := range q {
 		tmp := coef * k.p[m[r]]
-		k.addSuccess(prev, row0, row0, tmp, r, sc)
+		k.addSuccess(prev, row0, row0, 1, tmp, r, sc)
 		coef = coef * k.b[m[r]]
 	}
 	den := 1 - coef
@@ -73,14 +73,13 @@ func (k *floatKernel) solveSet(s solverView, prev, l layerView, mask uint32, ran
 	for r := q - 1; r >= 1; r-- {
 		after := out[((r+1)%q)*stride : ((r+1)%q+1)*stride]
 		row := out[r*stride : (r+1)*stride]
-		for i := range row {
-			row[i] = float64(k.b[m[r]] * after[i]) // rounded before a sum
-		}
-		k.addSuccess(prev, row, row, k.p[m[r]], r, sc)
+		k.addSuccess(prev, row, after, k.b[m[r]], k.p[m[r]], r, sc)
 	}
 }
 
-func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, w float64, r int, sc *scratchView) {
+// addSuccess sets dst = c·src + w·U_r, the generic code's row = c·src
+// followed by its addSuccess in one pass (c = 1 multiplies exactly).
+func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, c, w float64, r int, sc *scratchView) {
 	q := len(sc.members)
 	t := sc.target[r]
 	rp := r
@@ -97,11 +96,11 @@ func (k *floatKernel) addSuccess(prev layerView, dst, src []float64, w float64, 
 	// loops without a branch per member.
 	dst, src = dst[:q], src[:q]
 	for i, x := range u[:t] {
-		dst[i] = src[i] + float64(w*x) // rounded, as Field.AddMul does
+		dst[i] = float64(c*src[i]) + float64(w*x) // rounded, as Field.AddMul does
 	}
-	dst[t] = src[t]
+	dst[t] = float64(c * src[t])
 	for i, x := range u[t:pq] {
-		dst[t+1+i] = src[t+1+i] + float64(w*x)
+		dst[t+1+i] = float64(c*src[t+1+i]) + float64(w*x)
 	}
 }
 
