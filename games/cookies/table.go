@@ -58,6 +58,7 @@ func (pl *plan) newCounter(t *team) *counter {
 		off += hi - lo + 1
 	}
 	c.slab = make([]uint64, off)
+	adviseHugePages(c.slab)
 	c.bands = make([]band, c.N+1)
 	return c
 }

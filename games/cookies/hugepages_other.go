@@ -1,0 +1,6 @@
+//go:build !linux
+
+package cookies
+
+// adviseHugePages does nothing here: see the Linux version.
+func adviseHugePages([]uint64) {}
