@@ -42,9 +42,8 @@ type counter struct {
 }
 
 // newCounter lays out the bands for the first part after the lead
-// classes: at size s with
-// R = N - s still to place, a total t is live iff -up·R < t ≤ down·R, and
-// reachable only if -reachDown·s ≤ t ≤ reachUp·s.
+// classes: at size s with R = N - s still to place, a total t is live iff
+// -up·R < t ≤ down·R, and reachable only if -reachDown·s ≤ t ≤ reachUp·s.
 func (pl *plan) newCounter(t *team) *counter {
 	c := &counter{N: pl.N, team: t, up: pl.sufUp[pl.lead], down: pl.sufDown[pl.lead], reachUp: pl.reachUp, reachDown: pl.reachDown}
 	c.first = make([]band, c.N+1)
@@ -102,12 +101,13 @@ func (pl *plan) count(ctx context.Context, c *counter, p uint64, done func(int))
 		}
 		c.addPart(i, pl.vals[i])
 	}
-	// Zero-valued parts never change the total: count them by size alone.
+	// Zero-valued parts never change the total: count them by size alone,
+	// a block of i sizes at a time from the block below it.
 	zero := make([]uint64, N+1)
 	zero[0] = 1
 	for _, i := range pl.zeroParts {
-		for s := i; s <= N; s++ {
-			zero[s] = c.mod(zero[s] + zero[s-i])
+		for s := i; s <= N; s += i {
+			addMod(zero[s:min(s+i, N+1)], zero[s-i:s], p)
 		}
 	}
 	var total uint64
