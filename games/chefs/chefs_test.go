@@ -471,3 +471,18 @@ func TestFloatKernel(t *testing.T) {
 		}
 	}
 }
+
+// Cancelling a solve stops every worker and returns the context's error:
+// the context is cancelled from the first progress report.
+func TestCancel(t *testing.T) {
+	for _, kernel := range []bool{true, false} {
+		useFloatKernel = kernel
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err := Solve[float64](ctx, numeric.Float{}, fib(t, 14), Options{Progress: func(done, total int64) { cancel() }})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("kernel %v: %v, want context.Canceled", kernel, err)
+		}
+	}
+	useFloatKernel = true
+}

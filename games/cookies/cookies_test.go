@@ -2,6 +2,7 @@ package cookies
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -274,5 +275,16 @@ func TestPrimes(t *testing.T) {
 	}
 	if prod.Cmp(bound) <= 0 {
 		t.Errorf("product of %d primes %v ≤ p(20000)", len(ps), prod)
+	}
+}
+
+// Cancelling a count stops it and returns the context's error: the context
+// is cancelled from the first progress report.
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err := CountProgress(ctx, 3000, func(done, total int64) { cancel() })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("%v, want context.Canceled", err)
 	}
 }

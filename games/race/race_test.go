@@ -506,3 +506,21 @@ func TestGambleString(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// Cancelling a solve stops every worker and returns the context's error,
+// in the skewed kernel, the float kernel and the generic loop alike: the
+// context is cancelled from the first progress report.
+func TestCancel(t *testing.T) {
+	defer func() { useSkew, useFloatKernel = skewVector, true }()
+	for _, mode := range []struct{ skew, kernel bool }{{true, true}, {false, true}, {false, false}} {
+		useSkew, useFloatKernel = mode.skew, mode.kernel
+		for _, workers := range []int{1, 2, 3} {
+			ctx, cancel := context.WithCancel(context.Background())
+			_, err := Solve[float64](ctx, numeric.Float{}, PE232(3000), Options{Workers: workers, Progress: func(done, total int64) { cancel() }})
+			cancel()
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("skew %v, kernel %v, %d workers: %v, want context.Canceled", mode.skew, mode.kernel, workers, err)
+			}
+		}
+	}
+}

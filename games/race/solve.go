@@ -207,6 +207,9 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 				for below.Load() < int64(b1) && !cancelled.Load() {
 					runtime.Gosched()
 				}
+				if cancelled.Load() {
+					break // the rows below may be unfinished
+				}
 				if kernel != nil || xkernel != nil {
 					var choice []uint8
 					if pol != nil {
