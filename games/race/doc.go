@@ -20,6 +20,13 @@
 // where S_t = 1 if Gain_t >= b and S_t = G(a, b-Gain_t) otherwise. Row a only
 // needs rows a-g..a, so float mode keeps g+1 rows: O(g·B) memory.
 //
+// Cell (a, b) needs cells of row a-g up to column b and of row a to its
+// left, so with g = 1 the cells of an anti-diagonal are independent: float
+// mode then computes eight rows at once, row a+j lagging j columns behind
+// row a, one row per vector lane, every gamble a branch-free vector step
+// (skew.go). Other rows are split among workers in a pipeline, each row
+// waiting for the one it needs block by block.
+//
 // Solve runs in float64 or exact rational arithmetic (see package numeric).
 // Ties between gambles go to the one listed first in the menu (for the
 // doubling menu: the smallest T); exact mode decides ties exactly.
