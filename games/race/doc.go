@@ -24,8 +24,8 @@
 // left, so with g = 1 the cells of an anti-diagonal are independent: float
 // mode then computes eight rows at once, row a+j lagging j columns behind
 // row a, one row per vector lane, every gamble a branch-free vector step
-// (skew.go). Other rows are split among workers in a pipeline, each row
-// waiting for the one it needs block by block.
+// (skew.go). Rows, or groups of eight, go to the workers in turn, each
+// waiting block by block for the row it needs.
 //
 // Solve runs in float64 or exact rational arithmetic (see package numeric).
 // Ties between gambles go to the one listed first in the menu (for the
