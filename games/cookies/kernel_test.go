@@ -93,9 +93,6 @@ func TestLead(t *testing.T) {
 // time.
 func (pl *plan) withoutLead() *plan {
 	q := *pl
-	q.lead, q.sizesA, q.sizesB = 0, nil, nil
-	q.canA, q.valA = q.sums(nil)
-	q.canB, q.valB = q.sums(nil)
-	q.sumsB = []int32{0}
+	q.setLead(0, 0)
 	return &q
 }

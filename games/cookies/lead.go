@@ -36,11 +36,17 @@ func (pl *plan) planLead() {
 	if a < len(pl.parts) {
 		b = class(a)
 	}
+	pl.setLead(a, b)
+}
+
+// setLead makes parts[:a] class A and parts[a:b] class B.
+func (pl *plan) setLead(a, b int) {
 	pl.lead = b
 	pl.sizesA, pl.sizesB = pl.parts[:a], pl.parts[a:b]
 	pl.canA, pl.valA = pl.sums(pl.sizesA)
-	pl.canB, pl.valB = pl.sums(pl.sizesB)
-	for b, ok := range pl.canB {
+	canB, valB := pl.sums(pl.sizesB)
+	pl.valB, pl.sumsB = valB, nil
+	for b, ok := range canB {
 		if ok {
 			pl.sumsB = append(pl.sumsB, int32(b))
 		}

@@ -17,12 +17,12 @@ type plan struct {
 	reachUp, reachDown ratio
 	// The first lead parts form at most two classes of equal value/size,
 	// counted in closed form (see lead.go): classes A and B, their sizes,
-	// whether a total size is a sum of those sizes (canA, canB), the value
-	// of such a sum (valA, valB), and the sums in B.
+	// whether a total size is a sum of A's sizes (canA), the value of such
+	// a sum (valA, valB), and the sums of B's sizes.
 	lead       int
 	sizesA     []int
 	sizesB     []int
-	canA, canB []bool
+	canA       []bool
 	valA, valB []int64
 	sumsB      []int32
 }
