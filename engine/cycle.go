@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+
+	"github.com/gamesolve/gamesolve/numeric"
 )
 
 // Decisions inside a cycle. The component is first reduced to a quotient
@@ -61,28 +63,45 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	}
 	L, U, sweeps, gap := r.valueIteration(q, minP)
 	r.st.sweeps += sweeps
-	proven := gap <= r.opt.precision()*math.Max(1, q.lowerHigh[1]-q.lowerHigh[0])
-	if !r.f.Exact() && proven {
-		r.st.gap = math.Max(r.st.gap, gap)
-		x := make([]T, q.nodes)
-		for i := range x {
-			x[i] = r.fromFloat((L[i] + U[i]) / 2) // the middle of the proven bounds
+	target := r.opt.precision() * math.Max(1, q.lowerHigh[1]-q.lowerHigh[0])
+	if !r.f.Exact() {
+		if gap <= target {
+			x := make([]T, q.nodes)
+			for i := range x {
+				x[i] = r.fromFloat((L[i] + U[i]) / 2) // the middle of the proven bounds
+			}
+			sigma := r.greedy(q, x, minP)
+			if err := r.checkStay(k, comp, q, sigma, minP); err != nil {
+				return 0, err
+			}
+			r.applyPolicy(q, comp, sigma)
+			r.solveChain(comp, r.choice)
+			// The greedy policy's own values must lie within the
+			// precision of the bounds too: an action whose one-step
+			// gain is within the tie tolerance can still be worth much
+			// more when play returns to it many times before it leaves.
+			if w := r.hull(q, comp, L, U, obj); w <= target {
+				r.st.gap = math.Max(r.st.gap, w)
+				return ValueIteration, nil
+			}
 		}
-		sigma := r.greedy(q, x, minP)
-		if err := r.checkStay(k, comp, q, sigma, minP); err != nil {
-			return 0, err
+		if len(comp) <= r.opt.exactStates() && r.exitsFinite(comp, obj) {
+			return r.resolveExact(k, comp, obj, minP)
 		}
-		r.applyPolicy(q, comp, sigma)
-		r.solveChain(comp, r.choice)
-		return ValueIteration, nil
 	}
 	// Exact mode, or float mode where value iteration could not prove the
 	// precision within its work bound (an escape probability of 2^-100 makes
-	// each sweep gain almost nothing): strategy iteration (Hoffman–Karp),
-	// started from the value iteration's policy, each strategy evaluated by
-	// elimination (exactly, or in float64 without cancellation).
+	// each sweep gain almost nothing) and the component is too large to
+	// re-solve exactly: strategy iteration (Hoffman–Karp), started from the
+	// value iteration's policy, each strategy evaluated by elimination
+	// (exactly, or in float64 without cancellation). In float mode the
+	// answer is flagged: its proven error is only the hull of the bounds
+	// and the values.
 	if !r.f.Exact() {
-		r.st.unproven++
+		defer func() {
+			r.st.unproven++
+			r.st.bound = math.Max(r.st.bound, r.hull(q, comp, L, U, obj))
+		}()
 	}
 	x := make([]T, q.nodes)
 	for i := range x {
@@ -438,6 +457,8 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		maxSweeps, target = min(maxSweeps, 10000), math.Max(target, 1e-9)
 	}
 	pf := q.outPF
+	const window = 4096
+	lastGap := math.Inf(1)
 	for sweeps = 1; ; sweeps++ {
 		gap = 0
 		for i := n - 1; i >= 0; i-- {
@@ -473,6 +494,19 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		}
 		if sweeps%64 == 0 && r.ctx.Err() != nil {
 			return L, U, sweeps, gap
+		}
+		if sweeps%window == 0 {
+			// Give up early when the gap's rate over the last window
+			// says the work bound will not be enough: a cycle that
+			// escapes with probability 10^-12 closes its gap by about
+			// 10^-9 a window, and strategy iteration (or an exact
+			// re-solve) takes over at once instead of a million sweeps
+			// later. The projection has a factor 2 of slack.
+			ratio := gap / lastGap
+			if !(ratio < 1) || float64(sweeps)+float64(window)*math.Log(target/gap)/math.Log(ratio) > 2*float64(maxSweeps) {
+				return L, U, sweeps, gap
+			}
+			lastGap = gap
 		}
 	}
 }
@@ -660,4 +694,123 @@ func (r *run[S, T, F]) fromFloat(x float64) T {
 		return r.f.New()
 	}
 	return r.f.FromRat(r.f.New(), new(big.Rat).SetFloat64(x))
+}
+
+// hull returns the largest distance, over the component's states, that
+// player obj's value under the current policy can have from the true value:
+// the width of the smallest interval holding both the value and its node's
+// bounds [L, U], which hold the true value. +Inf for a value that is not a
+// number.
+func (r *run[S, T, F]) hull(q *quotient[T], comp []uint32, L, U []float64, obj int) float64 {
+	P := r.g.players
+	w := 0.0
+	for i, v := range comp {
+		n := q.nodeOf[i]
+		x := r.f.Float64(r.vals[int(v)*P+obj])
+		if math.IsNaN(x) {
+			return math.Inf(1)
+		}
+		w = math.Max(w, math.Max(U[n], x)-math.Min(L[n], x))
+	}
+	return w
+}
+
+// exitsFinite reports whether every value and reward the component's
+// outcomes lead to outside it is a finite float64, so that it can be
+// converted to an exact rational.
+func (r *run[S, T, F]) exitsFinite(comp []uint32, obj int) bool {
+	g, P := r.g, r.g.players
+	k := r.comps.of[comp[0]]
+	for _, v := range comp {
+		lo, hi := g.outStart[g.actStart[v]], g.outStart[g.actStart[v+1]]
+		for o := lo; o < hi; o++ {
+			w := g.to[o]
+			if r.comps.of[w] == k {
+				continue
+			}
+			for i := range P {
+				if x := r.f.Float64(r.vals[int(w)*P+i]); math.IsInf(x, 0) || math.IsNaN(x) {
+					return false
+				}
+			}
+			if x := r.f.Float64(r.rew[w]); !r.inf[w] && (math.IsInf(x, 0) || math.IsNaN(x)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// exactTwin returns the worker's exact twin of the run, made on first use:
+// the same graph, components and choices, with values in *big.Rat. Only
+// the slots of the components it re-solves and of the states they lead to
+// are ever filled.
+func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
+	if r.ex != nil {
+		return r.ex
+	}
+	g := r.g
+	N, P := len(g.states), g.players
+	ex := &run[S, *big.Rat, numeric.Exact]{ctx: r.ctx, g: g, opt: r.opt, tol: r.tol,
+		rat: g.rats.vals, ratF: r.ratF, comps: r.comps, choice: r.choice,
+		local: r.local, chainLocal: r.chainLocal, constSum: r.constSum,
+		total: r.total, sumT: r.total}
+	ex.vals = make([]*big.Rat, N*P)
+	ex.rew = make([]*big.Rat, N)
+	ex.inf = make([]bool, N)
+	ex.t1, ex.t2 = new(big.Rat), new(big.Rat)
+	r.ex = ex
+	return ex
+}
+
+// resolveExact solves component k again in exact arithmetic, from the float
+// values of the states it leads to (converted exactly), and stores the
+// exact values rounded to the field: the rule for a small component whose
+// float answer is not proven (doc.go, "Float mode").
+func (r *run[S, T, F]) resolveExact(k int, comp []uint32, obj, minP int) (Method, error) {
+	ex := r.exactTwin()
+	ex.st = &stats{}
+	g, f, P := r.g, r.f, r.g.players
+	slot := func(z **big.Rat) *big.Rat {
+		if *z == nil {
+			*z = new(big.Rat)
+		}
+		return *z
+	}
+	for _, v := range comp {
+		for i := range P {
+			slot(&ex.vals[int(v)*P+i])
+		}
+		slot(&ex.rew[v])
+		lo, hi := g.outStart[g.actStart[v]], g.outStart[g.actStart[v+1]]
+		for o := lo; o < hi; o++ {
+			w := g.to[o]
+			if r.comps.of[w] == int32(k) {
+				continue
+			}
+			for i := range P {
+				slot(&ex.vals[int(w)*P+i]).SetFloat64(f.Float64(r.vals[int(w)*P+i]))
+			}
+			ex.inf[w] = r.inf[w]
+			rw := slot(&ex.rew[w])
+			if x := f.Float64(r.rew[w]); !r.inf[w] {
+				rw.SetFloat64(x)
+			} else {
+				rw.SetInt64(0)
+			}
+		}
+	}
+	m, err := ex.cycle(k, comp, obj, minP)
+	if err != nil {
+		return m, err
+	}
+	for _, v := range comp {
+		for i := range P {
+			r.vals[int(v)*P+i] = f.FromRat(r.vals[int(v)*P+i], ex.vals[int(v)*P+i])
+		}
+		r.rew[v] = f.FromRat(r.rew[v], ex.rew[v])
+		r.inf[v] = ex.inf[v]
+	}
+	r.st.resolved++
+	return m, nil
 }

@@ -458,7 +458,16 @@ func TestTinyEscapeWithDecisions(t *testing.T) {
 	if got := fl.Value(0)[0]; got != 1 {
 		t.Errorf("float %v, want 1", got)
 	}
-	if fl.Unproven != 1 {
-		t.Errorf("unproven %d, want 1 (value iteration should hand over)", fl.Unproven)
+	if fl.Resolved != 1 || fl.Unproven != 0 {
+		t.Errorf("resolved %d, unproven %d: want the component re-solved exactly", fl.Resolved, fl.Unproven)
+	}
+	// Without exact re-solves, float strategy iteration finds the answer
+	// but cannot prove it: flagged, with a bound.
+	off, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{ExactStates: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if off.Unproven != 1 || !(off.Bound > 1e-12) {
+		t.Errorf("without exact re-solves: unproven %d bound %v, want 1 and a bound", off.Unproven, off.Bound)
 	}
 }

@@ -51,11 +51,20 @@ type Result[S comparable, T any] struct {
 	Gap float64
 	// Sweeps counts value iteration's sweeps over all components.
 	Sweeps int
-	// Unproven counts float components where value iteration could not
-	// prove the precision within its work bound and strategy iteration, in
-	// float64, gave the policy instead (counted under StrategyIteration):
-	// values exact up to rounding, with no proven bound.
+	// Resolved counts float components whose float answer was not proven
+	// to the precision and that were solved again exactly (counted under
+	// StrategyIteration): their values are the exact values, given the
+	// float values of the states they lead to, rounded.
+	Resolved int
+	// Unproven counts float components whose values are not proven to the
+	// precision: too large to re-solve exactly (Options.ExactStates), they
+	// were solved by strategy iteration in float64 (counted under
+	// StrategyIteration). Bound is then the largest proven distance of a
+	// value of theirs from the true value: the width of the interval that
+	// value iteration's bounds and the value span (+Inf where no bound
+	// is known). A caller that prints values must say so when Unproven > 0.
 	Unproven int
+	Bound    float64
 
 	g      *graph[S]
 	vals   []T

@@ -13,8 +13,11 @@ type stats struct {
 	ends    int
 	sweeps  int
 	gap     float64
-	// unproven counts float components handed to strategy iteration.
-	unproven int
+	// unproven counts float components left without a proof of the
+	// precision, bound the largest proven error among them, and resolved
+	// the components re-solved exactly instead.
+	unproven, resolved int
+	bound              float64
 }
 
 func (s *stats) merge(o *stats) {
@@ -24,6 +27,8 @@ func (s *stats) merge(o *stats) {
 	s.ends += o.ends
 	s.sweeps += o.sweeps
 	s.unproven += o.unproven
+	s.resolved += o.resolved
+	s.bound = math.Max(s.bound, o.bound)
 	s.gap = math.Max(s.gap, o.gap)
 }
 
@@ -124,6 +129,7 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 		// Each worker is a shallow copy of the run: the same graph and
 		// value arrays, its own scratch.
 		wr := *r
+		wr.ex = nil // each worker makes its own exact twin
 		if w > 0 {
 			wr.local = make([]int32, len(r.local))
 			wr.chainLocal = make([]int32, len(r.chainLocal))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 
@@ -35,6 +36,22 @@ type Options struct {
 	MaxSweeps, MaxRounds int
 	// Memory is the memory budget in bytes; 0 means budget.Available().
 	Memory uint64
+	// ExactStates is float mode's limit for exact re-solves: a component
+	// of at most this many states whose float answer is not proven to the
+	// precision is solved again in exact arithmetic (see doc.go, "Float
+	// mode"). 0 means DefaultExactStates; a negative value turns exact
+	// re-solves off, leaving such components flagged in Result.Unproven.
+	ExactStates int
+}
+
+// DefaultExactStates is Options.ExactStates when it is 0.
+const DefaultExactStates = 4096
+
+func (o Options) exactStates() int {
+	if o.ExactStates == 0 {
+		return DefaultExactStates
+	}
+	return o.ExactStates
 }
 
 func (o Options) memory() uint64 {
@@ -95,7 +112,11 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	// constSum: two players whose terminal payoffs always add to the same
 	// total, so one's gain is the other's loss.
 	constSum bool
-	sumT     T // that total
+	sumT     T        // that total
+	total    *big.Rat // and exactly
+	// ex is this worker's exact twin, made on first use, which re-solves
+	// small components whose float answer is not proven.
+	ex *run[S, *big.Rat, numeric.Exact]
 }
 
 // Solve explores the game from its start and solves every reachable state:
@@ -142,6 +163,7 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	total, r.constSum = g.constantSum()
 	r.constSum = r.constSum && P == 2
 	r.sumT = f.FromRat(f.New(), total)
+	r.total = total
 
 	edgeStart := make([]uint32, N+1)
 	for v := range N {
@@ -158,7 +180,8 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 			res.Methods[Method(m)] = c
 		}
 	}
-	res.EndComponents, res.Sweeps, res.Gap, res.Unproven = st.ends, st.sweeps, st.gap, st.unproven
+	res.EndComponents, res.Sweeps, res.Gap = st.ends, st.sweeps, st.gap
+	res.Unproven, res.Bound, res.Resolved = st.unproven, st.bound, st.resolved
 	return res, nil
 }
 
@@ -325,17 +348,22 @@ func (r *run[S, T, F]) exitChoice(comp []uint32) bool {
 		}
 		p := int(g.owner[v])
 		bestA := -1
+		var bestScale float64
 		for _, a := range r.tieOrder(v, order[:0]) {
 			lo, hi := r.actionOutcomes(v, a)
 			sum = f.FromInt(sum, 0)
+			scale := 0.0
 			for o := lo; o < hi; o++ {
 				if !inside(o) {
-					sum = f.AddMul(sum, sum, r.rat[g.prob[o]], r.vals[int(g.to[o])*P+p])
+					w := r.vals[int(g.to[o])*P+p]
+					sum = f.AddMul(sum, sum, r.rat[g.prob[o]], w)
+					scale += r.ratF[g.prob[o]] * math.Abs(f.Float64(w))
 				}
 			}
-			if bestA < 0 || Better(f, r.tol, sum, best) {
+			if bestA < 0 || betterScaled(f, r.tol, sum, best, math.Max(scale, bestScale)) {
 				bestA = a
 				best = f.Set(best, sum)
+				bestScale = scale
 			}
 		}
 		r.choice[v] = int32(bestA)

@@ -45,3 +45,17 @@ func TiedFloat(tol, x, y float64) bool {
 	}
 	return math.Abs(x-y) <= tol*scale
 }
+
+// betterScaled is Better for two sums whose parts have the magnitude
+// scale (Σ p·|v| over the outcomes in which they differ): in float mode v
+// must exceed best by more than tol·scale. ExitChoice compares only the
+// exits of actions that agree inside their component, and those exits may
+// carry a mass as small as 10^-300 whose difference still decides the
+// value: a tolerance relative to 1, as Better's, would call them tied.
+func betterScaled[T any, F numeric.Field[T]](f F, tol float64, v, best T, scale float64) bool {
+	if f.Exact() {
+		return f.Cmp(v, best) > 0
+	}
+	x, y := f.Float64(v), f.Float64(best)
+	return x > y && x-y > tol*scale
+}

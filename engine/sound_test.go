@@ -1,0 +1,115 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// escapeOutcomes returns outcomes to "to" whose probabilities add up to
+// 1 - m·10^-e, written exactly as decimals, the way a user writes them:
+// 9e-1, 9e-2, …, 9e-e, then (10-m)·10^-e for the last digit.
+func escapeOutcomes(to string, m, e int) string {
+	var parts []string
+	for k := 1; k < e; k++ {
+		parts = append(parts, fmt.Sprintf(`{"p": "9e-%d", "to": %q}`, k, to))
+	}
+	parts = append(parts, fmt.Sprintf(`{"p": "%de-%d", "to": %q}`, 10-m, e, to))
+	return strings.Join(parts, ", ")
+}
+
+// escapeModels are the reliability probe's reproductions, for an escape
+// probability of 10^-e: one player, where "x" leaves with 10^-e to a
+// payoff of 1 and "y" with 2·10^-e to 0.6, both looping back through a
+// chance node (exact answer 1, action x); and a constant-sum duel of the
+// same shape, where player 1 answers in the loop.
+func escapeModels(e int) map[string]string {
+	one := fmt.Sprintf(`{"players": 1, "start": "a", "states": [
+		{"id": "a", "player": 0, "actions": [
+			{"name": "y", "outcomes": [{"p": "2e-%[1]d", "to": "lo"}, %[2]s]},
+			{"name": "x", "outcomes": [{"p": "1e-%[1]d", "to": "hi"}, %[3]s]}]},
+		{"id": "b", "chance": [{"p": 1, "to": "a"}]},
+		{"id": "lo", "payoff": [0.6]},
+		{"id": "hi", "payoff": [1]}]}`, e, escapeOutcomes("b", 2, e), escapeOutcomes("b", 1, e))
+	two := fmt.Sprintf(`{"players": 2, "start": "a", "states": [
+		{"id": "a", "player": 0, "actions": [
+			{"name": "y", "outcomes": [{"p": "2e-%[1]d", "to": "lo"}, %[2]s]},
+			{"name": "x", "outcomes": [{"p": "1e-%[1]d", "to": "hi"}, %[3]s]}]},
+		{"id": "b", "player": 1, "actions": [
+			{"name": "u", "outcomes": [{"p": "3e-%[1]d", "to": "draw"}, %[4]s]},
+			{"name": "v", "outcomes": [{"p": "1e-%[1]d", "to": "win1"}, %[5]s]}]},
+		{"id": "lo", "payoff": [0.6, 0.4]},
+		{"id": "hi", "payoff": [1, 0]},
+		{"id": "draw", "payoff": [0.5, 0.5]},
+		{"id": "win1", "payoff": [0, 1]}]}`, e, escapeOutcomes("b", 2, e), escapeOutcomes("b", 1, e),
+		escapeOutcomes("a", 3, e), escapeOutcomes("a", 1, e))
+	// Both actions agree inside the cycle and differ only in where their
+	// escape leads: the engine's exit-choice method.
+	exits := fmt.Sprintf(`{"players": 1, "start": "a", "states": [
+		{"id": "a", "player": 0, "actions": [
+			{"name": "y", "outcomes": [{"p": "1e-%[1]d", "to": "lo"}, %[2]s]},
+			{"name": "x", "outcomes": [{"p": "1e-%[1]d", "to": "hi"}, %[2]s]}]},
+		{"id": "b", "chance": [{"p": 1, "to": "a"}]},
+		{"id": "lo", "payoff": [0.6]},
+		{"id": "hi", "payoff": [1]}]}`, e, escapeOutcomes("b", 1, e))
+	return map[string]string{"one player": one, "two players": two, "exit choice": exits}
+}
+
+// TestEscapeFamily: for escape probabilities 10^-6 … 10^-300, float mode
+// equals exact mode to 1e-12 (values and chosen actions), or says it could
+// not prove it; it is never silently wrong. Both with exact re-solves (the
+// default) and without, where the answer must be right or flagged.
+func TestEscapeFamily(t *testing.T) {
+	for _, e := range []int{6, 8, 10, 11, 12, 13, 15, 20, 50, 100, 200, 300} {
+		for name, text := range escapeModels(e) {
+			m := parse(t, text)
+			ex, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{})
+			if err != nil {
+				t.Fatalf("1e-%d %s exact: %v", e, name, err)
+			}
+			for _, limit := range []int{0, -1} {
+				fl, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{ExactStates: limit})
+				if err != nil {
+					t.Fatalf("1e-%d %s: %v", e, name, err)
+				}
+				wrong := ""
+				for i := range ex.States {
+					s := ex.State(i)
+					for p, v := range ex.Value(s) {
+						x, _ := v.Float64()
+						if math.Abs(x-fl.Value(s)[p]) > 1e-12 {
+							wrong += fmt.Sprintf(" %s[%d]: float %v, exact %s;", m.ID(s), p, fl.Value(s)[p], v.RatString())
+						}
+					}
+				}
+				if limit == 0 {
+					if wrong != "" || fl.Unproven != 0 {
+						t.Errorf("1e-%d %s: unproven %d:%s", e, name, fl.Unproven, wrong)
+					}
+					for i := range ex.States {
+						s := ex.State(i)
+						ae, _, _ := ex.Choice(s)
+						af, _, _ := fl.Choice(s)
+						if ae != af {
+							t.Errorf("1e-%d %s: state %s: exact chooses %d, float %d", e, name, m.ID(s), ae, af)
+						}
+					}
+				} else if wrong != "" && fl.Unproven == 0 {
+					t.Errorf("1e-%d %s without exact re-solves: silently wrong:%s", e, name, wrong)
+				}
+			}
+		}
+	}
+	// The one-player answer by hand: x escapes to 1 with certainty.
+	ex, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, parse(t, escapeModels(300)["one player"]), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratEq(t, "1e-300 one player", ex.Value(0)[0], "1")
+}
