@@ -80,7 +80,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 			// precision of the bounds too: an action whose one-step
 			// gain is within the tie tolerance can still be worth much
 			// more when play returns to it many times before it leaves.
-			if w := r.hull(q, comp, L, U, obj); w <= target {
+			if w := r.hull(q, comp, L, U, obj, minP); w <= target {
 				r.st.gap = math.Max(r.st.gap, w)
 				return ValueIteration, nil
 			}
@@ -95,12 +95,18 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	// re-solve exactly: strategy iteration (Hoffman–Karp), started from the
 	// value iteration's policy, each strategy evaluated by elimination
 	// (exactly, or in float64 without cancellation). In float mode the
-	// answer is flagged: its proven error is only the hull of the bounds
-	// and the values.
+	// answer is flagged unless the bounds and the values still lie within
+	// the precision of each other.
 	if !r.f.Exact() {
 		defer func() {
-			r.st.unproven++
-			r.st.bound = math.Max(r.st.bound, r.hull(q, comp, L, U, obj))
+			// The bounds may still prove the answer (with one player, a
+			// policy worth the upper bound is optimal).
+			if w := r.hull(q, comp, L, U, obj, minP); w <= target {
+				r.st.gap = math.Max(r.st.gap, w)
+			} else {
+				r.st.unproven++
+				r.st.bound = math.Max(r.st.bound, w)
+			}
 		}()
 	}
 	x := make([]T, q.nodes)
@@ -701,7 +707,10 @@ func (r *run[S, T, F]) fromFloat(x float64) T {
 // the width of the smallest interval holding both the value and its node's
 // bounds [L, U], which hold the true value. +Inf for a value that is not a
 // number.
-func (r *run[S, T, F]) hull(q *quotient[T], comp []uint32, L, U []float64, obj int) float64 {
+//
+// With one player (minP < 0) the policy's value is itself a lower bound:
+// no policy does better than the optimum.
+func (r *run[S, T, F]) hull(q *quotient[T], comp []uint32, L, U []float64, obj, minP int) float64 {
 	P := r.g.players
 	w := 0.0
 	for i, v := range comp {
@@ -710,7 +719,11 @@ func (r *run[S, T, F]) hull(q *quotient[T], comp []uint32, L, U []float64, obj i
 		if math.IsNaN(x) {
 			return math.Inf(1)
 		}
-		w = math.Max(w, math.Max(U[n], x)-math.Min(L[n], x))
+		lo := L[n]
+		if minP < 0 {
+			lo = math.Max(lo, x)
+		}
+		w = math.Max(w, math.Max(U[n], x)-math.Min(lo, x))
 	}
 	return w
 }

@@ -105,6 +105,59 @@
 // # Arithmetic
 //
 // Solve runs in the arithmetic of a numeric.Field: float64, or exact
-// *big.Rat where ties are decided by exact equality. Float mode treats
-// values within Options.TieTolerance (relative) as tied.
+// *big.Rat where ties are decided by exact equality.
+//
+// # Float mode
+//
+// A float value is never silently wrong: every value computed in float64
+// is proven to be within the precision of the true value, or recomputed
+// exactly, or flagged. The danger is a near-tie: an action whose one-step
+// gain is below any tolerance can still be worth much more when play comes
+// back to it many times before it leaves (a loop that escapes with
+// probability 10^-12 multiplies a gain of 10^-13 by 10^12). So no float
+// answer rests on a tie decided by a tolerance; each rests on one of these:
+//
+//   - No decision, or a decision solved on its own. Chains are solved by
+//     subtraction-free elimination (errors of rounding only). A single
+//     decision state compares the values of its actions themselves, each
+//     by the closed form: values within Options.TieTolerance of each other
+//     relative to the larger magnitude (at least 1) are tied, so the value
+//     kept is within that tolerance of the best.
+//   - Exit choices compare only the part in which the actions differ,
+//     their exits, and call two sums tied only when they differ by at most
+//     TieTolerance times Σ p·|v| of those exits: a state left with mass m
+//     is visited at most 1/m times in expectation, so the value kept is
+//     within TieTolerance times the largest exit value of the best.
+//   - Decisions inside a cycle (Solve) run value iteration from a lower
+//     and an upper bound at once. When the proven gap U - L is within
+//     Precision times the spread of the payoffs (at least 1), the greedy
+//     policy of the bounds' midpoint is evaluated by elimination, and its
+//     value x must lie with the bounds in an interval of at most that
+//     width (with one player x is itself a lower bound). Then every
+//     printed value is within the precision of the true one.
+//   - Analyze's policy iteration stops when no action is better by more
+//     than TieTolerance; then value iteration from the other side (from 1
+//     down for Pmax, from 0 up for Pmin and Emin) must come within
+//     Precision times the largest value (at least 1) of the policy's
+//     values, which bound the optimum from their own side. Emax has no
+//     a-priori bound to start from and is never proven this way.
+//
+// Where the proof fails (the gap does not close: value iteration gives up
+// when the rate of its last 4,096 sweeps says twice its work bound would
+// not be enough) a component of at most Options.ExactStates states
+// (DefaultExactStates, 4,096) is solved again in exact arithmetic: its
+// exits, the float values of the states it leads to, are converted to
+// rationals exactly, strategy or policy iteration runs in *big.Rat from
+// the float policy, and the exact values are rounded (Result.Resolved,
+// Analysis.Resolved). A value is then a convex combination of exits, off
+// by no more than they are. A larger component keeps float strategy
+// iteration's answer and is flagged (Result.Unproven and Bound,
+// Analysis.Unproven and Bound): Bound is the width of the interval known
+// to hold both the printed value and the true one, +Inf when there is
+// none. The command line prints a warning line and JSON "unproven": true
+// with "unproven_bound".
+//
+// The proofs are in float64 arithmetic: "within the precision" holds up
+// to the rounding of the sums involved (relative 10^-16 per operation), far
+// below the default precision of 10^-12.
 package engine

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
@@ -69,6 +70,13 @@ type Analysis[T any] struct {
 	// improvement rounds in all.
 	Zero, One, Maybe   int
 	Components, Rounds int
+	// Float mode only (see doc.go, "Float mode"): Resolved counts the
+	// components with decisions whose float answer could not be proven
+	// to the precision and were solved again exactly; Unproven those too
+	// large for that (Options.ExactStates), whose values are only known to
+	// be within Bound of the true values (+Inf where no bound is known).
+	Resolved, Unproven int
+	Bound              float64
 }
 
 // Analyze answers q on G in field f. It first finds the states whose value
@@ -120,6 +128,8 @@ type mdpRun[S comparable, T any, F numeric.Field[T]] struct {
 	// maxRounds bounds policy iteration per component.
 	maxRounds int
 	rat       []T
+	ratF      []float64 // the graph's rationals as float64
+	opt       Options
 	val       []T
 	bad       []bool // Emin: actions that may reach an infinite state
 	res       *Analysis[T]
@@ -128,15 +138,20 @@ type mdpRun[S comparable, T any, F numeric.Field[T]] struct {
 	local  []int32 // local index of a state in the current component, or -1
 	chain  chainSolver[T]
 	t1, t2 T
+	// ex is the exact twin that re-solves small components in float mode,
+	// made on first use.
+	ex *mdpRun[S, *big.Rat, numeric.Exact]
 }
 
 func analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options, seed []int32) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
-	r := &mdpRun[S, T, F]{ctx: ctx, f: f, G: G, g: g, q: q, tol: opt.tieTolerance(), maxRounds: opt.maxRounds(), seed: seed}
+	r := &mdpRun[S, T, F]{ctx: ctx, f: f, G: G, g: g, q: q, tol: opt.tieTolerance(), maxRounds: opt.maxRounds(), seed: seed, opt: opt}
 	r.rat = make([]T, len(g.rats.vals))
+	r.ratF = make([]float64, len(g.rats.vals))
 	for i, v := range g.rats.vals {
 		r.rat[i] = f.FromRat(f.New(), v)
+		r.ratF[i], _ = v.Float64()
 	}
 	res := &Analysis[T]{Values: make([]T, N), Policy: make([]int32, N)}
 	r.res = res

@@ -114,7 +114,10 @@ func (r *mdpRun[S, T, F]) component(comp []uint32) error {
 				s := r.G.actState[a]
 				r.res.Policy[s] = int32(a - g.actStart[s])
 			}
-			return nil
+			if r.f.Exact() || len(c.cand) == nodes {
+				return nil // exact, or no choice left: a chain, solved
+			}
+			return r.certify(comp, c, nodes, x)
 		}
 	}
 }

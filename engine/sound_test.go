@@ -103,6 +103,16 @@ func TestEscapeFamily(t *testing.T) {
 				} else if wrong != "" && fl.Unproven == 0 {
 					t.Errorf("1e-%d %s without exact re-solves: silently wrong:%s", e, name, wrong)
 				}
+				// A flagged answer's bound holds.
+				for i := range ex.States {
+					s := ex.State(i)
+					for p, v := range ex.Value(s) {
+						x, _ := v.Float64()
+						if d := math.Abs(x - fl.Value(s)[p]); d > fl.Bound+1e-12 && d > 1e-12 {
+							t.Errorf("1e-%d %s: %s[%d] off by %v, bound %v", e, name, m.ID(s), p, d, fl.Bound)
+						}
+					}
+				}
 			}
 		}
 	}
@@ -112,4 +122,90 @@ func TestEscapeFamily(t *testing.T) {
 		t.Fatal(err)
 	}
 	ratEq(t, "1e-300 one player", ex.Value(0)[0], "1")
+}
+
+// escapeMDP is the probe's JANI reproduction as engine rules, for an escape
+// probability of 10^-e: in state 0, "x" reaches the goal (state 2) with
+// 10^-e and "y" reaches state 3 with 2·10^-e, both otherwise going round
+// through state 1; from state 3 the goal follows with 3/5, a dead end (4)
+// with 2/5. Pmin is 3/5 (always y), Pmax 1 (always x). Every step costs 1.
+func escapeMDP(e int) *randomMDP {
+	eps := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(e)), nil))
+	two := new(big.Rat).Add(eps, eps)
+	one := big.NewRat(1, 1)
+	step := big.NewRat(1, 1)
+	o := func(p *big.Rat, to int) engine.Outcome[int] { return engine.Outcome[int]{P: p, To: to, Reward: step} }
+	return &randomMDP{n: 5, acts: [][][]engine.Outcome[int]{
+		{
+			{o(eps, 2), o(new(big.Rat).Sub(one, eps), 1)},
+			{o(two, 3), o(new(big.Rat).Sub(one, two), 1)},
+		},
+		{{o(one, 0)}},
+		nil,
+		{{o(big.NewRat(3, 5), 2), o(big.NewRat(2, 5), 4)}},
+		nil,
+	}}
+}
+
+// TestEscapeFamilyAnalyze is TestEscapeFamily for Analyze: float equals
+// exact to 1e-12 relative, or is flagged; with exact re-solves (the default)
+// never flagged at this size.
+func TestEscapeFamilyAnalyze(t *testing.T) {
+	ctx := context.Background()
+	for _, e := range []int{6, 8, 10, 11, 12, 13, 15, 20, 50, 100, 200, 300} {
+		m := escapeMDP(e)
+		G, err := engine.Explore(ctx, m, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		goal := make([]bool, G.States())
+		for i := range goal {
+			goal[i] = G.State(i) == 2
+		}
+		for _, obj := range []engine.Objective{engine.MaxProbability, engine.MinProbability, engine.MaxReward, engine.MinReward} {
+			q := engine.Query{Objective: obj, Goal: goal}
+			ex, err := engine.Analyze(ctx, numeric.Exact{}, G, q, engine.Options{})
+			if err != nil {
+				t.Fatalf("1e-%d %v exact: %v", e, obj, err)
+			}
+			for _, limit := range []int{0, -1} {
+				fl, err := engine.Analyze(ctx, numeric.Float{}, G, q, engine.Options{ExactStates: limit})
+				if err != nil {
+					t.Fatalf("1e-%d %v: %v", e, obj, err)
+				}
+				wrong := ""
+				for i := range G.States() {
+					if ex.Infinite != nil && ex.Infinite[i] {
+						if !fl.Infinite[i] {
+							wrong += fmt.Sprintf(" state %d: float finite, exact infinite;", G.State(i))
+						}
+						continue
+					}
+					x, _ := ex.Values[i].Float64()
+					if math.Abs(x-fl.Values[i]) > 1e-12*math.Max(1, math.Abs(x)) {
+						wrong += fmt.Sprintf(" state %d: float %v, exact %v;", G.State(i), fl.Values[i], x)
+					}
+				}
+				if limit == 0 && (wrong != "" || fl.Unproven != 0) {
+					t.Errorf("1e-%d %v: unproven %d:%s", e, obj, fl.Unproven, wrong)
+				}
+				if limit != 0 && wrong != "" && fl.Unproven == 0 {
+					t.Errorf("1e-%d %v without exact re-solves: silently wrong:%s", e, obj, wrong)
+				}
+				for i := range G.States() {
+					if ex.Infinite != nil && ex.Infinite[i] {
+						continue
+					}
+					x, _ := ex.Values[i].Float64()
+					if d := math.Abs(x - fl.Values[i]); d > fl.Bound+1e-12*math.Max(1, math.Abs(x)) {
+						t.Errorf("1e-%d %v: state %d off by %v, bound %v", e, obj, G.State(i), d, fl.Bound)
+					}
+				}
+			}
+		}
+		if e == 12 {
+			ex, _ := engine.Analyze(ctx, numeric.Exact{}, G, engine.Query{Objective: engine.MinProbability, Goal: goal}, engine.Options{})
+			ratEq(t, "Pmin 1e-12", ex.Values[0], "3/5")
+		}
+	}
 }

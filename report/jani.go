@@ -27,6 +27,7 @@ type JANIProperty struct {
 	ValueExact *string  `json:"value_exact,omitempty"`
 	Infinite   bool     `json:"infinite,omitempty"`
 	Skipped    string   `json:"skipped,omitempty"`
+	Proof
 }
 
 // CheckJANI computes a JANI model's properties.
@@ -38,6 +39,9 @@ func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, err
 	out := &JANI{Model: res.Model, Type: res.Type, States: res.States, Properties: []JANIProperty{}, exact: opt.Exact}
 	for _, p := range res.Properties {
 		jp := JANIProperty{Name: p.Name, Kind: p.Kind, Infinite: p.Infinite, Skipped: p.Skipped}
+		if p.Unproven {
+			jp.Proof = proofOf(1, p.Bound)
+		}
 		if p.Skipped == "" && !p.Infinite {
 			v := p.Value
 			jp.Value = &v
@@ -82,6 +86,11 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 	if len(rows) > 1 {
 		b.WriteString("\n")
 		Table(b, rows)
+	}
+	for _, p := range r.Properties {
+		if w := p.warning(); w != "" {
+			fmt.Fprintf(b, "%s: %s\n", p.Name, w)
+		}
 	}
 	if len(skipped) > 0 {
 		b.WriteString("\nskipped:\n")

@@ -25,6 +25,7 @@ type Model struct {
 	Components          int               `json:"components"`
 	Methods             map[string]int    `json:"methods"`
 	EndComponents       int               `json:"end_components"`
+	Proof
 
 	exact   bool
 	methods map[engine.Method]int
@@ -63,6 +64,7 @@ func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Mo
 		}
 	}
 	out.States, out.Components, out.EndComponents = res.States, res.Components, res.EndComponents
+	out.Proof = proofOf(res.Unproven, res.Bound)
 	out.Methods, out.methods = MethodCounts(res.Methods), res.Methods
 	if policy {
 		out.choices = map[string]string{}
@@ -104,6 +106,7 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 		rows = append(rows, row)
 	}
 	Table(b, rows)
+	r.Proof.write(b)
 	if r.ExpectedReward == nil {
 		b.WriteString("\nexpected reward: infinite (play may never end)\n")
 	} else {

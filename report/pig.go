@@ -36,6 +36,7 @@ type Pig struct {
 	// Policy[i][j] is the turn total at which the player to move holds
 	// with score i against j (0: rolls on to the target).
 	Policy [][]int `json:"policy,omitempty"`
+	Proof
 
 	hold   func(i, j int) int
 	win    func(s pig.State) (float64, bool)
@@ -60,7 +61,8 @@ func solvePig[T any, F numeric.Field[T]](ctx context.Context, f F, q PigQuery, c
 	if err != nil {
 		return nil, err
 	}
-	out := &Pig{Target: q.Target, States: r.Engine.States, Components: r.Engine.Components, Methods: MethodCounts(r.Engine.Methods), hold: r.HoldAt}
+	out := &Pig{Target: q.Target, States: r.Engine.States, Components: r.Engine.Components, Methods: MethodCounts(r.Engine.Methods), hold: r.HoldAt,
+		Proof: proofOf(r.Engine.Unproven, r.Engine.Bound)}
 	out.WinProbability, out.WinProbabilityExact = cv(r.Win)
 	out.ExpectedRolls, out.ExpectedRollsExact = cv(r.Rolls)
 	out.win = func(s pig.State) (float64, bool) {
@@ -137,6 +139,7 @@ func (p *Pig) Text(b *bytes.Buffer, float Float) {
 	if p.ExpectedRollsExact != "" {
 		fmt.Fprintf(b, "exactly %s\n", p.ExpectedRollsExact)
 	}
+	p.Proof.write(b)
 	if p.Policy != nil {
 		b.WriteString("\nhold at turn total (0: never); rows: my score, columns: your score\n")
 		rows := [][]string{{"me\\you"}}

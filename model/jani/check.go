@@ -40,6 +40,11 @@ type PropertyResult struct {
 	// Skipped says why a property outside the supported subset was not
 	// computed ("" when it was).
 	Skipped string
+	// Unproven (float mode) says the value is not proven to the engine's
+	// precision; Bound is then the largest proven error, +Inf if unknown
+	// (engine.Analysis).
+	Unproven bool
+	Bound    float64
 }
 
 // Properties lists the names of the model's properties, in file order.
@@ -126,6 +131,9 @@ func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Grap
 	a, err := engine.Analyze(ctx, f, G, q, opt.Engine)
 	if err != nil {
 		return err
+	}
+	if a.Unproven > 0 {
+		out.Unproven, out.Bound = true, a.Bound
 	}
 	if a.Infinite != nil && a.Infinite[0] {
 		out.Infinite = true

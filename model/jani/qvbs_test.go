@@ -127,6 +127,8 @@ func TestQVBS(t *testing.T) {
 							t.Errorf("%s: skipped %q, infinite %t", pname, p.Skipped, p.Infinite)
 						case exact && p.Exact.Cmp(want) != 0:
 							t.Errorf("%s = %s, reference %s", pname, p.Exact.RatString(), want.RatString())
+						case !exact && p.Unproven:
+							t.Errorf("%s = %.17g: not proven (bound %v)", pname, p.Value, p.Bound)
 						case !exact:
 							w, _ := want.Float64()
 							if math.Abs(p.Value-w) > 1e-6*math.Abs(w) {

@@ -1,0 +1,93 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The reliability probe's float reproductions through the command line: a
+// JANI MDP whose Pmin choice escapes with probability 10^-12 (float mode
+// printed 1; the answer is 3/5), and a one-player model file of the same
+// shape (float printed 0.6; the answer is 1).
+func TestFloatNeverSilentlyWrong(t *testing.T) {
+	m := runJSON(t, "solve", "testdata/escape.jani")
+	props := m["properties"].([]any)
+	want := map[string]float64{"reach_min": 0.6, "reach_max": 1}
+	for _, p := range props {
+		p := p.(map[string]any)
+		if got := p["value"].(float64); got != want[p["name"].(string)] {
+			t.Errorf("%s = %v, want %v", p["name"], got, want[p["name"].(string)])
+		}
+		if _, ok := p["unproven"]; ok {
+			t.Errorf("%s flagged unproven: a 5-state model is re-solved exactly", p["name"])
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "escape.json")
+	if err := os.WriteFile(path, []byte(escapeModel(1, 12)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m = runJSON(t, "solve", path, "--policy")
+	if v := m["values"].([]any)[0].(float64); v != 1 {
+		t.Errorf("value %v, want 1", v)
+	}
+	if a := m["policy"].(map[string]any)["s0"]; a != "x" {
+		t.Errorf("policy at s0 %v, want x", a)
+	}
+}
+
+// escapeModel is a ring of n states: at s0 the player chooses "y", leaving
+// with 2·10^-e for a payoff of 0.6, or "x", leaving with 10^-e for 1;
+// otherwise play goes round the ring back to s0.
+func escapeModel(n, e int) string {
+	var b strings.Builder
+	next := func(i int) string { return fmt.Sprintf("s%d", (i+1)%n) }
+	fmt.Fprintf(&b, `{"players": 1, "start": "s0", "states": [
+ {"id": "s0", "player": 0, "actions": [
+  {"name": "y", "outcomes": [{"p": "2e-%[1]d", "to": "lo"}, %[2]s]},
+  {"name": "x", "outcomes": [{"p": "1e-%[1]d", "to": "hi"}, %[3]s]}]},
+ {"id": "lo", "payoff": [0.6]}, {"id": "hi", "payoff": [1]}`, e, rest(next(0), 2, e), rest(next(0), 1, e))
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, ",\n {\"id\": \"s%d\", \"chance\": [{\"p\": 1, \"to\": %q}]}", i, next(i))
+	}
+	b.WriteString("]}\n")
+	return b.String()
+}
+
+// rest returns outcomes to "to" with probabilities adding up to 1 - m·10^-e,
+// written exactly as decimals: 9e-1, 9e-2, …, then (10-m)e-e.
+func rest(to string, m, e int) string {
+	var parts []string
+	for k := 1; k < e; k++ {
+		parts = append(parts, fmt.Sprintf(`{"p": "9e-%d", "to": %q}`, k, to))
+	}
+	parts = append(parts, fmt.Sprintf(`{"p": "%de-%d", "to": %q}`, 10-m, e, to))
+	return strings.Join(parts, ", ")
+}
+
+// A component too large to re-solve exactly (5000 states, more than the
+// default limit of 4096) whose float answer cannot be proven: the answer
+// says so, in text and JSON, and the exit status stays 0.
+func TestUnprovenIsReported(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "ring.json")
+	if err := os.WriteFile(path, []byte(escapeModel(5000, 300)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := runJSON(t, "solve", path)
+	if m["unproven"] != true {
+		t.Errorf("unproven = %v, want true in %v", m["unproven"], m)
+	}
+	code, out, errs := run(t, "", "solve", path)
+	if code != 0 || !strings.Contains(out, "warning: not proven to the float precision") {
+		t.Errorf("exit %d, stdout %q, stderr %q: want a warning line and exit 0", code, out, errs)
+	}
+	// Exact mode has nothing to warn about.
+	m = runJSON(t, "solve", path, "--exact")
+	if _, ok := m["unproven"]; ok || m["values_exact"].([]any)[0] != "1" {
+		t.Errorf("exact: %v", m)
+	}
+}
