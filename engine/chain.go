@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/gamesolve/gamesolve/numeric"
+import (
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/numeric"
+)
 
 // chain solves the Markov chain that a fixed choice of action induces on a
 // set of states whose successors outside the set are solved: every player's
@@ -28,6 +31,9 @@ type chainSolver[T any] struct {
 	pos   []int32
 	mark  []int32
 	x     []T
+	// guard, if set, watches the elimination's work: the deadline and the
+	// memory its fill-in takes.
+	guard *budget.Guard
 }
 
 // solveChain writes vals, reward and inf for the states in set (global ids)
@@ -215,7 +221,11 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 		}
 		return
 	}
-	x := solveSystem(f, cs, m, d)
+	x, err := solveSystem(f, cs, m, d)
+	if err != nil {
+		r.fail(err)
+		return
+	}
 	for k, v := range part {
 		val := r.vals[int(v)*P : int(v)*P+P]
 		for j := range P {
@@ -254,8 +264,11 @@ func (cs *chainSolver[T]) grow(f interface{ New() T }, m, d int) {
 // states, d right-hand sides; every state has a way out, directly or
 // through others) and returns x: x_i = (b_i + Σ_j p_ij x_j) / out_i, where
 // out_i, the mass leaving i, is a sum of probabilities. inf is propagated
-// along the entries.
-func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) []T {
+// along the entries. The fill-in of elimination is not known in advance
+// (a random sparse system fills in almost completely): cs.guard counts
+// every entry updated and stops the elimination with its error when the
+// deadline passes or the heap outgrows the budget.
+func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) ([]T, error) {
 	rows, exit, bv, inf, out, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.out[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
 	x := cs.x[:m*d]
 	w := f.New()
@@ -291,6 +304,9 @@ func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) [
 			for x, e := range ri {
 				pos[e.col] = int32(x)
 			}
+			if err := cs.guard.Tick(len(rows[k]) + 1); err != nil {
+				return nil, err
+			}
 			for _, e := range rows[k] {
 				if int(e.col) == k {
 					continue
@@ -316,6 +332,9 @@ func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) [
 		}
 	}
 	for k := m - 1; k >= 0; k-- {
+		if err := cs.guard.Tick(len(rows[k]) + 1); err != nil {
+			return nil, err
+		}
 		xk := x[k*d : k*d+d]
 		bk := bv[k*d : k*d+d]
 		for j := range d {
@@ -335,5 +354,5 @@ func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) [
 			xk[j] = f.Quo(xk[j], xk[j], out[k])
 		}
 	}
-	return x
+	return x, nil
 }

@@ -455,8 +455,9 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 	target := r.opt.precision() * math.Max(1, hi-lo)
 	// Bound the work: past about 10^8 outcome visits strategy iteration is
 	// the better tool, and it takes over.
-	if w := len(q.outTo) + len(q.exit); w > 0 {
-		maxSweeps = min(maxSweeps, max(1000, 100_000_000/w))
+	work := len(q.outTo) + len(q.exit)
+	if work > 0 {
+		maxSweeps = min(maxSweeps, max(1000, 100_000_000/work))
 	}
 	if r.f.Exact() {
 		// Only a starting policy for strategy iteration.
@@ -498,8 +499,8 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		if gap <= target || sweeps >= maxSweeps {
 			return L, U, sweeps, gap
 		}
-		if sweeps%64 == 0 && r.ctx.Err() != nil {
-			return L, U, sweeps, gap
+		if r.chain.guard.Tick(work) != nil {
+			return L, U, sweeps, gap // strategy iteration reports the error
 		}
 		if sweeps%window == 0 {
 			// Give up early when the gap's rate over the last window
@@ -813,7 +814,12 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, obj, minP int) (Method
 			}
 		}
 	}
+	ex.chain.guard = r.chain.guard
 	m, err := ex.cycle(k, comp, obj, minP)
+	if err == nil {
+		err = ex.err
+	}
+	ex.err = nil
 	if err != nil {
 		return m, err
 	}

@@ -138,8 +138,12 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		s  string
 		id uint32
 	}
+	// The budget is checked by work, not by states: one state of a
+	// product of automata may have millions of outcomes.
+	lastCheck := -1 << 30
 	for i := 0; i < len(g.states); i++ {
-		if i%4096 == 0 {
+		if work := i + len(g.to); work-lastCheck >= 4096 {
+			lastCheck = work
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("engine: %w", err)
 			}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/gamesolve/gamesolve/budget"
+
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
@@ -161,6 +163,7 @@ func analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 		res.Policy[i] = -1
 	}
 	r.t1, r.t2 = f.New(), f.New()
+	r.chain.guard = budget.NewGuard(ctx, opt.memory(), nil)
 	goal, avoid := q.Goal, q.Avoid
 	if avoid == nil {
 		avoid = make([]bool, N)

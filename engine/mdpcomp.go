@@ -409,7 +409,11 @@ func (r *mdpRun[S, T, F]) evaluate(c *compScratch, nodes int) ([]T, error) {
 	if len(queue) != nodes {
 		return nil, errNoExit
 	}
-	return solveSystem(f, cs, nodes, 1), nil
+	x, err := solveSystem(f, cs, nodes, 1)
+	if err != nil {
+		return nil, fmt.Errorf("engine: %d states including %s: %w", len(c.members), g.name(c.members[0]), err)
+	}
+	return x, nil
 }
 
 // improve switches each node to a strictly better action, if any, and

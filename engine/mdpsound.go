@@ -96,7 +96,7 @@ func (r *mdpRun[S, T, F]) otherBound(c *compScratch, nodes int, V []float64, tar
 				gap = math.Max(gap, V[n]-B[n])
 			}
 		}
-		if gap <= target || sweeps >= maxSweeps || (sweeps%64 == 0 && r.ctx.Err() != nil) {
+		if gap <= target || sweeps >= maxSweeps || r.chain.guard.Tick(work) != nil {
 			return gap
 		}
 		if sweeps%window == 0 {
@@ -138,6 +138,7 @@ func (r *mdpRun[S, T, F]) resolveExact(comp []uint32) error {
 			res: &Analysis[*big.Rat]{Policy: r.res.Policy}, t1: new(big.Rat), t2: new(big.Rat)}
 	}
 	ex := r.ex
+	ex.chain.guard = r.chain.guard
 	slot := func(t uint32) *big.Rat {
 		if ex.val[t] == nil {
 			ex.val[t] = new(big.Rat)

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+
+	"github.com/gamesolve/gamesolve/budget"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -137,7 +139,7 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 				wr.local[i], wr.chainLocal[i] = -1, -1
 			}
 			wr.t1, wr.t2 = r.f.New(), r.f.New()
-			wr.chain = chainSolver[T]{}
+			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory(), nil)}
 		}
 		wr.st = &stats{}
 		all[w] = wr.st

@@ -114,6 +114,9 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	constSum bool
 	sumT     T        // that total
 	total    *big.Rat // and exactly
+	// err is the first error met where no error can be returned (inside
+	// an elimination, say); solveComponent reports it.
+	err error
 	// ex is this worker's exact twin, made on first use, which re-solves
 	// small components whose float answer is not proven.
 	ex *run[S, *big.Rat, numeric.Exact]
@@ -152,6 +155,7 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 		r.rew[i] = f.New()
 	}
 	r.t1, r.t2 = f.New(), f.New()
+	r.chain.guard = budget.NewGuard(ctx, opt.memory(), nil)
 	r.inf = make([]bool, N)
 	r.choice = make([]int32, N)
 	r.local = make([]int32, N)
@@ -214,7 +218,27 @@ func (r *run[S, T, F]) deciding(v uint32) bool {
 	return r.g.owner[v] >= 0 && r.g.actStart[v+1]-r.g.actStart[v] > 1
 }
 
+// fail records the first error of the component being solved.
+func (r *run[S, T, F]) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+}
+
+// solveComponent solves component k, and reports an error recorded on the
+// way (a cancelled or too large elimination) with the component named.
 func (r *run[S, T, F]) solveComponent(k int, comp []uint32) (Method, error) {
+	m, err := r.solveComponentOnce(k, comp)
+	if err == nil && r.err != nil {
+		err = r.err
+		if errors.Is(err, budget.ErrTooLarge) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("engine: component %d (%d states, including %s): %w", k, len(comp), r.g.name(comp[0]), err)
+		}
+	}
+	return m, err
+}
+
+func (r *run[S, T, F]) solveComponentOnce(k int, comp []uint32) (Method, error) {
 	if len(comp) == 1 {
 		v := comp[0]
 		selfLoop := false

@@ -130,13 +130,21 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, skills []*big.Ra
 		for lo := 0; lo < len(buf); lo += share {
 			part := buf[lo:min(lo+share, len(buf))]
 			touch.Go(func() {
+				// Gigabytes take seconds to fault in: the deadline is
+				// checked every 2^20 slots.
 				for j := 0; j < len(part); j += step {
+					if j&(1<<20-1) < step && ctx.Err() != nil {
+						return
+					}
 					part[j] = f.New()
 				}
 			})
 		}
 	}
 	touch.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("chefs: %w", err)
+	}
 	prev := s.base()
 	for q := 2; q <= n; q++ {
 		prev = s.solveLayer(prev, q)

@@ -1,6 +1,7 @@
 package cookies
 
 import (
+	"context"
 	"math/bits"
 )
 
@@ -93,7 +94,7 @@ func partitionsMod(N int, sizes []int, p uint64) []uint64 {
 // is cleared here, a row at a time, rather than in a pass of its own over
 // the whole slab. Rows are independent, and go to the
 // team's members in blocks.
-func (c *counter) fillLead(pl *plan) {
+func (c *counter) fillLead(ctx context.Context, pl *plan) {
 	m := newMont(c.p)
 	pa := partitionsMod(c.N, pl.sizesA, c.p)
 	for a := range pa {
@@ -103,6 +104,9 @@ func (c *counter) fillLead(pl *plan) {
 	const block = 64
 	c.team.run(func(w int) {
 		for from := w * block; from <= c.N; from += c.team.n * block {
+			if ctx.Err() != nil {
+				return // the first rows fault in gigabytes: seconds
+			}
 			for s := from; s < from+block && s <= c.N; s++ {
 				c.fillRow(pl, m, pa, pb, s)
 			}

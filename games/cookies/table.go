@@ -86,13 +86,15 @@ func (c *counter) cells(b *band, lo, hi int64) []uint64 {
 func (pl *plan) count(ctx context.Context, c *counter, p uint64, done func(int)) (uint64, error) {
 	N := pl.N
 	c.reset(pl, p)
-	c.fillLead(pl)
+	c.fillLead(ctx, pl)
 	for k := pl.lead; k < len(pl.parts); k++ {
 		i := pl.parts[k]
+		// Every part: one part over a table of gigabytes takes tens of
+		// milliseconds.
+		if ctx.Err() != nil {
+			return 0, fmt.Errorf("cookies: %w", ctx.Err())
+		}
 		if k%64 == 0 {
-			if ctx.Err() != nil {
-				return 0, fmt.Errorf("cookies: %w", ctx.Err())
-			}
 			done(k)
 		}
 		c.up, c.down = pl.sufUp[k], pl.sufDown[k]

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/gamesolve/gamesolve/budget"
 	"io"
 	"runtime/debug"
 	"strings"
@@ -41,6 +42,7 @@ type env struct {
 // any kind prints one line to stderr and returns 2 with nothing on stdout.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, digits: -1, json: wantsJSON(args)}
+	budget.SetRuntimeLimit()
 	root := newRoot(e)
 	if err := unknownCommand(root, args); err != nil {
 		e.reportError(err)

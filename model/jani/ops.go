@@ -2,6 +2,7 @@ package jani
 
 import (
 	"fmt"
+	"github.com/gamesolve/gamesolve/numeric"
 	"math/big"
 )
 
@@ -264,18 +265,18 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error) (expr, er
 		}[op]
 		return expr{t: tBool, b: func(e *env) bool { return want(a(e).Cmp(b(e))) }}, nil
 	case "+":
-		return expr{t: tReal, r: func(e *env) *big.Rat { return new(big.Rat).Add(a(e), b(e)) }}, nil
+		return expr{t: tReal, r: func(e *env) *big.Rat { return sized(new(big.Rat).Add(a(e), b(e))) }}, nil
 	case "-":
-		return expr{t: tReal, r: func(e *env) *big.Rat { return new(big.Rat).Sub(a(e), b(e)) }}, nil
+		return expr{t: tReal, r: func(e *env) *big.Rat { return sized(new(big.Rat).Sub(a(e), b(e))) }}, nil
 	case "*":
-		return expr{t: tReal, r: func(e *env) *big.Rat { return new(big.Rat).Mul(a(e), b(e)) }}, nil
+		return expr{t: tReal, r: func(e *env) *big.Rat { return sized(new(big.Rat).Mul(a(e), b(e))) }}, nil
 	case "/":
 		return expr{t: tReal, r: func(e *env) *big.Rat {
 			p, q := a(e), b(e)
 			if q.Sign() == 0 {
-				fail("division by zero: %s / 0", p.RatString())
+				fail("division by zero: %s / 0", numeric.Shorten(p.RatString(), 40))
 			}
-			return new(big.Rat).Quo(p, q)
+			return sized(new(big.Rat).Quo(p, q))
 		}}, nil
 	case "min", "max":
 		isMin := op == "min"
@@ -291,19 +292,39 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error) (expr, er
 	return expr{t: tReal, r: func(e *env) *big.Rat {
 		p, q := a(e), b(e)
 		if !q.IsInt() || !q.Num().IsInt64() || q.Num().Int64() > 10000 || q.Num().Int64() < -10000 {
-			fail("pow(%s, %s): only integer exponents up to 10000 are supported", p.RatString(), q.RatString())
+			fail("pow(%s, %s): only integer exponents up to 10000 are supported", numeric.Shorten(p.RatString(), 40), numeric.Shorten(q.RatString(), 40))
 		}
 		n := q.Num().Int64()
 		if n < 0 && p.Sign() == 0 {
 			fail("pow(0, %d): division by zero", n)
+		}
+		// Refused before it is computed: pow(pow(2.5, 10000), 10000) has
+		// 2·10^8 bits and takes minutes.
+		if bits := int64(max(p.Num().BitLen()-1, p.Denom().BitLen()-1, 0)) * max(n, -n); bits > MaxRealBits {
+			fail("pow(%s, %d): the exact result has about %d bits, more than the %d allowed", numeric.Shorten(p.RatString(), 40), n, bits, MaxRealBits)
 		}
 		num := new(big.Int).Exp(p.Num(), big.NewInt(max(n, -n)), nil)
 		den := new(big.Int).Exp(p.Denom(), big.NewInt(max(n, -n)), nil)
 		if n < 0 {
 			num, den = den, num
 		}
-		return new(big.Rat).SetFrac(num, den)
+		return sized(new(big.Rat).SetFrac(num, den))
 	}}, nil
+}
+
+// MaxRealBits bounds the size of every exact real a JANI expression
+// computes (numerator and denominator, in bits): a constant is evaluated
+// before anything else, so a few nested operations must not take minutes.
+// 65,536 bits are about 20,000 decimal digits, far beyond any model's
+// probabilities or rewards.
+const MaxRealBits = 1 << 16
+
+// sized refuses a real with more than MaxRealBits bits.
+func sized(r *big.Rat) *big.Rat {
+	if b := r.Num().BitLen() + r.Denom().BitLen(); b > MaxRealBits {
+		fail("an exact value of %d bits, more than the %d allowed (%s)", b, MaxRealBits, numeric.Shorten(r.RatString(), 40))
+	}
+	return r
 }
 
 func powInt(b, n int64) int64 {

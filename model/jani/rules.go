@@ -2,6 +2,7 @@ package jani
 
 import (
 	"fmt"
+	"github.com/gamesolve/gamesolve/budget"
 	"math/big"
 	"strings"
 
@@ -144,7 +145,9 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 		}
 	}
 	for si := range m.syncs {
-		r.syncMoves(&m.syncs[si])
+		if err := r.syncMoves(&m.syncs[si]); err != nil {
+			return err
+		}
 	}
 	if len(r.moves) == 0 {
 		n.Terminal(r.zero)
@@ -180,23 +183,27 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 
 // syncMoves adds the moves of one synchronisation vector: every combination
 // of enabled edges with the vector's actions.
-func (r *rules) syncMoves(sv *syncVec) {
+func (r *rules) syncMoves(sv *syncVec) error {
 	var autos []int
+	count := 1 // moves this vector makes: the product, counted first
 	for i, a := range sv.parts {
 		if a < 0 {
 			continue
 		}
-		found := false
+		k := 0
 		for _, e := range r.enabled[i] {
 			if e.action == a {
-				found = true
-				break
+				k++
 			}
 		}
-		if !found {
-			return
+		if k == 0 {
+			return nil
 		}
+		count = min(count*k, MaxOutcomes+1)
 		autos = append(autos, i)
+	}
+	if len(r.moves)+count > MaxOutcomes {
+		return fmt.Errorf("%w: one state has more than %d synchronised moves (%d automata in one synchronisation)", budget.ErrTooLarge, MaxOutcomes, len(autos))
 	}
 	name := sv.result
 	if name == "" {
@@ -216,7 +223,13 @@ func (r *rules) syncMoves(sv *syncVec) {
 		}
 	}
 	rec(0, make([]*edge, 0, len(autos)))
+	return nil
 }
+
+// MaxOutcomes bounds the moves and the outcomes of one state: a product of
+// automata can turn one state into 10^9 combined edges, which are counted
+// before they are built and refused past this.
+const MaxOutcomes = 1 << 20
 
 // addMove records a move of the given automata and edges.
 func (r *rules) addMove(name string, autos []int, edges []*edge) {
@@ -232,6 +245,13 @@ func (r *rules) addMove(name string, autos []int, edges []*edge) {
 func (r *rules) outcomes(mv move, w *big.Rat) error {
 	m := r.m
 	autos, edges := r.partAuto[mv.start:mv.end], r.partEdge[mv.start:mv.end]
+	count := 1
+	for _, e := range edges {
+		count = min(count*max(len(e.dests), 1), MaxOutcomes+1)
+	}
+	if len(r.outs)+count > MaxOutcomes {
+		return fmt.Errorf("%w: one state has more than %d outcomes (move %q combines the destinations of %d edges)", budget.ErrTooLarge, MaxOutcomes, mv.name, len(edges))
+	}
 	r.choice = append(r.choice[:0], make([]int, len(edges))...)
 	choice := r.choice
 	for {

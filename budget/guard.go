@@ -1,0 +1,166 @@
+package budget
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+	"time"
+)
+
+// A Guard watches one long computation: the context's deadline and
+// cancellation, and the memory the process holds against a budget. Loops
+// call Tick with the work they did; every so often (about a millisecond of
+// work) it reads the context and the heap, and reports the first reason to
+// stop. It is cheap enough for the innermost loop that allocates, which is
+// where a computation that outgrows its estimate must be caught: a Go
+// program that runs out of memory does not fail, it dies.
+//
+// A Guard is for one goroutine; each worker makes its own.
+type Guard struct {
+	ctx    context.Context
+	limit  uint64
+	what   func() string
+	work   int
+	every  int
+	last   time.Time // the last look at memory
+	sample []metrics.Sample
+	err    error
+}
+
+// heapMetric is the memory held by heap objects, live or not yet swept.
+const heapMetric = "/memory/classes/heap/objects:bytes"
+
+// NewGuard returns a guard for ctx and a memory budget in bytes (0 means
+// Available()). It stops when the heap's objects pass three quarters of
+// the budget: the rest is the collector's working room (with
+// SetRuntimeLimit, the runtime collects hard as the heap nears the whole
+// budget). what names the computation in the error, for example
+// "eliminating component 7 (3000 states)"; it is called only on failure.
+func NewGuard(ctx context.Context, limit uint64, what func() string) *Guard {
+	if limit == 0 {
+		limit = Available()
+	}
+	return &Guard{ctx: ctx, limit: limit / 4 * 3, what: what, every: 1 << 12,
+		sample: []metrics.Sample{{Name: heapMetric}}}
+}
+
+// Tick adds n units of work (an entry updated, a state expanded) and, once
+// enough work has gathered (4,096 units), checks the context, and the
+// memory when 5 ms have passed since the last look. It returns the error
+// to stop with, and keeps returning it.
+func (g *Guard) Tick(n int) error {
+	if g == nil {
+		return nil
+	}
+	if g.err != nil {
+		return g.err
+	}
+	g.work += n
+	if g.work < g.every {
+		return nil
+	}
+	g.work = 0
+	if err := g.ctx.Err(); err != nil {
+		g.err = err
+		return err
+	}
+	// Memory is read at most every 5 ms: reading it costs microseconds.
+	if now := time.Now(); now.Sub(g.last) >= 5*time.Millisecond {
+		g.last = now
+		return g.Check()
+	}
+	return nil
+}
+
+// Check checks the context and the heap now.
+func (g *Guard) Check() error {
+	if g == nil {
+		return nil
+	}
+	if g.err != nil {
+		return g.err
+	}
+	if err := g.ctx.Err(); err != nil {
+		g.err = err
+		return err
+	}
+	// Under an address-space or cgroup limit, what kills a Go program is
+	// the mappings (the runtime reserves address space well ahead of its
+	// heap), so the room left there is watched directly.
+	if left, ok := addressSpaceRoom(); ok && left < reserve {
+		g.err = fmt.Errorf("%w: %s needs more memory than the address-space limit leaves (%s left)", ErrTooLarge, g.name(), Bytes(float64(left)))
+		return g.err
+	}
+	if left, ok := cgroupRoom(); ok && left < reserve {
+		g.err = fmt.Errorf("%w: %s needs more memory than the cgroup's limit leaves (%s left)", ErrTooLarge, g.name(), Bytes(float64(left)))
+		return g.err
+	}
+	if used := heapBytes(g.sample); used > g.limit {
+		// Garbage may not have been swept yet: collect once before
+		// failing, so only memory that is really held counts.
+		gcOnce.Lock()
+		runtime.GC()
+		gcOnce.Unlock()
+		if used = heapBytes(g.sample); used > g.limit {
+			g.err = fmt.Errorf("%w: %s holds %s of memory and needs more; the budget is %s", ErrTooLarge, g.name(), Bytes(float64(used)), Bytes(float64(g.limit)))
+		}
+	}
+	return g.err
+}
+
+// reserve is the room a guard keeps under an address-space or cgroup
+// limit: the runtime maps its heap in large steps.
+const reserve = 256 << 20
+
+func (g *Guard) name() string {
+	if g.what != nil {
+		return g.what()
+	}
+	return "the computation"
+}
+
+// gcOnce keeps guards of several workers from collecting at once.
+var gcOnce sync.Mutex
+
+// Err returns the error the guard stopped with, or nil.
+func (g *Guard) Err() error {
+	if g == nil {
+		return nil
+	}
+	return g.err
+}
+
+func heapBytes(s []metrics.Sample) uint64 {
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
+// HeapBytes returns the memory held by the heap's objects now.
+func HeapBytes() uint64 {
+	return heapBytes([]metrics.Sample{{Name: heapMetric}})
+}
+
+// SetRuntimeLimit tells the Go runtime the memory budget (Available()), so
+// that its collector works harder as the heap nears it instead of letting
+// garbage double the heap: a process under an address-space or cgroup
+// limit then stops with a Guard's error rather than dying of a runtime
+// "out of memory". A limit set by GOMEMLIMIT is kept. It returns the
+// limit in force.
+func SetRuntimeLimit() int64 {
+	if cur := debug.SetMemoryLimit(-1); cur != math.MaxInt64 {
+		return cur
+	}
+	b := Available()
+	if b > math.MaxInt64 {
+		b = math.MaxInt64
+	}
+	debug.SetMemoryLimit(int64(b))
+	return int64(b)
+}

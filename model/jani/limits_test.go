@@ -1,0 +1,79 @@
+package jani_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/model/jani"
+)
+
+// A constant whose exact value would have 2·10^8 bits is refused at once,
+// naming the operation, instead of being computed for minutes.
+func TestConstantSize(t *testing.T) {
+	for _, c := range []struct{ value, want string }{
+		{`{"op": "pow", "left": {"op": "pow", "left": 2.5, "right": 10000}, "right": 10000}`, "the exact result has about 232190000 bits, more than the 65536 allowed"},
+		{`{"op": "*", "left": {"op": "pow", "left": 2.5, "right": 10000}, "right": {"op": "pow", "left": 3.5, "right": 10000}}`, "more than the 65536 allowed"},
+	} {
+		src := strings.Replace(base, `"constants": [`, `"constants": [{"name": "C", "type": "real", "value": `+c.value+`}, `, 1)
+		_, err := jani.Parse([]byte(src), map[string]string{"N": "3"})
+		if err == nil || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 400 {
+			t.Errorf("%s: %v", c.value, err)
+		}
+	}
+}
+
+// productModel is k automata that all move at once on action "a": with
+// edges edges in each, one state has edges^k synchronised moves; with dests
+// destinations per edge, dests^k outcomes.
+func productModel(k, edges, dests int) string {
+	var autos, elems, parts []string
+	for i := range k {
+		var es []string
+		for range edges {
+			var ds []string
+			for range dests {
+				ds = append(ds, fmt.Sprintf(`{"location": "l", "probability": {"exp": {"op": "/", "left": 1, "right": %d}}}`, dests))
+			}
+			es = append(es, fmt.Sprintf(`{"location": "l", "action": "a", "destinations": [%s]}`, strings.Join(ds, ",")))
+		}
+		autos = append(autos, fmt.Sprintf(`{"name": "a%d", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [%s]}`, i, strings.Join(es, ",")))
+		elems = append(elems, fmt.Sprintf(`{"automaton": "a%d"}`, i))
+		parts = append(parts, `"a"`)
+	}
+	return fmt.Sprintf(`{"jani-version": 1, "name": "product", "type": "mdp", "actions": [{"name": "a"}],
+		"variables": [], "properties": [], "automata": [%s],
+		"system": {"elements": [%s], "syncs": [{"synchronise": [%s], "result": "a"}]}}`,
+		strings.Join(autos, ","), strings.Join(elems, ","), strings.Join(parts, ","))
+}
+
+// One state of a product of 30 automata would have 2^30 moves or 2^30
+// outcomes: counted before they are built, and refused as too large.
+func TestProductSize(t *testing.T) {
+	for _, c := range []struct{ edges, dests int }{{2, 1}, {1, 2}} {
+		src := productModel(30, c.edges, c.dests)
+		if !json.Valid([]byte(src)) {
+			t.Fatal("test model is not JSON")
+		}
+		m, err := jani.Parse([]byte(src), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = m.Check(context.Background(), jani.Options{})
+		if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "more than 1048576") {
+			t.Errorf("%d edges, %d destinations: %v", c.edges, c.dests, err)
+		}
+	}
+	// A small product is fine: 2^4 moves from the one state.
+	m, err := jani.Parse([]byte(productModel(4, 2, 1)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Check(context.Background(), jani.Options{}); err != nil {
+		t.Error(err)
+	}
+}
