@@ -43,8 +43,11 @@ func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, err
 			jp.Proof = proofOf(1, p.Bound)
 		}
 		if p.Skipped == "" && !p.Infinite {
+			if err := fits(p.Value, p.Exact != nil, fmt.Sprintf("property %q's value", p.Name)); err != nil {
+				return nil, err
+			}
 			v := p.Value
-			jp.Value = &v
+			jp.Value = finitePtr(&v)
 			if p.Exact != nil {
 				s := p.Exact.RatString()
 				jp.ValueExact = &s
@@ -77,7 +80,10 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 			rows = append(rows, []string{p.Name, p.Kind, "infinite"})
 			continue
 		}
-		row := []string{p.Name, p.Kind, float(*p.Value)}
+		row := []string{p.Name, p.Kind, "(beyond float64)"}
+		if p.Value != nil {
+			row[2] = float(*p.Value)
+		}
 		if p.ValueExact != nil {
 			row = append(row, *p.ValueExact)
 		}

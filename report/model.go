@@ -49,8 +49,11 @@ func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Mo
 	}
 	out := &Model{exact: f.Exact()}
 	start := res.Start()
-	for _, v := range res.Value(start) {
+	for p, v := range res.Value(start) {
 		x, s := cv(v)
+		if err := fits(x, f.Exact(), fmt.Sprintf("player %d's value", p)); err != nil {
+			return nil, err
+		}
 		out.Values = append(out.Values, x)
 		if s != "" {
 			out.ValuesExact = append(out.ValuesExact, s)
@@ -58,6 +61,9 @@ func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Mo
 	}
 	if rw, finite, _ := res.Reward(start); finite {
 		x, s := cv(rw)
+		if err := fits(x, f.Exact(), "the expected reward"); err != nil {
+			return nil, err
+		}
 		out.ExpectedReward = &x
 		if s != "" {
 			out.ExpectedRewardExact = &s
@@ -82,6 +88,36 @@ func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Mo
 	return out, nil
 }
 
+// MarshalJSON writes a float beyond float64's range (only in exact mode,
+// where the exact value is given beside it) as null.
+func (r *Model) MarshalJSON() ([]byte, error) {
+	type plain Model
+	finite := finitePtr(r.ExpectedReward) == r.ExpectedReward
+	for i := range r.Values {
+		finite = finite && finitePtr(&r.Values[i]) != nil
+	}
+	if finite {
+		return json.Marshal((*plain)(r))
+	}
+	out := struct {
+		Values              []*float64        `json:"values"`
+		ValuesExact         []string          `json:"values_exact,omitempty"`
+		ExpectedReward      *float64          `json:"expected_reward"`
+		ExpectedRewardExact *string           `json:"expected_reward_exact,omitempty"`
+		Policy              map[string]string `json:"policy,omitempty"`
+		States              int               `json:"states"`
+		Components          int               `json:"components"`
+		Methods             map[string]int    `json:"methods"`
+		EndComponents       int               `json:"end_components"`
+		Proof
+	}{nil, r.ValuesExact, finitePtr(r.ExpectedReward), r.ExpectedRewardExact, r.Policy,
+		r.States, r.Components, r.Methods, r.EndComponents, r.Proof}
+	for i := range r.Values {
+		out.Values = append(out.Values, finitePtr(&r.Values[i]))
+	}
+	return json.Marshal(out)
+}
+
 // Choices returns the decision states in model order and the action chosen
 // in each (nil without policy).
 func (r *Model) Choices() ([]string, map[string]string) { return r.ids, r.choices }
@@ -99,7 +135,7 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 	}
 	rows := [][]string{head}
 	for p, v := range r.Values {
-		row := []string{strconv.Itoa(p), float(v)}
+		row := []string{strconv.Itoa(p), floatText(float, v)}
 		if r.exact {
 			row = append(row, r.ValuesExact[p])
 		}
@@ -110,7 +146,7 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 	if r.ExpectedReward == nil {
 		b.WriteString("\nexpected reward: infinite (play may never end)\n")
 	} else {
-		fmt.Fprintf(b, "\nexpected reward %s\n", float(*r.ExpectedReward))
+		fmt.Fprintf(b, "\nexpected reward %s\n", floatText(float, *r.ExpectedReward))
 		if r.ExpectedRewardExact != nil {
 			fmt.Fprintf(b, "exactly %s\n", *r.ExpectedRewardExact)
 		}

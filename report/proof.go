@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // Proof says whether a float answer holds to the engine's precision. The
@@ -49,4 +51,31 @@ func (p Proof) write(b *bytes.Buffer) {
 		b.WriteString(w)
 		b.WriteByte('\n')
 	}
+}
+
+// fits refuses, in float mode, a value beyond float64's range: float
+// arithmetic has lost it (a payoff of 1e400 reads as +Inf, and a reward of
+// 1e999 times a probability of 0 as NaN). Exact mode keeps the exact value
+// and prints the float as null.
+func fits(x float64, exact bool, what string) error {
+	if exact || !(math.IsInf(x, 0) || math.IsNaN(x)) {
+		return nil
+	}
+	return fmt.Errorf("%w: %s is beyond the range of a float64 (about ±1.8e308); solve with --exact for the exact value", solver.ErrInvalid, what)
+}
+
+// finitePtr is x, or nil where x is nil or beyond float64's range.
+func finitePtr(x *float64) *float64 {
+	if x == nil || math.IsInf(*x, 0) || math.IsNaN(*x) {
+		return nil
+	}
+	return x
+}
+
+// floatText is float(x), or a note where x is beyond float64's range.
+func floatText(float Float, x float64) string {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return "(beyond float64)"
+	}
+	return float(x)
 }

@@ -52,7 +52,7 @@ GET /api/pig/play?target=&me=&you=&total=. A bad request gets HTTP 400 and
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return serve(ctx, e, ln, server.Options{Timeout: solveTimeout})
+			return serve(ctx, e, ln, server.Options{Timeout: solveTimeout, Addr: ln.Addr().String()})
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (keep 127.0.0.1 unless you mean to share it)")

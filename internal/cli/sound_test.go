@@ -91,3 +91,47 @@ func TestUnprovenIsReported(t *testing.T) {
 		t.Errorf("exact: %v", m)
 	}
 }
+
+// Values beyond float64's range: a payoff of 1e400 and a reward of 1e999.
+// Float mode says so in one line (it printed +Inf, or failed to encode
+// JSON); exact mode prints the exact value and the float as null.
+func TestBeyondFloat64(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"payoff": `{"players": 1, "start": "a", "states": [{"id": "a", "chance": [{"p": "1/2", "to": "b"}, {"p": "1/2", "to": "c"}]}, {"id": "b", "payoff": [1e400]}, {"id": "c", "payoff": [1]}]}`,
+		"reward": `{"players": 1, "start": "a", "states": [{"id": "a", "chance": [{"p": "1/2", "to": "b", "reward": "1e999"}, {"p": "1/2", "to": "c"}]}, {"id": "b", "payoff": [1]}, {"id": "c", "payoff": [1]}]}`,
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, name+".json")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"solve", path}, {"solve", path, "--json"}} {
+			code, out, errs := run(t, "", args...)
+			if code != 2 || out != "" || !strings.Contains(errs, "beyond the range of a float64") || strings.Count(errs, "\n") != 1 {
+				t.Errorf("%s %v: exit %d, stdout %q, stderr %q", name, args[2:], code, out, errs)
+			}
+		}
+		m := runJSON(t, "solve", path, "--exact")
+		switch name {
+		case "payoff":
+			if v := m["values"].([]any)[0]; v != nil {
+				t.Errorf("payoff: value %v, want null", v)
+			}
+			// (10^400 + 1)/2
+			if v := m["values_exact"].([]any)[0].(string); v != "1"+strings.Repeat("0", 399)+"1/2" {
+				t.Errorf("payoff: exact value %.20s… (%d characters), want (10^400+1)/2", v, len(v))
+			}
+		case "reward":
+			if v := m["expected_reward"]; v != nil {
+				t.Errorf("reward: %v, want null", v)
+			}
+			if v, _ := m["expected_reward_exact"].(string); !strings.HasPrefix(v, "5") || len(v) != 999 {
+				t.Errorf("reward: exact %.20s… (%d digits)", v, len(v))
+			}
+		}
+		if code, out, _ := run(t, "", "solve", path, "--exact"); code != 0 || !strings.Contains(out, "(beyond float64)") {
+			t.Errorf("%s exact text: exit %d %q", name, code, out)
+		}
+	}
+}

@@ -279,7 +279,14 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	if err := p.done(); err != nil {
 		return nil, err
 	}
+	// Bodies are read a bounded number at a time; beyond it, busy.
+	select {
+	case s.bodies <- struct{}{}:
+	default:
+		return nil, errBusy
+	}
 	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, s.limits.Body))
+	<-s.bodies
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
@@ -301,22 +308,23 @@ func (s *Server) solve(r *http.Request) (any, error) {
 			}
 			cm[name] = val
 		}
-		m, err := jani.Parse(data, cm)
-		if err != nil {
-			return nil, err
-		}
+		// Parsed inside the solve: it takes a slot and has the deadline.
 		return s.solveShared(r, k, func(ctx context.Context) (any, error) {
+			m, err := jani.Parse(data, cm)
+			if err != nil {
+				return nil, err
+			}
 			return report.CheckJANI(ctx, m, jani.Options{Exact: exact, Property: property, Engine: opt})
 		})
 	}
 	if consts != "" || property != "" {
 		return nil, badf("const and property apply to JANI models")
 	}
-	m, err := model.Parse(data)
-	if err != nil {
-		return nil, err
-	}
 	return s.solveShared(r, k, func(ctx context.Context) (any, error) {
+		m, err := model.Parse(data)
+		if err != nil {
+			return nil, err
+		}
 		return report.SolveModel(ctx, m, exact, false, false, opt)
 	})
 }

@@ -133,6 +133,15 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("pig: chance %q then %q, turn %q", before, chance, turn)
 	}
 
+	// The model tab posts its example (as application/json, which the
+	// server requires of a POST) and shows the answer.
+	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="model"]`)),
+		chromedp.Click(chromedp.CSS(`#model-form button[type="submit"]`)))
+	until(`document.getElementById('model-result').textContent !== '' || document.getElementById('model-error').textContent !== ''`)
+	if res, errText := text("model-result"), text("model-error"); !strings.Contains(res, `"values"`) || errText != "" {
+		t.Errorf("model tab: result %q, error %q", res, errText)
+	}
+
 	// A bad parameter shows its error on the page.
 	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="race"]`)),
 		chromedp.SetValue(chromedp.ID("race-target"), "-5"),

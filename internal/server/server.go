@@ -7,10 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"mime"
+	"net"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/gamesolve/gamesolve/numeric"
 )
 
 //go:embed assets
@@ -47,8 +52,13 @@ type Options struct {
 	Timeout time.Duration
 	// Slots is how many solves run at once (default: the cores), Queue
 	// how many more may wait (default 32), Cache how many recent answers
-	// are kept (default 16).
+	// are kept (default 16). Parsing a posted model takes a slot too, and
+	// at most Slots+Queue bodies are read at once.
 	Slots, Queue, Cache int
+	// Addr is the address served ("127.0.0.1:8080"). Requests must name
+	// it, or localhost, 127.0.0.1 or [::1] with its port, in their Host
+	// header. Empty: any port, on those loopback names only.
+	Addr string
 }
 
 // Server is the web explorer's handler.
@@ -57,6 +67,12 @@ type Server struct {
 	limits  Limits
 	flights *flights
 	timeout time.Duration
+	// hosts are the names a request's Host may give (lower case), and
+	// port the port it must give with them ("" for any).
+	hosts map[string]bool
+	port  string
+	// bodies bounds the posted models being read at once.
+	bodies chan struct{}
 }
 
 // New returns a Server.
@@ -77,7 +93,17 @@ func New(opt Options) *Server {
 		opt.Cache = 16
 	}
 	s := &Server{mux: http.NewServeMux(), limits: opt.Limits, timeout: opt.Timeout,
-		flights: newFlights(opt.Slots, opt.Slots+opt.Queue, opt.Cache, opt.Timeout)}
+		flights: newFlights(opt.Slots, opt.Slots+opt.Queue, opt.Cache, opt.Timeout),
+		hosts:   map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true},
+		bodies:  make(chan struct{}, opt.Slots+opt.Queue)}
+	if opt.Addr != "" {
+		if h, port, err := net.SplitHostPort(opt.Addr); err == nil {
+			s.port = port
+			if h != "" {
+				s.hosts[strings.ToLower(h)] = true
+			}
+		}
+	}
 	s.mux.HandleFunc("GET /api/race", s.api(s.race))
 	s.mux.HandleFunc("GET /api/race/play", s.api(s.racePlay))
 	s.mux.HandleFunc("GET /api/chefs", s.api(s.chefs))
@@ -97,8 +123,60 @@ func New(opt Options) *Server {
 	return s
 }
 
-// ServeHTTP implements http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP implements http.Handler. The explorer is for one user on this
+// machine, so a request is refused before anything else unless it comes
+// from a page of the explorer itself:
+//
+//   - its Host must be the address served (or a loopback name with its
+//     port): otherwise 421. A web page that rebinds its own domain name to
+//     127.0.0.1 sends its own name here and cannot read the answers;
+//   - an API request with an Origin (or Sec-Fetch-Site) of another site is
+//     refused with 403, so no other page can drive a solve;
+//   - a POST must say Content-Type: application/json (415 otherwise): a
+//     form or a text/plain fetch from another page cannot be a "simple"
+//     request that skips the browser's preflight.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.allowedHost(r.Host) {
+		writeError(w, http.StatusMisdirectedRequest, fmt.Errorf("host %q is not served here (use http://127.0.0.1 or http://localhost with the server's port)", shorten(r.Host)))
+		return
+	}
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
+			writeError(w, http.StatusForbidden, fmt.Errorf("cross-origin request from %q refused: the explorer answers its own page only", shorten(o)))
+			return
+		}
+		if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+			writeError(w, http.StatusForbidden, errors.New("cross-site request refused: the explorer answers its own page only"))
+			return
+		}
+		if r.Method == http.MethodPost {
+			if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+				writeError(w, http.StatusUnsupportedMediaType, errors.New("a posted model needs Content-Type: application/json"))
+				return
+			}
+		}
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// allowedHost reports whether a Host header names this server.
+func (s *Server) allowedHost(host string) bool {
+	h, port, err := net.SplitHostPort(host)
+	if err != nil {
+		return false // HTTP/1.1 clients send the port of a non-default address
+	}
+	return s.hosts[strings.ToLower(h)] && (s.port == "" || port == s.port)
+}
+
+// sameOrigin reports whether an Origin header names the page's own origin:
+// http and the Host the request was sent to (already checked).
+func sameOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && u.Scheme == "http" && u.Path == "" && strings.EqualFold(u.Host, host)
+}
+
+// shorten keeps an echoed header short.
+func shorten(s string) string { return numeric.Shorten(s, 80) }
 
 // badRequest is an error in the request itself: HTTP 400.
 type badRequest struct{ msg string }
