@@ -436,48 +436,12 @@ func atom(s string, negative bool) (Game, error) {
 	return g, nil
 }
 
-// parseNumber reads digits, digits/digits or digits.digits; the value must
-// be dyadic.
+// parseNumber reads digits, digits/digits or digits.digits
+// (numeric.ParseRat's grammar); the value must be dyadic.
 func parseNumber(s string) (*big.Rat, error) {
-	const maxDigits = 1000
-	if len(s) > maxDigits {
-		return nil, fmt.Errorf("number longer than %d digits", maxDigits)
-	}
-	bad := fmt.Errorf("malformed number %s", numeric.Shorten(s, 40))
-	digits := func(t string) bool {
-		if t == "" {
-			return false
-		}
-		for i := 0; i < len(t); i++ {
-			if t[i] < '0' || t[i] > '9' {
-				return false
-			}
-		}
-		return true
-	}
-	x := new(big.Rat)
-	if a, b, ok := strings.Cut(s, "/"); ok {
-		if !digits(a) || !digits(b) {
-			return nil, bad
-		}
-		n, _ := new(big.Int).SetString(a, 10)
-		d, _ := new(big.Int).SetString(b, 10)
-		if d.Sign() == 0 {
-			return nil, fmt.Errorf("zero denominator in %s", numeric.Shorten(s, 40))
-		}
-		x.SetFrac(n, d)
-	} else if a, b, ok := strings.Cut(s, "."); ok {
-		// Like every other number the tool reads: ".5" and "2." are fine.
-		if (a != "" && !digits(a)) || (b != "" && !digits(b)) || a+b == "" {
-			return nil, bad
-		}
-		n, _ := new(big.Int).SetString(a+b, 10)
-		x.SetFrac(n, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(b))), nil))
-	} else {
-		if !digits(s) {
-			return nil, bad
-		}
-		x.SetString(s)
+	x, err := numeric.ParseRat(s)
+	if err != nil {
+		return nil, err
 	}
 	if !dyadic(x) {
 		return nil, fmt.Errorf("%s is not a dyadic rational, so not a short game", x.RatString())

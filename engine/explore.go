@@ -21,7 +21,7 @@ type graph[S comparable] struct {
 	// 0; states the Indexer does not know are in index.
 	dense    []uint32
 	indexer  Indexer[S]
-	owner    []int8   // player, Chance or Terminal
+	owner    []int32  // player, Chance or Terminal (int32: a model may have 1,024 players)
 	actStart []uint32 // actions of state i: actStart[i]..actStart[i+1]
 	actName  []uint32 // index into names
 	names    []string
@@ -57,7 +57,7 @@ func bytesPerState[S comparable]() (perState, perAction, perOutcome float64) {
 	var s S
 	size := float64(unsafe.Sizeof(s))
 	// states slice, map entry with its overhead, owner, actStart, payStart.
-	perState = size + 2*(size+4) + 16 + 1 + 4 + 4
+	perState = size + 2*(size+4) + 16 + 4 + 4 + 4
 	perAction = 4 + 4
 	perOutcome = 12
 	return
@@ -171,7 +171,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		case n.owner >= 0 && len(n.names) == 0:
 			return nil, bad("player %d has no actions", n.owner)
 		}
-		g.owner = append(g.owner, int8(max(n.owner, -2)))
+		g.owner = append(g.owner, int32(max(n.owner, -2)))
 		if n.owner == Terminal {
 			for _, p := range n.payoff {
 				if p == nil {

@@ -209,3 +209,35 @@ func TestEscapeFamilyAnalyze(t *testing.T) {
 		}
 	}
 }
+
+// TestManyPlayers: player indices past 127 are players, not chance or a
+// terminal (the owner was once kept in an int8, so player 254 read as a
+// terminal and 255 as chance).
+func TestManyPlayers(t *testing.T) {
+	const P = 300
+	pay := func(winner int) string {
+		s := make([]string, P)
+		for i := range s {
+			s[i] = "0"
+		}
+		if winner >= 0 {
+			s[winner] = "1"
+		}
+		return "[" + strings.Join(s, ",") + "]"
+	}
+	m := parse(t, fmt.Sprintf(`{"players": %d, "start": "a", "states": [
+		{"id": "a", "player": 254, "actions": [{"name": "pass", "outcomes": [{"p": 1, "to": "b"}]}, {"name": "lose", "outcomes": [{"p": 1, "to": "none"}]}]},
+		{"id": "b", "player": 255, "actions": [{"name": "lose", "outcomes": [{"p": 1, "to": "none"}]}, {"name": "win", "outcomes": [{"p": 1, "to": "w255"}]}]},
+		{"id": "none", "payoff": %s},
+		{"id": "w255", "payoff": %s}]}`, P, pay(-1), pay(255)))
+	fl, _ := solveBoth(t, m)
+	if v := fl.Value(0); v[255] != 1 || v[254] != 0 {
+		t.Errorf("values of players 254, 255: %v, %v; want 0, 1", v[254], v[255])
+	}
+	if _, name, ok := fl.Choice(1); !ok || name != "win" {
+		t.Errorf("player 255 chooses %q (ok %t), want win", name, ok)
+	}
+	if fl.Owner(0) != 254 || fl.Owner(1) != 255 {
+		t.Errorf("owners %d, %d", fl.Owner(0), fl.Owner(1))
+	}
+}

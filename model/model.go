@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -106,7 +107,7 @@ type fileJSON struct {
 	Players *int        `json:"players"`
 	Start   *string     `json:"start"`
 	States  []stateJSON `json:"states"`
-	Comment any         `json:"comment"`
+	Comment skip        `json:"comment"`
 }
 
 type stateJSON struct {
@@ -115,13 +116,13 @@ type stateJSON struct {
 	Actions *[]actionJSON `json:"actions"`
 	Chance  *[]outcomeRaw `json:"chance"`
 	Payoff  *[]number     `json:"payoff"`
-	Comment any           `json:"comment"`
+	Comment skip          `json:"comment"`
 }
 
 type actionJSON struct {
 	Name     *string      `json:"name"`
 	Outcomes []outcomeRaw `json:"outcomes"`
-	Comment  any          `json:"comment"`
+	Comment  skip         `json:"comment"`
 }
 
 // outcomeRaw fields are values, not pointers: a million-state model has
@@ -131,7 +132,47 @@ type outcomeRaw struct {
 	P       number `json:"p"`
 	To      string `json:"to"`
 	Reward  number `json:"reward"`
-	Comment any    `json:"comment"`
+	Comment skip   `json:"comment"`
+}
+
+// skip is a value that is checked as JSON and then dropped: a comment,
+// which may be a large object, costs no memory.
+type skip struct{}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (*skip) UnmarshalJSON([]byte) error { return nil }
+
+// decodeError describes a decoding error with its line and column.
+func decodeError(data []byte, err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("%s: %v", position(data, se.Offset-1), err)
+	case errors.As(err, &te):
+		what := te.Field
+		if what == "" {
+			what = "a value"
+		}
+		return fmt.Sprintf("%s: %s: want %v, not a JSON %s", position(data, te.Offset-1), what, te.Type, te.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return fmt.Sprintf("%s: the text ends inside the model object", position(data, int64(len(data))))
+	}
+	// An unknown key: the text is valid JSON, so the key walker can say
+	// where.
+	if kerr := checkKeys(data, nil); kerr != nil {
+		return kerr.Error()
+	}
+	return err.Error()
+}
+
+// position is "line L, column C" (from 1; columns in bytes) of a byte
+// offset.
+func position(data []byte, off int64) string {
+	off = min(max(off, 0), int64(len(data)))
+	line := 1 + bytes.Count(data[:off], []byte{'\n'})
+	col := off - int64(bytes.LastIndexByte(data[:off], '\n'))
+	return fmt.Sprintf("line %d, column %d", line, col)
 }
 
 // number is a JSON number or a string holding a decimal or p/q, kept as
@@ -158,32 +199,11 @@ func (n *number) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// rat reads a signed decimal, integer or p/q exactly; JSON exponents
-// ("1e-3") are accepted.
+// rat reads the number exactly, by numeric.ParseNumber: a signed decimal
+// with an optional exponent, an integer, or p/q. Spaces around it are
+// allowed in a string.
 func (n number) rat() (*big.Rat, error) {
-	s := strings.TrimSpace(n.text)
-	neg := strings.HasPrefix(s, "-")
-	body := strings.TrimPrefix(s, "-")
-	var r *big.Rat
-	if mant, exp, ok := strings.Cut(strings.ToLower(body), "e"); ok {
-		digits := strings.TrimLeft(exp, "+-")
-		if len(body) > numeric.MaxNumberLen || len(digits) == 0 || len(digits) > 3 || strings.Contains(mant, "/") {
-			return nil, fmt.Errorf("%q is not a number (want a decimal or p/q)", s)
-		}
-		var ok bool
-		if r, ok = new(big.Rat).SetString(body); !ok || r.Sign() < 0 {
-			return nil, fmt.Errorf("%q is not a number (want a decimal or p/q)", s)
-		}
-	} else {
-		var err error
-		if r, err = numeric.ParseRat(body); err != nil {
-			return nil, fmt.Errorf("%q is not a number (want a decimal or p/q)", s)
-		}
-	}
-	if neg {
-		r.Neg(r)
-	}
-	return r, nil
+	return numeric.ParseNumber(strings.TrimSpace(n.text))
 }
 
 // Parse reads a model from its JSON text.
@@ -193,10 +213,17 @@ func Parse(data []byte) (*Model, error) {
 	dec.DisallowUnknownFields()
 	var f fileJSON
 	if err := dec.Decode(&f); err != nil {
-		return nil, solver.Invalidf("model: %v", err)
+		return nil, solver.Invalidf("model: %s", decodeError(data, err))
 	}
 	if dec.More() {
 		return nil, solver.Invalidf("model: text after the model object")
+	}
+	ids := make([]string, len(f.States))
+	for i, st := range f.States {
+		ids[i] = st.ID
+	}
+	if err := checkKeys(data, ids); err != nil {
+		return nil, solver.Invalidf("model: %v", err)
 	}
 	bad := func(format string, a ...any) error {
 		return solver.Invalidf("model: %s", fmt.Sprintf(format, a...))

@@ -38,45 +38,98 @@ const MaxNumberLen = 200
 // ParseRat parses a non-negative rational exactly. Accepted forms are an
 // integer ("3"), a decimal ("0.3", ".5", "2."), and a fraction of two
 // integers ("1/3"). Digits are always decimal: there are no base prefixes,
-// signs or exponents, so "010/3" is 10/3, never an octal 8/3.
-func ParseRat(s string) (*big.Rat, error) {
-	tooLong := func() error {
-		return syntaxErrorf("%s has more than %d digits", Shorten(s, 24), MaxNumberLen)
+// signs or exponents, so "010/3" is 10/3, never an octal 8/3. It is
+// ParseNumber without the sign and the exponent, for flags and lists.
+func ParseRat(s string) (*big.Rat, error) { return parse(s, false) }
+
+// MaxExponent bounds the exponent ParseNumber accepts ("1e-300" and
+// "1e999" are fine; "1e100000" would be a number of 100,000 digits).
+const MaxExponent = 999
+
+// ParseNumber parses a number of a model file exactly: ParseRat's forms
+// with an optional minus sign, and a decimal with an optional exponent
+// ("-1.5e-3", "2E+10") as JSON writes numbers. It is the one grammar of
+// numbers in gamesolve's inputs; "0x1e5", "1_000" and "Inf" are not
+// numbers. Errors wrap ErrSyntax and name the limit passed: at most
+// MaxNumberLen digits, |exponent| ≤ MaxExponent.
+func ParseNumber(s string) (*big.Rat, error) { return parse(s, true) }
+
+// parse is ParseRat, and with signed the sign and exponent of ParseNumber.
+func parse(s string, signed bool) (*big.Rat, error) {
+	tooLong := func(n int) error {
+		return syntaxErrorf("%s has %d digits, more than the %d allowed", Shorten(s, 24), n, MaxNumberLen)
 	}
-	if len(s) > 2*MaxNumberLen+3 {
-		return nil, tooLong()
+	if len(s) > 2*MaxNumberLen+16 {
+		return nil, syntaxErrorf("%s has %d characters, more than a number of at most %d digits", Shorten(s, 24), len(s), MaxNumberLen)
 	}
 	bad := func(why string) error { return syntaxErrorf("%s is not a number: %s", Shorten(s, 40), why) }
 	if s == "" {
 		return nil, bad("empty")
 	}
-	if num, den, ok := strings.Cut(s, "/"); ok {
+	body, neg := s, false
+	if signed && body[0] == '-' {
+		body, neg = body[1:], true
+	}
+	var r *big.Rat
+	if num, den, ok := strings.Cut(body, "/"); ok {
 		if !allDigits(num) || !allDigits(den) {
 			return nil, bad("a fraction is two integers p/q")
 		}
-		if len(num) > MaxNumberLen+1 || len(den) > MaxNumberLen+1 {
-			return nil, tooLong()
+		if n := max(len(num), len(den)); n > MaxNumberLen+1 {
+			return nil, tooLong(n)
 		}
 		d, _ := new(big.Int).SetString(den, 10)
 		if d.Sign() == 0 {
 			return nil, bad("zero denominator")
 		}
 		n, _ := new(big.Int).SetString(num, 10)
-		return new(big.Rat).SetFrac(n, d), nil
+		r = new(big.Rat).SetFrac(n, d)
+	} else {
+		mant, exp := body, 0
+		if i := strings.IndexAny(body, "eE"); i >= 0 && signed {
+			mant = body[:i]
+			e := body[i+1:]
+			if e != "" && (e[0] == '+' || e[0] == '-') {
+				e = e[1:]
+			}
+			if !allDigits(e) {
+				return nil, bad("an exponent is e or E, an optional sign and digits")
+			}
+			if len(e) > 4 {
+				return nil, syntaxErrorf("%s has an exponent beyond ±%d", Shorten(s, 40), MaxExponent)
+			}
+			exp, _ = strconv.Atoi(body[i+1:])
+			if exp > MaxExponent || exp < -MaxExponent {
+				return nil, syntaxErrorf("%s has an exponent beyond ±%d", Shorten(s, 40), MaxExponent)
+			}
+		}
+		whole, frac, _ := strings.Cut(mant, ".")
+		if whole == "" && frac == "" {
+			return nil, bad("no digits")
+		}
+		if (whole != "" && !allDigits(whole)) || (frac != "" && !allDigits(frac)) {
+			why := "expected digits with at most one decimal point, or p/q"
+			if signed {
+				why = "expected digits with at most one decimal point and an exponent, or p/q"
+			}
+			return nil, bad(why)
+		}
+		if n := len(whole) + len(frac); n > MaxNumberLen {
+			return nil, tooLong(n)
+		}
+		n, _ := new(big.Int).SetString(whole+frac, 10)
+		exp -= len(frac)
+		ten := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(max(exp, -exp))), nil)
+		if exp >= 0 {
+			r = new(big.Rat).SetInt(n.Mul(n, ten))
+		} else {
+			r = new(big.Rat).SetFrac(n, ten)
+		}
 	}
-	whole, frac, _ := strings.Cut(s, ".")
-	if whole == "" && frac == "" {
-		return nil, bad("no digits")
+	if neg {
+		r.Neg(r)
 	}
-	if (whole != "" && !allDigits(whole)) || (frac != "" && !allDigits(frac)) {
-		return nil, bad("expected digits with at most one decimal point, or p/q")
-	}
-	if len(whole)+len(frac) > MaxNumberLen {
-		return nil, tooLong()
-	}
-	n, _ := new(big.Int).SetString(whole+frac, 10)
-	d := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(frac))), nil)
-	return new(big.Rat).SetFrac(n, d), nil
+	return r, nil
 }
 
 // ParseProbability parses a probability in (0, 1] exactly.

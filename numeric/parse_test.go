@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 )
 
@@ -152,4 +153,108 @@ func TestFieldsAgree(t *testing.T) {
 	if got := ex.Lin2(z, p, p, q, z); got.Cmp(new(big.Rat).Add(new(big.Rat).Mul(p, p), new(big.Rat).Mul(q, q))) != 0 {
 		t.Errorf("Lin2 with aliasing = %v", got)
 	}
+}
+
+func TestParseNumber(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // "" means an error is expected
+	}{
+		{"0.3", "3/10"},
+		{"-1/3", "-1/3"},
+		{"1e-3", "1/1000"},
+		{"-2.5E+2", "-250/1"},
+		{"9e-1", "9/10"},
+		{"1e-300", "checked below"},
+		{"1e999", "checked below"},
+		{"0x1e5", ""},
+		{"0b11e1", ""},
+		{"1_000e0", ""},
+		{"Inf", ""},
+		{"NaN", ""},
+		{"+1", ""},
+		{"--1", ""},
+		{"-", ""},
+		{"1e", ""},
+		{"1e+", ""},
+		{"1e1000", ""},
+		{"1e-1000", ""},
+		{"1e00001", ""},
+		{"1/2e3", ""},
+		{".e1", ""},
+		{"1.5e2.5", ""},
+	}
+	for _, tt := range tests {
+		got, err := ParseNumber(tt.in)
+		switch {
+		case tt.in == "1e-300":
+			want := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(300), nil))
+			if err != nil || got.Cmp(want) != 0 {
+				t.Errorf("ParseNumber(%q) = %v, %v", tt.in, got, err)
+			}
+		case tt.in == "1e999":
+			want := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(999), nil))
+			if err != nil || got.Cmp(want) != 0 {
+				t.Errorf("ParseNumber(%q) = %v, %v", tt.in, got, err)
+			}
+		case tt.want == "":
+			if err == nil {
+				t.Errorf("ParseNumber(%q) = %v, want error", tt.in, got)
+			} else if !errors.Is(err, ErrSyntax) {
+				t.Errorf("ParseNumber(%q) error %v does not wrap ErrSyntax", tt.in, err)
+			}
+		case err != nil:
+			t.Errorf("ParseNumber(%q): %v", tt.in, err)
+		case got.String() != tt.want:
+			t.Errorf("ParseNumber(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+	// Errors name the limit passed.
+	long := "0." + strings.Repeat("9", 300)
+	if _, err := ParseNumber(long); err == nil || !strings.Contains(err.Error(), "has 301 digits, more than the 200 allowed") {
+		t.Errorf("300 digits: %v", err)
+	}
+	if _, err := ParseNumber("1e5000"); err == nil || !strings.Contains(err.Error(), "exponent beyond ±999") {
+		t.Errorf("exponent: %v", err)
+	}
+}
+
+// FuzzParseNumber: whatever ParseNumber accepts, big.Rat's parser reads
+// to the same value (it accepts more: bases, underscores), and what both
+// read as a plain JSON number agrees.
+func FuzzParseNumber(f *testing.F) {
+	for _, s := range []string{"0.3", "-1/3", "1e-3", "-2.5E+2", "0x1e5", "1_000e0", "1e999", ".5e1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseNumber(s)
+		if err != nil {
+			if !errors.Is(err, ErrSyntax) {
+				t.Fatalf("%q: error %v does not wrap ErrSyntax", s, err)
+			}
+			if len(err.Error()) > 400 {
+				t.Fatalf("%q: error of %d characters echoes the input", s, len(err.Error()))
+			}
+			return
+		}
+		// big.Rat reads the sides of a fraction with base prefixes ("08"
+		// is a bad octal): give it the decimal sides without leading zeros.
+		ref := s
+		if num, den, ok := strings.Cut(s, "/"); ok {
+			neg := strings.HasPrefix(num, "-")
+			num = strings.TrimLeft(strings.TrimPrefix(num, "-"), "0")
+			den = strings.TrimLeft(den, "0")
+			if num == "" {
+				num = "0"
+			}
+			if neg {
+				num = "-" + num
+			}
+			ref = num + "/" + den
+		}
+		want, ok := new(big.Rat).SetString(ref)
+		if !ok || want.Cmp(r) != 0 {
+			t.Fatalf("ParseNumber(%q) = %v, big.Rat reads %v (%t)", s, r, want, ok)
+		}
+	})
 }

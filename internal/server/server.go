@@ -137,12 +137,12 @@ func New(opt Options) *Server {
 //     request that skips the browser's preflight.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.allowedHost(r.Host) {
-		writeError(w, http.StatusMisdirectedRequest, fmt.Errorf("host %q is not served here (use http://127.0.0.1 or http://localhost with the server's port)", shorten(r.Host)))
+		writeError(w, http.StatusMisdirectedRequest, fmt.Errorf("host %s is not served here (use http://127.0.0.1 or http://localhost with the server's port)", shorten(r.Host)))
 		return
 	}
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		if o := r.Header.Get("Origin"); o != "" && !sameOrigin(o, r.Host) {
-			writeError(w, http.StatusForbidden, fmt.Errorf("cross-origin request from %q refused: the explorer answers its own page only", shorten(o)))
+			writeError(w, http.StatusForbidden, fmt.Errorf("cross-origin request from %s refused: the explorer answers its own page only", shorten(o)))
 			return
 		}
 		if r.Header.Get("Sec-Fetch-Site") == "cross-site" {

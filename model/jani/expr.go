@@ -3,6 +3,7 @@ package jani
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/gamesolve/gamesolve/numeric"
 	"math"
 	"math/big"
 	"strings"
@@ -184,18 +185,9 @@ func number(n json.Number) (*constant, error) {
 			return nil, fmt.Errorf("integer %s is too large (at most 2^63-1)", s)
 		}
 	}
-	if len(s) > 1000 {
-		return nil, fmt.Errorf("number with %d characters is too long", len(s))
-	}
-	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		var exp int
-		if _, err := fmt.Sscan(s[i+1:], &exp); err != nil || exp > 1000 || exp < -1000 {
-			return nil, fmt.Errorf("number %s: exponent out of range", s)
-		}
-	}
-	r, ok := new(big.Rat).SetString(s)
-	if !ok {
-		return nil, fmt.Errorf("malformed number %s", s)
+	r, err := numeric.ParseNumber(s)
+	if err != nil {
+		return nil, err
 	}
 	return &constant{t: tReal, r: r}, nil
 }

@@ -300,7 +300,7 @@ func parseConst(s string, t typ) (*constant, error) {
 		}
 		return &constant{t: tInt, i: i.Int64()}, nil
 	}
-	r, err := numeric.ParseRat(s)
+	r, err := numeric.ParseNumber(s)
 	if err != nil {
 		return nil, err
 	}
