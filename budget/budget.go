@@ -69,24 +69,37 @@ func readUint(path string) (uint64, bool) {
 	return n, err == nil
 }
 
+// cgroupFiles returns the file holding the cgroup's memory usage and its
+// limit, or "" when no limit applies.
+func cgroupFiles() (current string, limit uint64) {
+	for _, files := range cgroupPaths {
+		l, ok := readUint(files[0])
+		if !ok || l >= 1<<60 {
+			continue
+		}
+		return files[1], l
+	}
+	return "", 0
+}
+
+// cgroupPaths are the files of cgroup v2 and v1: limit, usage.
+var cgroupPaths = [][2]string{
+	{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"},
+	{"/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"},
+}
+
 // cgroupRoom is the cgroup's memory limit less its current use (cgroup v2,
 // then v1); a limit of "max" or a v1 limit near 2^63 means none.
 func cgroupRoom() (uint64, bool) {
-	for _, files := range [][2]string{
-		{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"},
-		{"/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"},
-	} {
-		limit, ok := readUint(files[0])
-		if !ok || limit >= 1<<60 {
-			continue
-		}
-		used, _ := readUint(files[1])
-		if used >= limit {
-			return 0, true
-		}
-		return limit - used, true
+	current, limit := cgroupFiles()
+	if current == "" {
+		return 0, false
 	}
-	return 0, false
+	used, _ := readUint(current)
+	if used >= limit {
+		return 0, true
+	}
+	return limit - used, true
 }
 
 // Estimate is what an instance needs. What names the instance in messages

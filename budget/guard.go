@@ -29,6 +29,11 @@ type Guard struct {
 	last   time.Time // the last look at memory
 	sample []metrics.Sample
 	err    error
+	// Found once when the guard is made: whether an address-space limit
+	// applies, and the cgroup's limit and the file of its usage.
+	asLimited bool
+	cgLimit   uint64
+	cgCurrent string
 }
 
 // heapMetric is the memory held by heap objects, live or not yet swept.
@@ -44,13 +49,16 @@ func NewGuard(ctx context.Context, limit uint64, what func() string) *Guard {
 	if limit == 0 {
 		limit = Available()
 	}
-	return &Guard{ctx: ctx, limit: limit / 4 * 3, what: what, every: 1 << 12,
+	g := &Guard{ctx: ctx, limit: limit / 4 * 3, what: what, every: 1 << 12,
 		sample: []metrics.Sample{{Name: heapMetric}}}
+	_, g.asLimited = addressSpaceRoom()
+	g.cgCurrent, g.cgLimit = cgroupFiles()
+	return g
 }
 
 // Tick adds n units of work (an entry updated, a state expanded) and, once
 // enough work has gathered (4,096 units), checks the context, and the
-// memory when 5 ms have passed since the last look. It returns the error
+// memory when 10 ms have passed since the last look. It returns the error
 // to stop with, and keeps returning it.
 func (g *Guard) Tick(n int) error {
 	if g == nil {
@@ -68,8 +76,8 @@ func (g *Guard) Tick(n int) error {
 		g.err = err
 		return err
 	}
-	// Memory is read at most every 5 ms: reading it costs microseconds.
-	if now := time.Now(); now.Sub(g.last) >= 5*time.Millisecond {
+	// Memory is read at most every 10 ms: reading it costs microseconds.
+	if now := time.Now(); now.Sub(g.last) >= 10*time.Millisecond {
 		g.last = now
 		return g.Check()
 	}
@@ -91,13 +99,17 @@ func (g *Guard) Check() error {
 	// Under an address-space or cgroup limit, what kills a Go program is
 	// the mappings (the runtime reserves address space well ahead of its
 	// heap), so the room left there is watched directly.
-	if left, ok := addressSpaceRoom(); ok && left < reserve {
-		g.err = fmt.Errorf("%w: %s needs more memory than the address-space limit leaves (%s left)", ErrTooLarge, g.name(), Bytes(float64(left)))
-		return g.err
+	if g.asLimited {
+		if left, ok := addressSpaceRoom(); ok && left < reserve {
+			g.err = fmt.Errorf("%w: %s needs more memory than the address-space limit leaves (%s left)", ErrTooLarge, g.name(), Bytes(float64(left)))
+			return g.err
+		}
 	}
-	if left, ok := cgroupRoom(); ok && left < reserve {
-		g.err = fmt.Errorf("%w: %s needs more memory than the cgroup's limit leaves (%s left)", ErrTooLarge, g.name(), Bytes(float64(left)))
-		return g.err
+	if g.cgCurrent != "" {
+		if used, ok := readUint(g.cgCurrent); ok && (used >= g.cgLimit || g.cgLimit-used < reserve) {
+			g.err = fmt.Errorf("%w: %s needs more memory than the cgroup's limit leaves (%s of %s used)", ErrTooLarge, g.name(), Bytes(float64(used)), Bytes(float64(g.cgLimit)))
+			return g.err
+		}
 	}
 	if used := heapBytes(g.sample); used > g.limit {
 		// Garbage may not have been swept yet: collect once before

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -66,6 +67,11 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 			}
 			comp := r.comps.get(k)
 			m, err := r.solveComponent(k, comp)
+			if err == nil {
+				// Exact values grow as play goes back from the end: a
+				// chain of 500,000 coin flips holds 15 GB of them.
+				err = r.guardComponent(k, comp)
+			}
 			if err != nil {
 				return nil, err
 			}
@@ -153,6 +159,9 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 					} else {
 						var m Method
 						m, err = wr.solveComponent(int(k), comp)
+						if err == nil {
+							err = wr.guardComponent(int(k), comp)
+						}
 						wr.st.methods[m]++
 					}
 					if err != nil {
@@ -183,4 +192,16 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 		st.merge(s)
 	}
 	return st, nil
+}
+
+// guardComponent counts a solved component against the worker's guard:
+// the deadline, and the memory the values hold.
+func (r *run[S, T, F]) guardComponent(k int, comp []uint32) error {
+	if err := r.chain.guard.Tick(len(comp) * (r.g.players + 1)); err != nil {
+		if errors.Is(err, budget.ErrTooLarge) {
+			return fmt.Errorf("engine: stopped at component %d of %d (including state %s): %w", k+1, r.comps.count(), r.g.name(comp[0]), err)
+		}
+		return fmt.Errorf("engine: %w", err)
+	}
+	return nil
 }
