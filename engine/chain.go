@@ -101,6 +101,9 @@ func (r *run[S, T, F]) actionOutcomes(v uint32, a int) (lo, hi uint32) {
 // itself. It returns whether the action loops forever.
 func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
 	f, g, P := r.f, r.g, r.g.players
+	if !f.Exact() && g.owner[v] != Terminal {
+		return r.solveOneFloat(v, a)
+	}
 	val := r.vals[int(v)*P : int(v)*P+P]
 	if g.owner[v] == Terminal {
 		for i := range P {
@@ -146,6 +149,55 @@ func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
 		val[i] = f.Quo(val[i], val[i], out)
 	}
 	r.rew[v] = f.Quo(r.rew[v], rewNum, out)
+	r.inf[v] = inf
+	return false
+}
+
+// solveOneFloat is solveOne in float64 with compensated sums (numeric.Sum):
+// a state with a million outcomes of probability 10^-6 is as accurate as
+// one with two.
+func (r *run[S, T, F]) solveOneFloat(v uint32, a int) bool {
+	f, g, P := r.f, r.g, r.g.players
+	lo, hi := r.actionOutcomes(v, a)
+	var out, rew numeric.Sum
+	var sums [4]numeric.Sum
+	val := sums[:0]
+	if P <= len(sums) {
+		val = sums[:P]
+	} else {
+		val = make([]numeric.Sum, P)
+	}
+	inf := false
+	for o := lo; o < hi; o++ {
+		p := r.ratF[g.prob[o]]
+		if rid := g.reward[o]; rid != 0 {
+			rew.Add(float64(p * r.ratF[rid]))
+		}
+		w := g.to[o]
+		if w == v {
+			continue
+		}
+		out.Add(p)
+		for i := range P {
+			val[i].Add(float64(p * f.Float64(r.vals[int(w)*P+i])))
+		}
+		rew.Add(float64(p * f.Float64(r.rew[w])))
+		inf = inf || r.inf[w]
+	}
+	dst := r.vals[int(v)*P : int(v)*P+P]
+	o := out.Value()
+	if o == 0 {
+		for i := range P {
+			dst[i] = f.FromInt(dst[i], 0)
+		}
+		r.rew[v] = f.FromInt(r.rew[v], 0)
+		r.inf[v] = true
+		return true
+	}
+	for i := range P {
+		dst[i] = r.fromFloat(val[i].Value() / o)
+	}
+	r.rew[v] = r.fromFloat(rew.Value() / o)
 	r.inf[v] = inf
 	return false
 }

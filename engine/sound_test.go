@@ -241,3 +241,54 @@ func TestManyPlayers(t *testing.T) {
 		t.Errorf("owners %d, %d", fl.Owner(0), fl.Owner(1))
 	}
 }
+
+// manyOutcomes is one chance state with n outcomes of probability 1/n,
+// alternately to a win (state 1) and a loss (state 2).
+type manyOutcomes struct{ n int }
+
+func (m manyOutcomes) Players() int { return 1 }
+func (m manyOutcomes) Start() int   { return 0 }
+func (m manyOutcomes) Expand(s int, node *engine.Node[int]) error {
+	switch s {
+	case 0:
+		p := big.NewRat(1, int64(m.n))
+		outs := make([]engine.Outcome[int], m.n)
+		for i := range outs {
+			outs[i] = engine.Outcome[int]{P: p, To: 1 + i%2, Reward: big.NewRat(1, 1)}
+		}
+		node.Chance(outs...)
+	case 1:
+		node.Terminal(big.NewRat(1, 1))
+	default:
+		node.Terminal(new(big.Rat))
+	}
+	return nil
+}
+
+// TestCompensatedSum: a million float probabilities of 10^-6 add up
+// exactly enough that half of them give exactly 1/2 (plain addition gave
+// 0.4999999999896) and the expected reward exactly 1.
+func TestCompensatedSum(t *testing.T) {
+	res, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, manyOutcomes{1_000_000}, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := res.Value(0)[0]; v != 0.5 {
+		t.Errorf("value %.17g, want 0.5", v)
+	}
+	if rw, _, _ := res.Reward(0); rw != 1 {
+		t.Errorf("reward %.17g, want 1", rw)
+	}
+}
+
+func TestNeumaierSum(t *testing.T) {
+	var s numeric.Sum
+	plain := 0.0
+	for range 1_000_000 {
+		s.Add(1e-6)
+		plain += 1e-6
+	}
+	if math.Abs(s.Value()-1) > 1e-15 || math.Abs(plain-1) < 1e-12 {
+		t.Errorf("compensated %.17g, plain %.17g", s.Value(), plain)
+	}
+}

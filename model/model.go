@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/big"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
@@ -56,7 +57,22 @@ func (m *Model) Expand(s int32, n *engine.Node[int32]) error {
 }
 
 // Describe implements engine.Describer: a state is named by its id.
-func (m *Model) Describe(s int32) string { return fmt.Sprintf("%q", m.ids[s]) }
+func (m *Model) Describe(s int32) string { return fmt.Sprintf("%q", cut(m.ids[s])) }
+
+// maxEcho is the most of an id, a name or a number a message repeats.
+const maxEcho = 60
+
+// cut shortens s to about maxEcho bytes, at a character boundary, with "…".
+func cut(s string) string {
+	if len(s) <= maxEcho {
+		return s
+	}
+	i := maxEcho
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}
 
 // ID returns the id of state s.
 func (m *Model) ID(s int32) string { return m.ids[s] }
@@ -226,6 +242,13 @@ func Parse(data []byte) (*Model, error) {
 		return nil, solver.Invalidf("model: %v", err)
 	}
 	bad := func(format string, a ...any) error {
+		// Ids, names and numbers from the text are echoed cut short: a
+		// 10,000-character id makes no better message.
+		for i, x := range a {
+			if s, ok := x.(string); ok {
+				a[i] = cut(s)
+			}
+		}
 		return solver.Invalidf("model: %s", fmt.Sprintf(format, a...))
 	}
 	if f.Players == nil || *f.Players < 1 || *f.Players > 1<<10 {

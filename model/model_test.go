@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"errors"
+	"fmt"
 	"github.com/gamesolve/gamesolve/budget"
 	"strings"
 	"testing"
@@ -133,4 +134,21 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("solve: %v", err)
 		}
 	})
+}
+
+// Long inputs are echoed cut short in messages.
+func TestShortMessages(t *testing.T) {
+	long := strings.Repeat("x", 10000)
+	for _, text := range []string{
+		`{"players":1,"start":"` + long + `","states":[{"id":"a","payoff":[1]}]}`,
+		`{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":1,"to":"` + long + `"}]}]}`,
+		`{"players":1,"start":"a","states":[{"id":"a","payoff":["` + strings.Repeat("9", 10000) + `"]}]}`,
+		`{"players":1,"start":"` + long + `","states":[{"id":"` + long + `","payoff":[1]},{"id":"` + long + `","payoff":[1]}]}`,
+		`{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"1/` + strings.Repeat("7", 150) + `","to":"a"}]}]}`,
+	} {
+		_, err := Parse([]byte(text))
+		if err == nil || len(err.Error()) > 300 {
+			t.Errorf("error of %d characters: %.400v", len(fmt.Sprint(err)), err)
+		}
+	}
 }

@@ -64,7 +64,7 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 	if name == "" {
 		name = "(unnamed)"
 	}
-	fmt.Fprintf(b, "%s: %s, %d states\n", name, r.Type, r.States)
+	fmt.Fprintf(b, "%s: %s, %d states\n", Printable(name), r.Type, r.States)
 	head := []string{"property", "kind", "value"}
 	if r.exact {
 		head = append(head, "exact")
@@ -77,10 +77,10 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 			skipped = append(skipped, p)
 			continue
 		case p.Infinite:
-			rows = append(rows, []string{p.Name, p.Kind, "infinite"})
+			rows = append(rows, []string{Printable(p.Name), p.Kind, "infinite"})
 			continue
 		}
-		row := []string{p.Name, p.Kind, "(beyond float64)"}
+		row := []string{Printable(p.Name), p.Kind, "(beyond float64)"}
 		if p.Value != nil {
 			row[2] = float(*p.Value)
 		}
@@ -95,13 +95,13 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 	}
 	for _, p := range r.Properties {
 		if w := p.warning(); w != "" {
-			fmt.Fprintf(b, "%s: %s\n", p.Name, w)
+			fmt.Fprintf(b, "%s: %s\n", Printable(p.Name), w)
 		}
 	}
 	if len(skipped) > 0 {
 		b.WriteString("\nskipped:\n")
 		for _, p := range skipped {
-			fmt.Fprintf(b, "  %s: %s\n", p.Name, p.Skipped)
+			fmt.Fprintf(b, "  %s: %s\n", Printable(p.Name), Printable(p.Skipped))
 		}
 	}
 }

@@ -155,7 +155,10 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 		b.WriteString("\npolicy (state: action)\n")
 		for _, id := range r.ids {
 			q, _ := json.Marshal(id)
-			fmt.Fprintf(b, "%s: %s\n", q, r.Policy[id])
+			if Printable(id) != id { // JSON leaves U+202E and the like as they are
+				q = []byte(strconv.Quote(id))
+			}
+			fmt.Fprintf(b, "%s: %s\n", q, Printable(r.Policy[id]))
 		}
 	}
 }

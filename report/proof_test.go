@@ -47,3 +47,19 @@ func TestModelJSONBeyondFloat64(t *testing.T) {
 		t.Errorf("values %v", v)
 	}
 }
+
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"fire":          "fire",
+		"caf\u00e9 1/2": "caf\u00e9 1/2",
+		"a\x1b[2J":      `"a\x1b[2J"`,
+		"bell\a":        `"bell\a"`,
+		"rtl\u202eexe":  `"rtl\u202eexe"`,
+		"bad\xff":       `"bad\xff"`,
+		"tab\there":     `"tab\there"`,
+	} {
+		if got := Printable(in); got != want {
+			t.Errorf("Printable(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

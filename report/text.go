@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/gamesolve/gamesolve/engine"
 )
@@ -73,3 +76,20 @@ func exactConv(x *big.Rat) (float64, string) {
 }
 
 func floatConv(x float64) (float64, string) { return x, "" }
+
+// Printable returns a name from a model file for text output: as it is,
+// or quoted with Go's escapes (strconv.Quote) when it holds a control or
+// formatting character or is not UTF-8, so that an escape sequence or a
+// right-to-left override in a state or action name never reaches the
+// terminal.
+func Printable(s string) string {
+	if !utf8.ValidString(s) {
+		return strconv.Quote(s)
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return strconv.Quote(s)
+		}
+	}
+	return s
+}

@@ -135,3 +135,26 @@ func TestBeyondFloat64(t *testing.T) {
 		}
 	}
 }
+
+// Names from a model file never reach the terminal raw: an escape sequence
+// or a right-to-left override in a state, action or property name is
+// printed quoted, with Go's escapes.
+func TestNamesEscaped(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "names.json")
+	text := `{"players": 1, "start": "s\u001b[31m", "states": [
+		{"id": "s\u001b[31m", "player": 0, "actions": [{"name": "a\u001b]0;pwned\u0007", "outcomes": [{"p": 1, "to": "e\u202e"}]}, {"name": "b", "outcomes": [{"p": 1, "to": "e\u202e"}]}]},
+		{"id": "e\u202e", "payoff": [1]}]}`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "", "solve", path, "--policy")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if strings.ContainsAny(out, "\x1b\x07\u202e") {
+		t.Errorf("raw control characters in %q", out)
+	}
+	if !strings.Contains(out, `"s\x1b[31m": "a\x1b]0;pwned\a"`) {
+		t.Errorf("policy line not quoted as expected: %q", out)
+	}
+}
