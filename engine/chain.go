@@ -161,9 +161,9 @@ func (r *run[S, T, F]) solveOneFloat(v uint32, a int) bool {
 	lo, hi := r.actionOutcomes(v, a)
 	var out, rew numeric.Sum
 	var sums [4]numeric.Sum
-	val := sums[:0]
+	var val []numeric.Sum
 	if P <= len(sums) {
-		val = sums[:P]
+		val = sums[:P] // no allocation for up to four players
 	} else {
 		val = make([]numeric.Sum, P)
 	}
