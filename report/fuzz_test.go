@@ -41,8 +41,8 @@ func FuzzSolve(f *testing.F) {
 		if err != nil {
 			return
 		}
-		opt := engine.Options{Memory: 256 << 20, MaxStates: 2000, MaxRounds: 200, MaxSweeps: 20000}
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		opt := engine.Options{Memory: 256 << 20, MaxStates: 500, MaxRounds: 200, MaxSweeps: 20000}
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 		defer cancel()
 		answers := [2]*report.Model{}
 		for i, exact := range []bool{true, false} {

@@ -49,7 +49,9 @@ skipped: the reason a property outside the subset was not computed).
 JSON keys: values (one per player, at the start), expected_reward (null if
 play may never end), states, components, methods, end_components; with
 --exact values_exact and expected_reward_exact; with --policy "policy", an
-object from decision state id to the chosen action's name.`,
+object from decision state id to the chosen action's name. A float answer
+that could not be proven to 1e-12 has "unproven": true and
+"unproven_bound" (and a warning line in the text); --exact is then exact.`,
 		Example: `  gamesolve solve docs/examples/die.json
   gamesolve solve --exact --policy docs/examples/duel.json
   cat model.json | gamesolve solve - --json
