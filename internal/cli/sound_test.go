@@ -158,3 +158,36 @@ func TestNamesEscaped(t *testing.T) {
 		t.Errorf("policy line not quoted as expected: %q", out)
 	}
 }
+
+// A JANI value beyond float64: each flip of Knuth's die rewarded 10^400.
+// Float mode refuses in one line; exact mode gives the value, the float
+// null.
+func TestJANIBeyondFloat64(t *testing.T) {
+	data, err := os.ReadFile("../../docs/examples/knuth_die.jani")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(string(data), `"ref": "flips",
+         "value": 1`, `"ref": "flips",
+         "value": 1e400`)
+	// flips becomes a real, so that it can hold 10^400.
+	text = strings.Replace(text, `"name": "flips",
+   "type": "int",`, `"name": "flips",
+   "type": "real",`, 1)
+	if strings.Count(text, "1e400") == 0 || !strings.Contains(text, `"type": "real"`) {
+		t.Fatal("the example's reward was not found")
+	}
+	path := filepath.Join(t.TempDir(), "die.jani")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "", "solve", path, "--property", "flips")
+	if code != 2 || out != "" || !strings.Contains(errs, `property "flips"'s value is beyond the range of a float64`) {
+		t.Errorf("float: exit %d %q %q", code, out, errs)
+	}
+	m := runJSON(t, "solve", path, "--property", "flips", "--exact")
+	p := m["properties"].([]any)[0].(map[string]any)
+	if p["value"] != nil || !strings.HasPrefix(p["value_exact"].(string), "11") {
+		t.Errorf("exact: %v", p)
+	}
+}
