@@ -135,8 +135,9 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	// A direct-mapped cache in front of nameID: rules pass the same few
 	// name strings again and again.
 	var nameCache [64]struct {
-		s  string
-		id uint32
+		s   string
+		id  uint32
+		set bool
 	}
 	// The budget is checked by work, not by states: one state of a
 	// product of automata may have millions of outcomes.
@@ -218,7 +219,8 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			lastKey = append(lastKey[:0], key...)
 			name := n.names[a]
 			slot := &nameCache[(uintptr(unsafe.Pointer(unsafe.StringData(name)))>>3+uintptr(len(name)))%uintptr(len(nameCache))]
-			id, ok := slot.id, slot.s == name
+			// slot.set tells a cached "" from an empty slot.
+			id, ok := slot.id, slot.set && slot.s == name
 			if !ok {
 				id, ok = g.nameID[name]
 			}
@@ -227,7 +229,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 				g.names = append(g.names, n.names[a])
 				g.nameID[n.names[a]] = id
 			}
-			slot.s, slot.id = name, id
+			slot.s, slot.id, slot.set = name, id, true
 			g.actName = append(g.actName, id)
 			g.outStart = append(g.outStart, uint32(len(g.to)))
 			start = end

@@ -292,3 +292,16 @@ func TestNeumaierSum(t *testing.T) {
 		t.Errorf("compensated %.17g, plain %.17g", s.Value(), plain)
 	}
 }
+
+// An action named "" (the fuzzer's find): the engine's cache of action
+// names once took an empty slot for a cached "", and Choice indexed past
+// the names.
+func TestEmptyActionName(t *testing.T) {
+	m := parse(t, `{"players": 1, "start": "a", "states": [
+		{"id": "a", "player": 0, "actions": [{"name": "", "outcomes": [{"p": 1, "to": "e"}]}, {"name": "x", "outcomes": [{"p": 1, "to": "f"}]}]},
+		{"id": "e", "payoff": [1]}, {"id": "f", "payoff": [0]}]}`)
+	fl, _ := solveBoth(t, m)
+	if a, name, ok := fl.Choice(0); !ok || a != 0 || name != "" {
+		t.Errorf("choice %d %q %t, want 0 \"\"", a, name, ok)
+	}
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -204,15 +205,17 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("plot solve: %s: %w", path, err)
 			}
-			if filepath.Ext(path) == ".jani" || jani.IsJANI(data) {
-				cm, err := parseConsts(consts)
-				if err != nil {
-					return fmt.Errorf("plot solve: --const: %w", err)
-				}
-				m, err := jani.Parse(data, cm)
-				if err != nil {
-					return fmt.Errorf("plot solve: %s: %w", path, err)
-				}
+			var ce *report.ConstsError
+			in, err := report.ParseInput(path, data, consts)
+			switch {
+			case errors.Is(err, report.ErrConstsNotJANI):
+				return fmt.Errorf("plot solve: --const applies to JANI models; %s is not one", path)
+			case errors.As(err, &ce):
+				return fmt.Errorf("plot solve: --const: %w", ce.Err)
+			case err != nil:
+				return fmt.Errorf("plot solve: %s: %w", path, err)
+			}
+			if m := in.JANI; m != nil {
 				opt := jani.Options{}
 				opt.Engine.Workers = e.workers
 				r, err := report.CheckJANI(cmd.Context(), m, opt)
@@ -221,13 +224,7 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 				}
 				return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.JANI(b, f, r) })
 			}
-			if consts != "" {
-				return fmt.Errorf("plot solve: --const applies to JANI models; %s is not one", path)
-			}
-			m, err := model.Parse(data)
-			if err != nil {
-				return fmt.Errorf("plot solve: %s: %w", path, err)
-			}
+			m := in.Plain
 			opt := engine.Options{}
 			opt.Progress, opt.Workers = e.progress("solve"), e.workers
 			r, err := report.SolveModel(cmd.Context(), m, false, false, false, opt)

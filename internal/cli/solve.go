@@ -2,14 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/model"
-	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
 )
@@ -90,16 +89,19 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 	if err != nil {
 		return fmt.Errorf("solve: %s: %w", path, err)
 	}
-	if strings.HasSuffix(path, ".jani") || jani.IsJANI(data) {
-		return runJANI(cmd, e, fl, path, data)
-	}
-	if fl.consts != "" || fl.property != "" {
+	var ce *report.ConstsError
+	in, err := report.ParseInput(path, data, fl.consts)
+	switch {
+	case errors.Is(err, report.ErrConstsNotJANI) || err == nil && in.JANI == nil && fl.property != "":
 		return fmt.Errorf("solve: --const and --property apply to JANI models; %s is not one", path)
-	}
-	m, err := model.Parse(data)
-	if err != nil {
+	case errors.As(err, &ce):
+		return fmt.Errorf("solve: --const: %w", ce.Err)
+	case err != nil:
 		return fmt.Errorf("solve: %s: %w", path, err)
+	case in.JANI != nil:
+		return runJANI(cmd, e, fl, path, in.JANI)
 	}
+	m := in.Plain
 	opt := engine.Options{}
 	opt.Progress = e.progress("solve")
 	opt.Workers = e.workers

@@ -16,7 +16,6 @@ import (
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/chefs"
 	"github.com/gamesolve/gamesolve/games/race"
-	"github.com/gamesolve/gamesolve/model"
 	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/report"
 )
@@ -296,35 +295,21 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	}
 	opt := engine.Options{MaxStates: s.limits.ModelStates}
 	k := key("solve", "body", fmt.Sprintf("%x", sha256.Sum256(data)), "exact", exact, "const", consts, "property", property)
-	if jani.IsJANI(data) {
-		cm := map[string]string{}
-		for _, part := range strings.Split(consts, ",") {
-			if part == "" {
-				continue
-			}
-			name, val, ok := strings.Cut(part, "=")
-			if !ok || name == "" {
-				return nil, badf("const: %q: want NAME=VALUE", part)
-			}
-			cm[name] = val
-		}
-		// Parsed inside the solve: it takes a slot and has the deadline.
-		return s.solveShared(r, k, func(ctx context.Context) (any, error) {
-			m, err := jani.Parse(data, cm)
-			if err != nil {
-				return nil, err
-			}
-			return report.CheckJANI(ctx, m, jani.Options{Exact: exact, Property: property, Engine: opt})
-		})
-	}
-	if consts != "" || property != "" {
-		return nil, badf("const and property apply to JANI models")
-	}
+	// Parsed inside the solve: it takes a slot and has the deadline.
 	return s.solveShared(r, k, func(ctx context.Context) (any, error) {
-		m, err := model.Parse(data)
+		in, err := report.ParseInput("", data, consts)
 		if err != nil {
+			if errors.Is(err, report.ErrConstsNotJANI) {
+				return nil, badf("const and property apply to JANI models")
+			}
 			return nil, err
 		}
-		return report.SolveModel(ctx, m, exact, false, false, opt)
+		if in.JANI != nil {
+			return report.CheckJANI(ctx, in.JANI, jani.Options{Exact: exact, Property: property, Engine: opt})
+		}
+		if property != "" {
+			return nil, badf("const and property apply to JANI models")
+		}
+		return report.SolveModel(ctx, in.Plain, exact, false, false, opt)
 	})
 }

@@ -456,3 +456,25 @@ func (m *Model) restrictInitial(o obj, k string) error {
 	}
 	return nil
 }
+
+// ParseConsts reads open constants' values written as "N=16,MAX=2" (the
+// command line's --const), for Parse. Spaces around names and values are
+// allowed; a name given twice is an error.
+func ParseConsts(s string) (map[string]string, error) {
+	out := map[string]string{}
+	if s == "" {
+		return out, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		name, val, ok := strings.Cut(part, "=")
+		name, val = strings.TrimSpace(name), strings.TrimSpace(val)
+		switch {
+		case !ok || name == "" || val == "":
+			return nil, fmt.Errorf("%q: want NAME=VALUE", part)
+		case out[name] != "":
+			return nil, fmt.Errorf("%s given twice", name)
+		}
+		out[name] = val
+	}
+	return out, nil
+}
