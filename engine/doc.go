@@ -102,6 +102,20 @@
 //     breadth-first tree. Exact mode starts from the float pass's policy
 //     and usually evaluates once.
 //
+// # Limits
+//
+// Nothing here runs past its budget or its context. Exploration checks its
+// memory estimate and the context every 4,096 units of work (states and
+// outcomes, so one state with a million outcomes counts as much as a
+// million states). Where no estimate can be made in advance, a
+// budget.Guard per worker watches the deadline and the heap from inside
+// the loop: every elimination step (fill-in is unknown until it happens:
+// a random sparse chain fills in almost completely), every sweep of value
+// iteration, every round of strategy and policy iteration, and every
+// solved component (exact values grow as play goes back from the end).
+// The error names the component and wraps budget.ErrTooLarge or the
+// context's error.
+//
 // # Arithmetic
 //
 // Solve runs in the arithmetic of a numeric.Field: float64, or exact

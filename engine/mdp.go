@@ -110,7 +110,10 @@ func Analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 	G.index()
 	var seed []int32
 	if f.Exact() {
-		fa, err := analyze(ctx, numeric.Float{}, G, q, opt, nil)
+		// The float pass only seeds the exact one: nothing to prove.
+		seedOpt := opt
+		seedOpt.seedOnly = true
+		fa, err := analyze(ctx, numeric.Float{}, G, q, seedOpt, nil)
 		if err != nil {
 			return nil, err
 		}

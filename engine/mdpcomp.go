@@ -114,8 +114,8 @@ func (r *mdpRun[S, T, F]) component(comp []uint32) error {
 				s := r.G.actState[a]
 				r.res.Policy[s] = int32(a - g.actStart[s])
 			}
-			if r.f.Exact() || len(c.cand) == nodes {
-				return nil // exact, or no choice left: a chain, solved
+			if r.f.Exact() || len(c.cand) == nodes || r.opt.seedOnly {
+				return nil // exact, no choice left (a chain, solved), or a seed
 			}
 			return r.certify(comp, c, nodes, x)
 		}

@@ -42,6 +42,10 @@ type Options struct {
 	// mode"). 0 means DefaultExactStates; a negative value turns exact
 	// re-solves off, leaving such components flagged in Result.Unproven.
 	ExactStates int
+
+	// seedOnly marks Analyze's float pass that only seeds its exact pass:
+	// its values need no proof.
+	seedOnly bool
 }
 
 // DefaultExactStates is Options.ExactStates when it is 0.
