@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -34,7 +35,33 @@ func (e *ConstsError) Unwrap() error { return e.Err }
 // ".jani" or the text is a JANI object (jani.IsJANI), else gamesolve's
 // format. consts gives a JANI model's open constants as "N=16,MAX=2"
 // (jani.ParseConsts); for the other format it must be empty.
-func ParseInput(name string, data []byte, consts string) (*Input, error) {
+//
+// Parsing tens of megabytes takes seconds and cannot stop halfway, so it
+// runs aside: when ctx is done first, ParseInput returns ctx's error at
+// once and the parse finishes unobserved (its work is bounded by the text,
+// which model.ReadText and the server's body limit bound in turn).
+func ParseInput(ctx context.Context, name string, data []byte, consts string) (*Input, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	type result struct {
+		in  *Input
+		err error
+	}
+	done := make(chan result, 1) // buffered: an abandoned parse never blocks
+	go func() {
+		in, err := parseInput(name, data, consts)
+		done <- result{in, err}
+	}()
+	select {
+	case r := <-done:
+		return r.in, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func parseInput(name string, data []byte, consts string) (*Input, error) {
 	if filepath.Ext(name) == ".jani" || jani.IsJANI(data) {
 		cm, err := jani.ParseConsts(consts)
 		if err != nil {

@@ -206,7 +206,7 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 				return fmt.Errorf("plot solve: %s: %w", path, err)
 			}
 			var ce *report.ConstsError
-			in, err := report.ParseInput(path, data, consts)
+			in, err := report.ParseInput(cmd.Context(), path, data, consts)
 			switch {
 			case errors.Is(err, report.ErrConstsNotJANI):
 				return fmt.Errorf("plot solve: --const applies to JANI models; %s is not one", path)

@@ -90,7 +90,7 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 		return fmt.Errorf("solve: %s: %w", path, err)
 	}
 	var ce *report.ConstsError
-	in, err := report.ParseInput(path, data, fl.consts)
+	in, err := report.ParseInput(cmd.Context(), path, data, fl.consts)
 	switch {
 	case errors.Is(err, report.ErrConstsNotJANI) || err == nil && in.JANI == nil && fl.property != "":
 		return fmt.Errorf("solve: --const and --property apply to JANI models; %s is not one", path)

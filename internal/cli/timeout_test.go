@@ -90,3 +90,26 @@ func TestTimeoutEveryPath(t *testing.T) {
 		})
 	}
 }
+
+// Parsing a large model file stops at the deadline too: the parse runs
+// aside and is abandoned (before, a 38 MB file with --timeout 1ms ran
+// 3 s).
+func TestTimeoutWhileParsing(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"players": 1, "start": "s0", "states": [`)
+	const n = 200_000
+	for i := range n {
+		fmt.Fprintf(&b, `{"id": "s%d", "chance": [{"p": "1/2", "to": "s%d"}, {"p": "1/2", "to": "end"}]}, `, i, i+1)
+	}
+	fmt.Fprintf(&b, `{"id": "s%d", "payoff": [1]}, {"id": "end", "payoff": [0]}]}`, n)
+	path := filepath.Join(t.TempDir(), "long.json")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	code, out, errs := run(t, "", "solve", path, "--timeout", "50ms", "--quiet")
+	t.Logf("%d MB model, --timeout 50ms: stopped after %v", b.Len()>>20, time.Since(start).Round(time.Millisecond))
+	if code != 2 || out != "" || !strings.Contains(errs, "stopped after --timeout 50ms") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

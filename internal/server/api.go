@@ -297,7 +297,7 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	k := key("solve", "body", fmt.Sprintf("%x", sha256.Sum256(data)), "exact", exact, "const", consts, "property", property)
 	// Parsed inside the solve: it takes a slot and has the deadline.
 	return s.solveShared(r, k, func(ctx context.Context) (any, error) {
-		in, err := report.ParseInput("", data, consts)
+		in, err := report.ParseInput(ctx, "", data, consts)
 		if err != nil {
 			if errors.Is(err, report.ErrConstsNotJANI) {
 				return nil, badf("const and property apply to JANI models")
