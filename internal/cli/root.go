@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 )
@@ -94,10 +95,23 @@ func wantsJSON(args []string) bool {
 	return false
 }
 
+// firstLine is the first line of an error's text, cut to maxErrorLine
+// bytes: every reader shortens what it echoes, and this is the last guard,
+// so that no input comes back whole.
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	if len(s) > maxErrorLine {
+		i := maxErrorLine
+		for i > 0 && !utf8.RuneStart(s[i]) {
+			i--
+		}
+		s = s[:i] + "…"
+	}
 	return s
 }
+
+// maxErrorLine bounds an error line.
+const maxErrorLine = 1000
 
 // writeError marks a failure to write results, the one error that is not the
 // user's input.

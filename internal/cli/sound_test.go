@@ -191,3 +191,21 @@ func TestJANIBeyondFloat64(t *testing.T) {
 		t.Errorf("exact: %v", p)
 	}
 }
+
+// No error line echoes a long input whole: every reader shortens what it
+// repeats, and the command line cuts the line at 1,000 bytes at most.
+func TestErrorLinesShort(t *testing.T) {
+	long := strings.Repeat("7", 10000)
+	for _, args := range [][]string{
+		{"race", "--menu", "1/" + long + ":1"},
+		{"chefs", "--skills", long},
+		{"cgt", "{" + long + "|}"},
+		{"solve", "-"},
+	} {
+		stdin := `{"players": 1, "start": "` + long + `", "states": [{"id": "a", "payoff": [1]}]}`
+		code, _, errs := run(t, stdin, args...)
+		if code != 2 || len(errs) > 1002 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%.30v: exit %d, error line of %d bytes", args, code, len(errs))
+		}
+	}
+}

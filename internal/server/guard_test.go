@@ -174,3 +174,19 @@ func TestConcurrentLargePosts(t *testing.T) {
 	}
 	waitIdle(t, s)
 }
+
+// A payoff beyond float64 (1e400): float mode answers 400 with the reason
+// (it answered 200 with an empty body), exact mode 200 with the exact
+// value and the float null.
+func TestBeyondFloat64(t *testing.T) {
+	ts := httptest.NewServer(New(Options{}))
+	defer ts.Close()
+	model := `{"players": 1, "start": "a", "states": [{"id": "a", "payoff": [1e400]}]}`
+	json := map[string]string{"Content-Type": "application/json"}
+	if code, body := do(t, "POST", ts.URL+"/api/solve", model, json); code != 400 || !strings.Contains(body, "beyond the range of a float64") {
+		t.Errorf("float: %d %s", code, body)
+	}
+	if code, body := do(t, "POST", ts.URL+"/api/solve?exact=true", model, json); code != 200 || !strings.Contains(body, `"values":[null],"values_exact":["1`) {
+		t.Errorf("exact: %d %.200s", code, body)
+	}
+}
