@@ -18,13 +18,7 @@ import (
 
 func get(t *testing.T, url string) (int, string) {
 	t.Helper()
-	res, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(body)
+	return do(t, "GET", url, "", nil)
 }
 
 func TestAPIErrors(t *testing.T) {
