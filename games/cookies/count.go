@@ -105,8 +105,11 @@ func (pl *plan) countAll(ctx context.Context, progress solver.Progress) (*big.In
 	// bound by memory traffic, and two passes at once only fight over the
 	// shared cache and the memory bus (measured: no faster than one).
 	t := newTeam(runtime.GOMAXPROCS(0))
-	defer t.stop()
 	c := pl.newCounter(t)
+	defer func() {
+		t.stop() // no member is left writing when the slab goes
+		c.free()
+	}()
 	residues := make([]uint64, len(ps))
 	total := int64(len(ps)) * int64(len(pl.parts)+1)
 	for j, p := range ps {

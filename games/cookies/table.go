@@ -39,6 +39,7 @@ type counter struct {
 	packedAt float64
 	first    []band // the first layout, to start the next prime's pass
 	team     *team  // adds a part's rows
+	free     func() // releases the slab
 }
 
 // newCounter lays out the bands for the first part after the lead
@@ -56,7 +57,7 @@ func (pl *plan) newCounter(t *team) *counter {
 		c.first[s] = band{lo: int32(lo), hi: int32(hi), nzLo: math.MaxInt32, nzHi: math.MinInt32, off: off}
 		off += hi - lo + 1
 	}
-	c.slab = make([]uint64, off)
+	c.slab, c.free = allocSlab(int(off))
 	adviseHugePages(c.slab)
 	c.bands = make([]band, c.N+1)
 	return c
