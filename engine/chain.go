@@ -34,6 +34,7 @@ type chainSolver[T any] struct {
 	// guard, if set, watches the elimination's work: the deadline and the
 	// memory its fill-in takes.
 	guard *budget.Guard
+	sums  []numeric.Sum // float mode's compensated sums of one row
 }
 
 // solveChain writes vals, reward and inf for the states in set (global ids)
@@ -215,6 +216,16 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 		r.chainLocal[v] = int32(i)
 	}
 	anyExit, anyInf := false, false
+	// In float mode a row's exit mass and right-hand sides are added up
+	// with compensation (numeric.Sum): a state may have a million outcomes.
+	float := !f.Exact()
+	if float && len(cs.sums) < d+1 {
+		cs.sums = make([]numeric.Sum, d+1)
+	}
+	sums := cs.sums[:0]
+	if float {
+		sums = cs.sums[:d+1]
+	}
 	for i, v := range part {
 		rows[i] = rows[i][:0]
 		preds[i] = preds[i][:0]
@@ -224,12 +235,17 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 		for j := range b {
 			b[j] = f.FromInt(b[j], 0)
 		}
+		clear(sums)
 		inf[i] = false
 		lo, hi := r.actionOutcomes(v, int(choice[v]))
 		for o := lo; o < hi; o++ {
 			p := r.rat[g.prob[o]]
 			if rid := g.reward[o]; rid != 0 {
-				b[P] = f.AddMul(b[P], b[P], p, r.rat[rid])
+				if float {
+					sums[P].Add(float64(r.ratF[g.prob[o]] * r.ratF[rid]))
+				} else {
+					b[P] = f.AddMul(b[P], b[P], p, r.rat[rid])
+				}
 			}
 			w := g.to[o]
 			if l := r.chainLocal[w]; l >= 0 {
@@ -244,14 +260,29 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 				continue
 			}
 			anyExit = true
-			exit[i] = f.Add(exit[i], exit[i], p)
 			wv := r.vals[int(w)*P : int(w)*P+P]
-			for j := range P {
-				b[j] = f.AddMul(b[j], b[j], p, wv[j])
+			if float {
+				pf := r.ratF[g.prob[o]]
+				sums[d].Add(pf)
+				for j := range P {
+					sums[j].Add(float64(pf * f.Float64(wv[j])))
+				}
+				sums[P].Add(float64(pf * f.Float64(r.rew[w])))
+			} else {
+				exit[i] = f.Add(exit[i], exit[i], p)
+				for j := range P {
+					b[j] = f.AddMul(b[j], b[j], p, wv[j])
+				}
+				b[P] = f.AddMul(b[P], b[P], p, r.rew[w])
 			}
-			b[P] = f.AddMul(b[P], b[P], p, r.rew[w])
 			inf[i] = inf[i] || r.inf[w]
 			anyInf = anyInf || r.inf[w]
+		}
+		if float {
+			exit[i] = r.fromFloat(sums[d].Value())
+			for j := range d {
+				b[j] = r.fromFloat(sums[j].Value())
+			}
 		}
 		for _, e := range rows[i] {
 			pos[e.col] = -1
