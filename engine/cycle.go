@@ -691,17 +691,8 @@ func (r *run[S, T, F]) checkStay(k int, comp []uint32, q *quotient[T], sigma []i
 	return nil
 }
 
-// fromFloat converts a float64 to the field: directly when T is float64,
-// exactly through a big.Rat for any other field (0 for a NaN or infinity).
-func (r *run[S, T, F]) fromFloat(x float64) T {
-	if v, ok := any(x).(T); ok {
-		return v
-	}
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return r.f.New()
-	}
-	return r.f.FromRat(r.f.New(), new(big.Rat).SetFloat64(x))
-}
+// fromFloat is the package's fromFloat in the run's field.
+func (r *run[S, T, F]) fromFloat(x float64) T { return fromFloat[T](r.f, x) }
 
 // hull returns the largest distance, over the component's states, that
 // player obj's value under the current policy can have from the true value:

@@ -1,6 +1,12 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"math/big"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
 
 // One strongly connected component of undecided states, solved by policy
 // iteration on its quotient: states of an end component that could trap
@@ -358,20 +364,33 @@ func (r *mdpRun[S, T, F]) evaluate(c *compScratch, nodes int) ([]T, error) {
 		// for the check below.
 		rows[n], preds[n] = rows[n][:0], preds[n][:0]
 	}
+	// Float mode adds up exit mass and right-hand side with compensation.
+	var exitSum, bSum numeric.Sum
+	float := !f.Exact()
 	for n := range nodes {
 		mark[n], inf[n] = -1, false
 		exit[n], bv[n] = f.FromInt(exit[n], 0), f.FromInt(bv[n], 0)
+		exitSum, bSum = numeric.Sum{}, numeric.Sum{}
 		a := c.choice[n]
 		for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
 			p := r.rat[g.prob[o]]
 			if reward && g.reward[o] != 0 {
-				bv[n] = f.AddMul(bv[n], bv[n], p, r.rat[g.reward[o]])
+				if float {
+					bSum.Add(float64(r.ratF[g.prob[o]] * r.ratF[g.reward[o]]))
+				} else {
+					bv[n] = f.AddMul(bv[n], bv[n], p, r.rat[g.reward[o]])
+				}
 			}
 			t := g.to[o]
 			l := r.local[t]
 			if l < 0 {
-				exit[n] = f.Add(exit[n], exit[n], p)
-				bv[n] = f.AddMul(bv[n], bv[n], p, r.val[t])
+				if float {
+					exitSum.Add(r.ratF[g.prob[o]])
+					bSum.Add(float64(r.ratF[g.prob[o]] * f.Float64(r.val[t])))
+				} else {
+					exit[n] = f.Add(exit[n], exit[n], p)
+					bv[n] = f.AddMul(bv[n], bv[n], p, r.val[t])
+				}
 				continue
 			}
 			m := c.node[l]
@@ -386,6 +405,9 @@ func (r *mdpRun[S, T, F]) evaluate(c *compScratch, nodes int) ([]T, error) {
 		for _, e := range rows[n] {
 			pos[e.col] = -1
 			preds[e.col] = append(preds[e.col], int32(n))
+		}
+		if float {
+			exit[n], bv[n] = fromFloat[T](f, exitSum.Value()), fromFloat[T](f, bSum.Value())
 		}
 	}
 	// Every node must reach a way out under the policy, or elimination
@@ -436,4 +458,16 @@ func (r *mdpRun[S, T, F]) improve(c *compScratch, nodes int, x []T) bool {
 		}
 	}
 	return changed
+}
+
+// fromFloat converts a float64 to the field: directly when T is float64,
+// exactly through a big.Rat for any other field (0 for a NaN or infinity).
+func fromFloat[T any, F numeric.Field[T]](f F, x float64) T {
+	if v, ok := any(x).(T); ok {
+		return v
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return f.New()
+	}
+	return f.FromRat(f.New(), new(big.Rat).SetFloat64(x))
 }
