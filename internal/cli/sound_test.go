@@ -1,11 +1,17 @@
 package cli
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gamesolve/gamesolve/model/jani"
+	"github.com/gamesolve/gamesolve/report"
 )
 
 // The reliability probe's float reproductions through the command line: a
@@ -207,5 +213,51 @@ func TestErrorLinesShort(t *testing.T) {
 		if code != 2 || len(errs) > 1002 || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%.30v: exit %d, error line of %d bytes", args, code, len(errs))
 		}
+	}
+}
+
+// A JANI property whose float value cannot be proven carries the flag per
+// property, in JSON and text. The escape model with probabilities of
+// 10^-300, with exact re-solves turned off (the command line always has
+// them; a library caller may not), is such a case: float64 cannot even
+// tell 1 - 10^-300 from 1.
+func TestJANIUnprovenFlag(t *testing.T) {
+	data, err := os.ReadFile("testdata/escape.jani")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.NewReplacer(
+		`"exp": 1e-12`, `"exp": 1e-300`,
+		`"exp": 2e-12`, `"exp": 2e-300`,
+		`"exp": 0.999999999999`, `"exp": {"op": "-", "left": 1, "right": 1e-300}`,
+		`"exp": 0.999999999998`, `"exp": {"op": "-", "left": 1, "right": 2e-300}`,
+	).Replace(string(data))
+	m, err := jani.Parse([]byte(text), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := jani.Options{Property: "reach_min"}
+	opt.Engine.ExactStates = -1
+	r, err := report.CheckJANI(context.Background(), m, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := r.Properties[0]
+	if !p.Unproven || p.UnprovenBound == nil || *p.UnprovenBound < 0.4-1e-9 {
+		t.Fatalf("reach_min: %+v (value %v), want unproven with a bound of at least 0.4", p, *p.Value)
+	}
+	data, _ = json.Marshal(r)
+	var b bytes.Buffer
+	r.Text(&b, func(x float64) string { return fmt.Sprint(x) })
+	if !strings.Contains(string(data), `"unproven":true,"unproven_bound":`) || !strings.Contains(b.String(), "reach_min: warning: not proven") {
+		t.Errorf("JSON %s\ntext %s", data, b.String())
+	}
+	// With exact re-solves (the default), the same model is answered exactly.
+	r, err = report.CheckJANI(context.Background(), m, jani.Options{Property: "reach_min"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := r.Properties[0]; p.Unproven || *p.Value != 0.6 {
+		t.Errorf("with re-solves: %+v", p)
 	}
 }
