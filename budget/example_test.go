@@ -12,6 +12,7 @@ import (
 // here the context is cancelled after 10,000 steps.
 func ExampleGuard() {
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	g := budget.NewGuard(ctx, 0, func() string { return "the example loop" })
 	steps := 0
 	for ; ; steps++ {
