@@ -305,3 +305,36 @@ func TestEmptyActionName(t *testing.T) {
 		t.Errorf("choice %d %q %t, want 0 \"\"", a, name, ok)
 	}
 }
+
+// TestResolveInParallel: eighty independent loops that each need an exact
+// re-solve, solved by two workers (each with its own exact twin), agree
+// with exact mode; run with -race this checks the twins share nothing.
+func TestResolveInParallel(t *testing.T) {
+	const k = 80
+	var b strings.Builder
+	b.WriteString(`{"players": 1, "start": "root", "states": [{"id": "lo", "payoff": [0.6]}, {"id": "hi", "payoff": [1]}, {"id": "root", "chance": [`)
+	for i := range k {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, `{"p": "1/%d", "to": "a%d"}`, k, i)
+	}
+	b.WriteString("]}")
+	for i := range k {
+		fmt.Fprintf(&b, `, {"id": "a%[1]d", "player": 0, "actions": [
+			{"name": "y", "outcomes": [{"p": "2e-12", "to": "lo"}, {"p": "0.999999999998", "to": "b%[1]d"}]},
+			{"name": "x", "outcomes": [{"p": "1e-12", "to": "hi"}, {"p": "0.999999999999", "to": "b%[1]d"}]}]},
+			{"id": "b%[1]d", "chance": [{"p": 1, "to": "a%[1]d"}]}`, i)
+	}
+	b.WriteString("]}")
+	m := parse(t, b.String())
+	opt := engine.Options{}
+	opt.Workers = 2
+	fl, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fl.Resolved != k || fl.Unproven != 0 || fl.Value(fl.Start())[0] != 1 {
+		t.Errorf("resolved %d, unproven %d, value %v: want %d, 0, 1", fl.Resolved, fl.Unproven, fl.Value(fl.Start())[0], k)
+	}
+}
