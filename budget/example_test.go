@@ -13,7 +13,7 @@ import (
 func ExampleGuard() {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	g := budget.NewGuard(ctx, 0, func() string { return "the example loop" })
+	g := budget.NewGuard(ctx, 0)
 	steps := 0
 	for ; ; steps++ {
 		if steps == 10_000 {

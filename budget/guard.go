@@ -23,7 +23,6 @@ import (
 type Guard struct {
 	ctx    context.Context
 	limit  uint64
-	what   func() string
 	work   int
 	every  int
 	last   time.Time // the last look at memory
@@ -43,13 +42,13 @@ const heapMetric = "/memory/classes/heap/objects:bytes"
 // Available()). It stops when the heap's objects pass three quarters of
 // the budget: the rest is the collector's working room (with
 // SetRuntimeLimit, the runtime collects hard as the heap nears the whole
-// budget). what names the computation in the error, for example
-// "eliminating component 7 (3000 states)"; it is called only on failure.
-func NewGuard(ctx context.Context, limit uint64, what func() string) *Guard {
+// budget). Its errors wrap ErrTooLarge or the context's error; the caller
+// names what was being computed.
+func NewGuard(ctx context.Context, limit uint64) *Guard {
 	if limit == 0 {
 		limit = Available()
 	}
-	g := &Guard{ctx: ctx, limit: limit / 4 * 3, what: what, every: 1 << 12,
+	g := &Guard{ctx: ctx, limit: limit / 4 * 3, every: 1 << 12,
 		sample: []metrics.Sample{{Name: heapMetric}}}
 	_, g.asLimited = addressSpaceRoom()
 	g.cgCurrent, g.cgLimit = cgroupFiles()
@@ -101,13 +100,13 @@ func (g *Guard) Check() error {
 	// heap), so the room left there is watched directly.
 	if g.asLimited {
 		if left, ok := addressSpaceRoom(); ok && left < reserve {
-			g.err = fmt.Errorf("%w: %s needs more memory than the address-space limit leaves (%s left)", ErrTooLarge, g.name(), Bytes(float64(left)))
+			g.err = fmt.Errorf("%w: more memory is needed than the address-space limit leaves (%s left)", ErrTooLarge, Bytes(float64(left)))
 			return g.err
 		}
 	}
 	if g.cgCurrent != "" {
 		if used, ok := readUint(g.cgCurrent); ok && (used >= g.cgLimit || g.cgLimit-used < reserve) {
-			g.err = fmt.Errorf("%w: %s needs more memory than the cgroup's limit leaves (%s of %s used)", ErrTooLarge, g.name(), Bytes(float64(used)), Bytes(float64(g.cgLimit)))
+			g.err = fmt.Errorf("%w: more memory is needed than the cgroup's limit leaves (%s of %s used)", ErrTooLarge, Bytes(float64(used)), Bytes(float64(g.cgLimit)))
 			return g.err
 		}
 	}
@@ -118,7 +117,7 @@ func (g *Guard) Check() error {
 		runtime.GC()
 		gcOnce.Unlock()
 		if used = heapBytes(g.sample); used > g.limit {
-			g.err = fmt.Errorf("%w: %s holds %s of memory and needs more; the budget is %s", ErrTooLarge, g.name(), Bytes(float64(used)), Bytes(float64(g.limit)))
+			g.err = fmt.Errorf("%w: %s of memory held and more needed; the budget is %s", ErrTooLarge, Bytes(float64(used)), Bytes(float64(g.limit)))
 		}
 	}
 	return g.err
@@ -128,23 +127,8 @@ func (g *Guard) Check() error {
 // limit: the runtime maps its heap in large steps.
 const reserve = 256 << 20
 
-func (g *Guard) name() string {
-	if g.what != nil {
-		return g.what()
-	}
-	return "the computation"
-}
-
 // gcOnce keeps guards of several workers from collecting at once.
 var gcOnce sync.Mutex
-
-// Err returns the error the guard stopped with, or nil.
-func (g *Guard) Err() error {
-	if g == nil {
-		return nil
-	}
-	return g.err
-}
 
 func heapBytes(s []metrics.Sample) uint64 {
 	metrics.Read(s)
@@ -152,11 +136,6 @@ func heapBytes(s []metrics.Sample) uint64 {
 		return 0
 	}
 	return s[0].Value.Uint64()
-}
-
-// HeapBytes returns the memory held by the heap's objects now.
-func HeapBytes() uint64 {
-	return heapBytes([]metrics.Sample{{Name: heapMetric}})
 }
 
 // SetRuntimeLimit tells the Go runtime the memory budget (Available()), so

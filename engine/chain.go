@@ -219,11 +219,11 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 	// In float mode a row's exit mass and right-hand sides are added up
 	// with compensation (numeric.Sum): a state may have a million outcomes.
 	float := !f.Exact()
-	if float && len(cs.sums) < d+1 {
-		cs.sums = make([]numeric.Sum, d+1)
-	}
-	sums := cs.sums[:0]
+	var sums []numeric.Sum // exit mass at d, right-hand sides before
 	if float {
+		if len(cs.sums) < d+1 {
+			cs.sums = make([]numeric.Sum, d+1)
+		}
 		sums = cs.sums[:d+1]
 	}
 	for i, v := range part {

@@ -85,8 +85,10 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 				return ValueIteration, nil
 			}
 		}
-		if len(comp) <= r.opt.exactStates() && r.exitsFinite(comp, obj) {
-			return r.resolveExact(k, comp, obj, minP)
+		if len(comp) <= r.opt.exactStates() {
+			if m, done, err := r.resolveExact(k, comp, obj, minP); done || err != nil {
+				return m, err
+			}
 		}
 	}
 	// Exact mode, or float mode where value iteration could not prove the
@@ -503,14 +505,7 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 			return L, U, sweeps, gap // strategy iteration reports the error
 		}
 		if sweeps%window == 0 {
-			// Give up early when the gap's rate over the last window
-			// says the work bound will not be enough: a cycle that
-			// escapes with probability 10^-12 closes its gap by about
-			// 10^-9 a window, and strategy iteration (or an exact
-			// re-solve) takes over at once instead of a million sweeps
-			// later. The projection has a factor 2 of slack.
-			ratio := gap / lastGap
-			if !(ratio < 1) || float64(sweeps)+float64(window)*math.Log(target/gap)/math.Log(ratio) > 2*float64(maxSweeps) {
+			if outOfReach(sweeps, window, maxSweeps, gap, lastGap, target) {
 				return L, U, sweeps, gap
 			}
 			lastGap = gap
@@ -691,6 +686,17 @@ func (r *run[S, T, F]) checkStay(k int, comp []uint32, q *quotient[T], sigma []i
 	return nil
 }
 
+// outOfReach reports whether value iteration should give up early: its gap
+// shrank by the factor gap/lastGap over the last window of sweeps, and at
+// that rate it would not reach target within twice the work bound
+// maxSweeps. A cycle that escapes with probability 10^-12 closes its gap by
+// about 10^-9 a window, and strategy iteration (or an exact re-solve)
+// takes over at once instead of a million sweeps later.
+func outOfReach(sweeps, window, maxSweeps int, gap, lastGap, target float64) bool {
+	ratio := gap / lastGap
+	return !(ratio < 1) || float64(sweeps)+float64(window)*math.Log(target/gap)/math.Log(ratio) > 2*float64(maxSweeps)
+}
+
 // fromFloat is the package's fromFloat in the run's field.
 func (r *run[S, T, F]) fromFloat(x float64) T { return fromFloat[T](r.f, x) }
 
@@ -720,32 +726,6 @@ func (r *run[S, T, F]) hull(q *quotient[T], comp []uint32, L, U []float64, obj, 
 	return w
 }
 
-// exitsFinite reports whether every value and reward the component's
-// outcomes lead to outside it is a finite float64, so that it can be
-// converted to an exact rational.
-func (r *run[S, T, F]) exitsFinite(comp []uint32, obj int) bool {
-	g, P := r.g, r.g.players
-	k := r.comps.of[comp[0]]
-	for _, v := range comp {
-		lo, hi := g.outStart[g.actStart[v]], g.outStart[g.actStart[v+1]]
-		for o := lo; o < hi; o++ {
-			w := g.to[o]
-			if r.comps.of[w] == k {
-				continue
-			}
-			for i := range P {
-				if x := r.f.Float64(r.vals[int(w)*P+i]); math.IsInf(x, 0) || math.IsNaN(x) {
-					return false
-				}
-			}
-			if x := r.f.Float64(r.rew[w]); !r.inf[w] && (math.IsInf(x, 0) || math.IsNaN(x)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // exactTwin returns the worker's exact twin of the run, made on first use:
 // the same graph, components and choices, with values in *big.Rat. Only
 // the slots of the components it re-solves and of the states they lead to
@@ -764,6 +744,7 @@ func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
 	ex.rew = make([]*big.Rat, N)
 	ex.inf = make([]bool, N)
 	ex.t1, ex.t2 = new(big.Rat), new(big.Rat)
+	ex.chain.guard = r.chain.guard // same goroutine: one guard
 	r.ex = ex
 	return ex
 }
@@ -771,8 +752,10 @@ func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
 // resolveExact solves component k again in exact arithmetic, from the float
 // values of the states it leads to (converted exactly), and stores the
 // exact values rounded to the field: the rule for a small component whose
-// float answer is not proven (doc.go, "Float mode").
-func (r *run[S, T, F]) resolveExact(k int, comp []uint32, obj, minP int) (Method, error) {
+// float answer is not proven (doc.go, "Float mode"). done is false, and
+// nothing is changed, when a value it leads to is beyond float64 and so
+// has no exact conversion.
+func (r *run[S, T, F]) resolveExact(k int, comp []uint32, obj, minP int) (m Method, done bool, err error) {
 	ex := r.exactTwin()
 	ex.st = &stats{}
 	g, f, P := r.g, r.f, r.g.players
@@ -781,6 +764,14 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, obj, minP int) (Method
 			*z = new(big.Rat)
 		}
 		return *z
+	}
+	exact := func(z **big.Rat, x T) bool {
+		y := f.Float64(x)
+		if math.IsInf(y, 0) || math.IsNaN(y) {
+			return false
+		}
+		slot(z).SetFloat64(y)
+		return true
 	}
 	for _, v := range comp {
 		for i := range P {
@@ -794,25 +785,25 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, obj, minP int) (Method
 				continue
 			}
 			for i := range P {
-				slot(&ex.vals[int(w)*P+i]).SetFloat64(f.Float64(r.vals[int(w)*P+i]))
+				if !exact(&ex.vals[int(w)*P+i], r.vals[int(w)*P+i]) {
+					return 0, false, nil
+				}
 			}
 			ex.inf[w] = r.inf[w]
-			rw := slot(&ex.rew[w])
-			if x := f.Float64(r.rew[w]); !r.inf[w] {
-				rw.SetFloat64(x)
-			} else {
-				rw.SetInt64(0)
+			if r.inf[w] {
+				slot(&ex.rew[w]).SetInt64(0)
+			} else if !exact(&ex.rew[w], r.rew[w]) {
+				return 0, false, nil
 			}
 		}
 	}
-	ex.chain.guard = r.chain.guard
-	m, err := ex.cycle(k, comp, obj, minP)
+	m, err = ex.cycle(k, comp, obj, minP)
 	if err == nil {
 		err = ex.err
 	}
 	ex.err = nil
 	if err != nil {
-		return m, err
+		return m, true, err
 	}
 	for _, v := range comp {
 		for i := range P {
@@ -822,5 +813,5 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, obj, minP int) (Method
 		r.inf[v] = ex.inf[v]
 	}
 	r.st.resolved++
-	return m, nil
+	return m, true, nil
 }

@@ -7,7 +7,6 @@ import (
 	"math/big"
 
 	"github.com/gamesolve/gamesolve/budget"
-
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
@@ -166,7 +165,7 @@ func analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 		res.Policy[i] = -1
 	}
 	r.t1, r.t2 = f.New(), f.New()
-	r.chain.guard = budget.NewGuard(ctx, opt.memory(), nil)
+	r.chain.guard = budget.NewGuard(ctx, opt.memory())
 	goal, avoid := q.Goal, q.Avoid
 	if avoid == nil {
 		avoid = make([]bool, N)

@@ -2,8 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"math"
-	"math/big"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -458,16 +456,4 @@ func (r *mdpRun[S, T, F]) improve(c *compScratch, nodes int, x []T) bool {
 		}
 	}
 	return changed
-}
-
-// fromFloat converts a float64 to the field: directly when T is float64,
-// exactly through a big.Rat for any other field (0 for a NaN or infinity).
-func fromFloat[T any, F numeric.Field[T]](f F, x float64) T {
-	if v, ok := any(x).(T); ok {
-		return v
-	}
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return f.New()
-	}
-	return f.FromRat(f.New(), new(big.Rat).SetFloat64(x))
 }

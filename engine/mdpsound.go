@@ -31,8 +31,10 @@ func (r *mdpRun[S, T, F]) certify(comp []uint32, c *compScratch, nodes int, x []
 	if width <= target {
 		return nil
 	}
-	if len(comp) <= r.opt.exactStates() && r.exitsFinite(comp) {
-		return r.resolveExact(comp)
+	if len(comp) <= r.opt.exactStates() {
+		if done, err := r.resolveExact(comp); done || err != nil {
+			return err
+		}
 	}
 	r.res.Unproven++
 	r.res.Bound = math.Max(r.res.Bound, width)
@@ -52,8 +54,8 @@ func (r *mdpRun[S, T, F]) otherBound(c *compScratch, nodes int, V []float64, tar
 	g := r.g
 	upper := obj == MaxProbability
 	B := make([]float64, nodes)
-	for n := range B {
-		if upper {
+	if upper {
+		for n := range B {
 			B[n] = 1
 		}
 	}
@@ -74,13 +76,15 @@ func (r *mdpRun[S, T, F]) otherBound(c *compScratch, nodes int, V []float64, tar
 				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
 					p := r.ratF[g.prob[o]]
 					t := g.to[o]
+					// Products rounded before sums, as everywhere in
+					// float mode (no fused multiply-add).
 					if l := r.local[t]; l >= 0 {
-						s += p * B[c.node[l]]
+						s += float64(p * B[c.node[l]])
 					} else {
-						s += p * r.f.Float64(r.val[t])
+						s += float64(p * r.f.Float64(r.val[t]))
 					}
 					if reward && g.reward[o] != 0 {
-						s += p * r.ratF[g.reward[o]]
+						s += float64(p * r.ratF[g.reward[o]])
 					}
 				}
 				if i == 0 || (obj.maximize() && s > best) || (!obj.maximize() && s < best) {
@@ -100,8 +104,7 @@ func (r *mdpRun[S, T, F]) otherBound(c *compScratch, nodes int, V []float64, tar
 			return gap
 		}
 		if sweeps%window == 0 {
-			ratio := gap / lastGap
-			if !(ratio < 1) || float64(sweeps)+window*math.Log(target/gap)/math.Log(ratio) > 2*float64(maxSweeps) {
+			if outOfReach(sweeps, window, maxSweeps, gap, lastGap, target) {
 				return gap
 			}
 			lastGap = gap
@@ -109,36 +112,20 @@ func (r *mdpRun[S, T, F]) otherBound(c *compScratch, nodes int, V []float64, tar
 	}
 }
 
-// exitsFinite reports whether every value the component leads to outside
-// itself is a finite float64.
-func (r *mdpRun[S, T, F]) exitsFinite(comp []uint32) bool {
-	g := r.g
-	for _, v := range comp {
-		for o := g.outStart[g.actStart[v]]; o < g.outStart[g.actStart[v+1]]; o++ {
-			if t := g.to[o]; r.local[t] < 0 {
-				if x := r.f.Float64(r.val[t]); math.IsInf(x, 0) || math.IsNaN(x) {
-					return false
-				}
-			}
-		}
-	}
-	return true
-}
-
 // resolveExact solves the component again in exact arithmetic, seeded with
 // the float policy, from the float values of the states it leads to
-// (converted exactly), and stores the exact values rounded.
-func (r *mdpRun[S, T, F]) resolveExact(comp []uint32) error {
+// (converted exactly), and stores the exact values rounded. done is false,
+// and nothing is changed, when a value it leads to is beyond float64.
+func (r *mdpRun[S, T, F]) resolveExact(comp []uint32) (done bool, err error) {
 	g := r.g
 	if r.ex == nil {
-		N := len(g.states)
 		r.ex = &mdpRun[S, *big.Rat, numeric.Exact]{ctx: r.ctx, G: r.G, g: g, q: r.q, tol: r.tol,
 			maxRounds: r.maxRounds, rat: g.rats.vals, ratF: r.ratF, opt: r.opt,
-			val: make([]*big.Rat, N), bad: r.bad, seed: r.res.Policy,
+			val: make([]*big.Rat, len(g.states)), bad: r.bad, seed: r.res.Policy, local: r.local,
 			res: &Analysis[*big.Rat]{Policy: r.res.Policy}, t1: new(big.Rat), t2: new(big.Rat)}
+		r.ex.chain.guard = r.chain.guard // same goroutine: one guard
 	}
 	ex := r.ex
-	ex.chain.guard = r.chain.guard
 	slot := func(t uint32) *big.Rat {
 		if ex.val[t] == nil {
 			ex.val[t] = new(big.Rat)
@@ -147,31 +134,24 @@ func (r *mdpRun[S, T, F]) resolveExact(comp []uint32) error {
 	}
 	for _, v := range comp {
 		slot(v)
-	}
-	// r.local marks the component while the float pass runs; the exact
-	// pass numbers it again itself.
-	for _, v := range comp {
 		for o := g.outStart[g.actStart[v]]; o < g.outStart[g.actStart[v+1]]; o++ {
 			if t := g.to[o]; r.local[t] < 0 {
-				slot(t).SetFloat64(r.f.Float64(r.val[t]))
+				x := r.f.Float64(r.val[t])
+				if math.IsInf(x, 0) || math.IsNaN(x) {
+					return false, nil
+				}
+				slot(t).SetFloat64(x)
 			}
 		}
 	}
-	saved := make([]int32, len(comp))
-	for i, v := range comp {
-		saved[i], r.local[v] = r.local[v], -1
-	}
-	ex.local = r.local
-	err := ex.component(comp)
-	for i, v := range comp {
-		r.local[v] = saved[i]
-	}
-	if err != nil {
-		return fmt.Errorf("engine: exact re-solve: %w", err)
+	// The exact pass numbers the component in r.local again, as the float
+	// pass did, and the float pass clears it when it returns.
+	if err := ex.component(comp); err != nil {
+		return true, fmt.Errorf("engine: exact re-solve: %w", err)
 	}
 	for _, v := range comp {
 		r.val[v] = r.f.FromRat(r.val[v], ex.val[v])
 	}
 	r.res.Resolved++
-	return nil
+	return true, nil
 }

@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"math"
 	"math/big"
 	"unsafe"
+
+	"github.com/gamesolve/gamesolve/numeric"
 )
 
 // ratTable interns the rationals a game uses (probabilities, rewards,
@@ -64,4 +67,16 @@ func (t *ratTable) lookup(r *big.Rat) uint32 {
 		t.byPtr[r] = id
 	}
 	return id
+}
+
+// fromFloat converts a float64 to the field: directly when T is float64,
+// exactly through a big.Rat for any other field (0 for a NaN or infinity).
+func fromFloat[T any, F numeric.Field[T]](f F, x float64) T {
+	if v, ok := any(x).(T); ok {
+		return v
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return f.New()
+	}
+	return f.FromRat(f.New(), new(big.Rat).SetFloat64(x))
 }

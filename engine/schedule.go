@@ -3,11 +3,11 @@ package engine
 import (
 	"errors"
 	"fmt"
-
-	"github.com/gamesolve/gamesolve/budget"
 	"math"
 	"sync"
 	"sync/atomic"
+
+	"github.com/gamesolve/gamesolve/budget"
 )
 
 // stats are what one worker counts, merged when all are done.
@@ -145,7 +145,7 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 				wr.local[i], wr.chainLocal[i] = -1, -1
 			}
 			wr.t1, wr.t2 = r.f.New(), r.f.New()
-			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory(), nil)}
+			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
 		}
 		wr.st = &stats{}
 		all[w] = wr.st

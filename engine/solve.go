@@ -159,7 +159,7 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 		r.rew[i] = f.New()
 	}
 	r.t1, r.t2 = f.New(), f.New()
-	r.chain.guard = budget.NewGuard(ctx, opt.memory(), nil)
+	r.chain.guard = budget.NewGuard(ctx, opt.memory())
 	r.inf = make([]bool, N)
 	r.choice = make([]int32, N)
 	r.local = make([]int32, N)
@@ -234,10 +234,7 @@ func (r *run[S, T, F]) fail(err error) {
 func (r *run[S, T, F]) solveComponent(k int, comp []uint32) (Method, error) {
 	m, err := r.solveComponentOnce(k, comp)
 	if err == nil && r.err != nil {
-		err = r.err
-		if errors.Is(err, budget.ErrTooLarge) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			err = fmt.Errorf("engine: component %d (%d states, including %s): %w", k, len(comp), r.g.name(comp[0]), err)
-		}
+		err = fmt.Errorf("engine: component %d (%d states, including %s): %w", k, len(comp), r.g.name(comp[0]), r.err)
 	}
 	return m, err
 }

@@ -73,6 +73,15 @@ func TestEscapeFamily(t *testing.T) {
 			if err != nil {
 				t.Fatalf("1e-%d %s exact: %v", e, name, err)
 			}
+			// By hand: with one player, x reaches the payoff 1 with
+			// certainty. With two, x against v (each leaving with ε)
+			// gives v = ε + (1-ε)²v, so v = 1/(2-ε).
+			want := big.NewRat(1, 1)
+			if name == "two players" {
+				eps := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(e)), nil))
+				want.Inv(new(big.Rat).Sub(big.NewRat(2, 1), eps))
+			}
+			ratEq(t, fmt.Sprintf("1e-%d %s exact", e, name), ex.Value(0)[0], want.RatString())
 			for _, limit := range []int{0, -1} {
 				fl, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{ExactStates: limit})
 				if err != nil {
@@ -116,12 +125,6 @@ func TestEscapeFamily(t *testing.T) {
 			}
 		}
 	}
-	// The one-player answer by hand: x escapes to 1 with certainty.
-	ex, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, parse(t, escapeModels(300)["one player"]), engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ratEq(t, "1e-300 one player", ex.Value(0)[0], "1")
 }
 
 // escapeMDP is the probe's JANI reproduction as engine rules, for an escape
@@ -168,6 +171,25 @@ func TestEscapeFamilyAnalyze(t *testing.T) {
 			if err != nil {
 				t.Fatalf("1e-%d %v exact: %v", e, obj, err)
 			}
+			// By hand, at state 0 (explored first, index 0): Pmax 1 (always x), Pmin 3/5 (always
+			// y); Emin (x, the only way to reach the goal surely) takes
+			// E = 1 + (1-ε)(1 + E) steps, so E = (2-ε)/ε; Emax is infinite
+			// (y misses the goal with 2/5).
+			name := fmt.Sprintf("1e-%d %v", e, obj)
+			switch obj {
+			case engine.MaxProbability:
+				ratEq(t, name, ex.Values[0], "1")
+			case engine.MinProbability:
+				ratEq(t, name, ex.Values[0], "3/5")
+			case engine.MinReward:
+				eps := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(e)), nil))
+				want := new(big.Rat).Quo(new(big.Rat).Sub(big.NewRat(2, 1), eps), eps)
+				ratEq(t, name, ex.Values[0], want.RatString())
+			case engine.MaxReward:
+				if !ex.Infinite[0] {
+					t.Errorf("%s: finite %s, want infinite", name, ex.Values[0].RatString())
+				}
+			}
 			for _, limit := range []int{0, -1} {
 				fl, err := engine.Analyze(ctx, numeric.Float{}, G, q, engine.Options{ExactStates: limit})
 				if err != nil {
@@ -202,10 +224,6 @@ func TestEscapeFamilyAnalyze(t *testing.T) {
 					}
 				}
 			}
-		}
-		if e == 12 {
-			ex, _ := engine.Analyze(ctx, numeric.Exact{}, G, engine.Query{Objective: engine.MinProbability, Goal: goal}, engine.Options{})
-			ratEq(t, "Pmin 1e-12", ex.Values[0], "3/5")
 		}
 	}
 }

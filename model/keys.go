@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/gamesolve/gamesolve/numeric"
 )
 
 // encoding/json matches keys without regard to case and keeps the last of
@@ -53,10 +55,10 @@ func (w *keyWalker) space() {
 // where names the object being walked.
 func (w *keyWalker) where(kind string) string {
 	if w.state >= 0 && w.state < len(w.ids) {
-		return fmt.Sprintf("state %s", quoteShort(w.ids[w.state]))
+		return fmt.Sprintf("state %s", numeric.Shorten(w.ids[w.state], 40))
 	}
 	if w.state >= 0 && w.id != "" {
-		return fmt.Sprintf("state %s", quoteShort(w.id))
+		return fmt.Sprintf("state %s", numeric.Shorten(w.id, 40))
 	}
 	if kind == "model" {
 		return "the model object"
@@ -85,10 +87,10 @@ func (w *keyWalker) object(kind string) error {
 		w.space()
 		if kind != "" {
 			if !keySets[kind][key] {
-				return fmt.Errorf("%s: %s: unknown key %s (keys are spelled exactly as documented, in lower case)", position(w.data, int64(at)), w.where(kind), quoteShort(key))
+				return fmt.Errorf("%s: %s: unknown key %s (keys are spelled exactly as documented, in lower case)", position(w.data, int64(at)), w.where(kind), numeric.Shorten(key, 40))
 			}
 			if seen[key] {
-				return fmt.Errorf("%s: %s: key %s is given twice", position(w.data, int64(at)), w.where(kind), quoteShort(key))
+				return fmt.Errorf("%s: %s: key %s is given twice", position(w.data, int64(at)), w.where(kind), numeric.Shorten(key, 40))
 			}
 			seen[key] = true
 		}
@@ -181,12 +183,4 @@ func (w *keyWalker) str() string {
 		return string(raw) // JSON escapes strconv does not know: compare raw
 	}
 	return s
-}
-
-// quoteShort quotes a key for a message, cut if it is long.
-func quoteShort(s string) string {
-	if len(s) > 40 {
-		return strconv.Quote(s[:40]) + "…"
-	}
-	return strconv.Quote(s)
 }

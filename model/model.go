@@ -8,7 +8,6 @@ import (
 	"io"
 	"math/big"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
@@ -59,19 +58,16 @@ func (m *Model) Expand(s int32, n *engine.Node[int32]) error {
 // Describe implements engine.Describer: a state is named by its id.
 func (m *Model) Describe(s int32) string { return fmt.Sprintf("%q", cut(m.ids[s])) }
 
-// maxEcho is the most of an id, a name or a number a message repeats.
+// maxEcho is the most of an id, a name or a number a message repeats, in
+// characters.
 const maxEcho = 60
 
-// cut shortens s to about maxEcho bytes, at a character boundary, with "…".
+// cut shortens s to maxEcho characters, with "…".
 func cut(s string) string {
-	if len(s) <= maxEcho {
-		return s
+	if c, ok := numeric.Cut(s, maxEcho); ok {
+		return c + "…"
 	}
-	i := maxEcho
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…"
+	return s
 }
 
 // ID returns the id of state s.
@@ -268,7 +264,7 @@ func Parse(data []byte) (*Model, error) {
 	if len(f.States) > 1<<31-1 {
 		return nil, bad("too many states")
 	}
-	m := &Model{players: *f.Players, index: make(map[string]int32, len(f.States)), ids: make([]string, len(f.States)), states: make([]state, len(f.States))}
+	m := &Model{players: *f.Players, index: make(map[string]int32, len(f.States)), ids: ids, states: make([]state, len(f.States))}
 	for i, s := range f.States {
 		if s.ID == "" {
 			return nil, bad("state %d (counting from 1) has no id", i+1)
@@ -277,7 +273,6 @@ func Parse(data []byte) (*Model, error) {
 			return nil, bad("state %q: duplicate id", s.ID)
 		}
 		m.index[s.ID] = int32(i)
-		m.ids[i] = s.ID
 	}
 	start, ok := m.index[*f.Start]
 	if !ok {

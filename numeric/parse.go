@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // ErrSyntax is wrapped by ParseRat errors for malformed numbers.
@@ -193,15 +192,22 @@ func ParseList[T any](s string, max int, parse func(string) (T, error)) ([]T, er
 // "…" so that a long bad input is not echoed whole. It cuts between
 // characters, never inside one.
 func Shorten(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return strconv.Quote(s)
-	}
-	cut := 0
-	for i := range s {
-		if cut >= n {
-			return strconv.Quote(s[:i]) + "…"
-		}
-		cut++
+	c, cut := Cut(s, n)
+	if cut {
+		return strconv.Quote(c) + "…"
 	}
 	return strconv.Quote(s)
+}
+
+// Cut returns s, or its first n characters when it has more, and whether
+// it cut. Every input a message echoes goes through it (or Shorten).
+func Cut(s string, n int) (string, bool) {
+	count := 0
+	for i := range s {
+		if count == n {
+			return s[:i], true
+		}
+		count++
+	}
+	return s, false
 }

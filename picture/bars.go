@@ -84,7 +84,7 @@ func JANI(w io.Writer, f Format, r *report.JANI) error {
 		switch {
 		case p.Value != nil:
 			labels = append(labels, p.Name+"\n"+p.Kind)
-			values = append(values, *p.Value)
+			values = append(values, float64(*p.Value))
 		case p.Infinite:
 			left = append(left, p.Name+" infinite")
 		default:

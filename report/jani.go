@@ -21,12 +21,12 @@ type JANI struct {
 // JANIProperty is one property; value is null when the property is skipped
 // or infinite.
 type JANIProperty struct {
-	Name       string   `json:"name"`
-	Kind       string   `json:"kind"`
-	Value      *float64 `json:"value"`
-	ValueExact *string  `json:"value_exact,omitempty"`
-	Infinite   bool     `json:"infinite,omitempty"`
-	Skipped    string   `json:"skipped,omitempty"`
+	Name       string     `json:"name"`
+	Kind       string     `json:"kind"`
+	Value      *JSONFloat `json:"value"`
+	ValueExact *string    `json:"value_exact,omitempty"`
+	Infinite   bool       `json:"infinite,omitempty"`
+	Skipped    string     `json:"skipped,omitempty"`
 	Proof
 }
 
@@ -46,8 +46,8 @@ func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, err
 			if err := fits(p.Value, p.Exact != nil, fmt.Sprintf("property %q's value", p.Name)); err != nil {
 				return nil, err
 			}
-			v := p.Value
-			jp.Value = finitePtr(&v)
+			v := JSONFloat(p.Value)
+			jp.Value = &v
 			if p.Exact != nil {
 				s := p.Exact.RatString()
 				jp.ValueExact = &s
@@ -80,10 +80,7 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 			rows = append(rows, []string{Printable(p.Name), p.Kind, "infinite"})
 			continue
 		}
-		row := []string{Printable(p.Name), p.Kind, "(beyond float64)"}
-		if p.Value != nil {
-			row[2] = float(*p.Value)
-		}
+		row := []string{Printable(p.Name), p.Kind, floatText(float, float64(*p.Value))}
 		if p.ValueExact != nil {
 			row = append(row, *p.ValueExact)
 		}

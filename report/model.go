@@ -16,9 +16,9 @@ import (
 // expected_reward is null when play may never end under the policy (the
 // reward is then infinite).
 type Model struct {
-	Values              []float64         `json:"values"`
+	Values              JSONFloats        `json:"values"`
 	ValuesExact         []string          `json:"values_exact,omitempty"`
-	ExpectedReward      *float64          `json:"expected_reward"`
+	ExpectedReward      *JSONFloat        `json:"expected_reward"`
 	ExpectedRewardExact *string           `json:"expected_reward_exact,omitempty"`
 	Policy              map[string]string `json:"policy,omitempty"`
 	States              int               `json:"states"`
@@ -64,7 +64,7 @@ func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Mo
 		if err := fits(x, f.Exact(), "the expected reward"); err != nil {
 			return nil, err
 		}
-		out.ExpectedReward = &x
+		out.ExpectedReward = (*JSONFloat)(&x)
 		if s != "" {
 			out.ExpectedRewardExact = &s
 		}
@@ -86,36 +86,6 @@ func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Mo
 		}
 	}
 	return out, nil
-}
-
-// MarshalJSON writes a float beyond float64's range (only in exact mode,
-// where the exact value is given beside it) as null.
-func (r *Model) MarshalJSON() ([]byte, error) {
-	type plain Model
-	finite := finitePtr(r.ExpectedReward) == r.ExpectedReward
-	for i := range r.Values {
-		finite = finite && finitePtr(&r.Values[i]) != nil
-	}
-	if finite {
-		return json.Marshal((*plain)(r))
-	}
-	out := struct {
-		Values              []*float64        `json:"values"`
-		ValuesExact         []string          `json:"values_exact,omitempty"`
-		ExpectedReward      *float64          `json:"expected_reward"`
-		ExpectedRewardExact *string           `json:"expected_reward_exact,omitempty"`
-		Policy              map[string]string `json:"policy,omitempty"`
-		States              int               `json:"states"`
-		Components          int               `json:"components"`
-		Methods             map[string]int    `json:"methods"`
-		EndComponents       int               `json:"end_components"`
-		Proof
-	}{nil, r.ValuesExact, finitePtr(r.ExpectedReward), r.ExpectedRewardExact, r.Policy,
-		r.States, r.Components, r.Methods, r.EndComponents, r.Proof}
-	for i := range r.Values {
-		out.Values = append(out.Values, finitePtr(&r.Values[i]))
-	}
-	return json.Marshal(out)
 }
 
 // Choices returns the decision states in model order and the action chosen
@@ -146,7 +116,7 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 	if r.ExpectedReward == nil {
 		b.WriteString("\nexpected reward: infinite (play may never end)\n")
 	} else {
-		fmt.Fprintf(b, "\nexpected reward %s\n", floatText(float, *r.ExpectedReward))
+		fmt.Fprintf(b, "\nexpected reward %s\n", floatText(float, float64(*r.ExpectedReward)))
 		if r.ExpectedRewardExact != nil {
 			fmt.Fprintf(b, "exactly %s\n", *r.ExpectedRewardExact)
 		}

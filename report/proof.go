@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -64,12 +65,40 @@ func fits(x float64, exact bool, what string) error {
 	return fmt.Errorf("%w: %s is beyond the range of a float64 (about ±1.8e308); solve with --exact for the exact value", solver.ErrInvalid, what)
 }
 
-// finitePtr is x, or nil where x is nil or beyond float64's range.
-func finitePtr(x *float64) *float64 {
-	if x == nil || math.IsInf(*x, 0) || math.IsNaN(*x) {
-		return nil
+// JSONFloat is a float64 that JSON writes as null where it is beyond
+// float64's range. Only exact mode keeps such a value, with its exact value
+// beside it; float mode refuses it (fits).
+type JSONFloat float64
+
+// MarshalJSON implements json.Marshaler.
+func (x JSONFloat) MarshalJSON() ([]byte, error) {
+	if math.IsInf(float64(x), 0) || math.IsNaN(float64(x)) {
+		return []byte("null"), nil
 	}
-	return x
+	return json.Marshal(float64(x))
+}
+
+// JSONFloats are float64s written as JSONFloat each. A []float64 is
+// assignable to it and from it.
+type JSONFloats []float64
+
+// MarshalJSON implements json.Marshaler.
+func (xs JSONFloats) MarshalJSON() ([]byte, error) {
+	if xs == nil {
+		return []byte("null"), nil
+	}
+	b := []byte{'['}
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		e, err := JSONFloat(x).MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, e...)
+	}
+	return append(b, ']'), nil
 }
 
 // floatText is float(x), or a note where x is beyond float64's range.

@@ -8,13 +8,12 @@ import (
 	"testing"
 )
 
-// A Model with a float beyond float64's range is written by MarshalJSON's
-// own struct: it must have the same keys in the same order as the plain
-// one, with the float null.
+// A Model with a float beyond float64's range is written with the same
+// keys in the same order as one without, with the float null.
 func TestModelJSONBeyondFloat64(t *testing.T) {
 	bound := 0.5
 	reward := 2.0
-	m := &Model{Values: []float64{1, 2}, ValuesExact: []string{"1", "2"}, ExpectedReward: &reward, Methods: map[string]int{"direct": 1},
+	m := &Model{Values: []float64{1, 2}, ValuesExact: []string{"1", "2"}, ExpectedReward: (*JSONFloat)(&reward), Methods: map[string]int{"direct": 1},
 		Policy: map[string]string{"a": "b"}, Proof: Proof{Unproven: true, UnprovenBound: &bound}}
 	keys := func(m *Model) ([]string, map[string]any) {
 		data, err := json.Marshal(m)
@@ -45,6 +44,11 @@ func TestModelJSONBeyondFloat64(t *testing.T) {
 	}
 	if v := obj["values"].([]any); v[0] != 1.0 || v[1] != nil {
 		t.Errorf("values %v", v)
+	}
+	reward = inf
+	got, obj = keys(m)
+	if !slices.Equal(got, want) || obj["expected_reward"] != nil {
+		t.Errorf("keys %v, expected_reward %v", got, obj["expected_reward"])
 	}
 }
 

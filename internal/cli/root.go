@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/gamesolve/gamesolve/budget"
 	"io"
 	"runtime/debug"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/spf13/cobra"
 )
 
@@ -96,21 +96,17 @@ func wantsJSON(args []string) bool {
 }
 
 // firstLine is the first line of an error's text, cut to maxErrorLine
-// bytes: every reader shortens what it echoes, and this is the last guard,
+// characters: every reader shortens what it echoes, and this is the last guard,
 // so that no input comes back whole.
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	if len(s) > maxErrorLine {
-		i := maxErrorLine
-		for i > 0 && !utf8.RuneStart(s[i]) {
-			i--
-		}
-		s = s[:i] + "…"
+	if c, cut := numeric.Cut(s, maxErrorLine); cut {
+		s = c + "…"
 	}
 	return s
 }
 
-// maxErrorLine bounds an error line.
+// maxErrorLine bounds an error line, in characters.
 const maxErrorLine = 1000
 
 // writeError marks a failure to write results, the one error that is not the

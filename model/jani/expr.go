@@ -3,10 +3,11 @@ package jani
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/gamesolve/gamesolve/numeric"
 	"math"
 	"math/big"
 	"strings"
+
+	"github.com/gamesolve/gamesolve/numeric"
 )
 
 // typ is an expression's type. Int and bool values travel as int64 (bool

@@ -2,8 +2,9 @@ package jani
 
 import (
 	"fmt"
-	"github.com/gamesolve/gamesolve/numeric"
 	"math/big"
+
+	"github.com/gamesolve/gamesolve/numeric"
 )
 
 // compileOp compiles an operator expression.

@@ -2,10 +2,10 @@ package jani
 
 import (
 	"fmt"
-	"github.com/gamesolve/gamesolve/budget"
 	"math/big"
 	"strings"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/solver"
 )
