@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // escapeOutcomes returns outcomes to "to" whose probabilities add up to
@@ -354,5 +356,31 @@ func TestResolveInParallel(t *testing.T) {
 	}
 	if fl.Resolved != k || fl.Unproven != 0 || fl.Value(fl.Start())[0] != 1 {
 		t.Errorf("resolved %d, unproven %d, value %v: want %d, 0, 1", fl.Resolved, fl.Unproven, fl.Value(fl.Start())[0], k)
+	}
+}
+
+// tooMany is a game of n players that ends at once.
+type tooMany struct{ n int }
+
+func (g tooMany) Players() int { return g.n }
+func (g tooMany) Start() int   { return 0 }
+func (g tooMany) Expand(_ int, node *engine.Node[int]) error {
+	pay := make([]*big.Rat, g.n)
+	for i := range pay {
+		pay[i] = new(big.Rat)
+	}
+	node.Terminal(pay...)
+	return nil
+}
+
+// The player limit is documented and enforced: MaxPlayers players solve,
+// one more is refused as invalid.
+func TestPlayerLimit(t *testing.T) {
+	if _, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, tooMany{engine.MaxPlayers}, engine.Options{}); err != nil {
+		t.Errorf("%d players: %v", engine.MaxPlayers, err)
+	}
+	_, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, tooMany{engine.MaxPlayers + 1}, engine.Options{})
+	if !errors.Is(err, solver.ErrInvalid) {
+		t.Errorf("%d players: %v, want ErrInvalid", engine.MaxPlayers+1, err)
 	}
 }
