@@ -39,6 +39,7 @@ type quotient[T any] struct {
 	mecNode   []int32   // end component -> node
 	internal  []bool    // action a of local state i stays in its end component: internal[actOff[i]+a]
 	actOff    []int32
+	qa        []int32  // quotient action of action a of a local state in an end component: qa[actOff[i]+a]
 	rep       []uint32 // a state of each node, whose value is the node's
 	lowerHigh [2]float64
 }
@@ -71,10 +72,10 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 				x[i] = r.fromFloat((L[i] + U[i]) / 2) // the middle of the proven bounds
 			}
 			sigma := r.greedy(q, x, minP)
-			if err := r.checkStay(k, comp, q, sigma, minP); err != nil {
+			if err := r.checkStay(q, sigma, minP); err != nil {
 				return 0, err
 			}
-			r.applyPolicy(q, comp, sigma)
+			r.applyPolicy(q, comp, sigma, x)
 			r.solveChain(comp, r.choice)
 			// The greedy policy's own values must lie within the
 			// precision of the bounds too: an action whose one-step
@@ -86,7 +87,10 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 			}
 		}
 		if len(comp) <= r.opt.exactStates() {
-			if m, done, err := r.resolveExact(k, comp, obj, minP); done || err != nil {
+			m, done, err := r.resolveExact(k, comp, func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error) {
+				return ex.cycle(k, comp, obj, minP)
+			})
+			if done || err != nil {
 				return m, err
 			}
 		}
@@ -122,7 +126,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	sigma := r.greedyFloat(q, mid, minP)
 	maxRounds := r.opt.maxRounds()
 	evaluate := func() {
-		r.applyPolicy(q, comp, sigma)
+		r.applyPolicy(q, comp, sigma, nil)
 		r.solveChain(comp, r.choice)
 		for i := range x {
 			x[i] = r.f.Set(x[i], r.vals[int(q.rep[i])*r.g.players+obj])
@@ -145,10 +149,10 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	}
 	// Among exactly tied optimal actions, the tie rule chooses.
 	sigma = r.greedy(q, x, minP)
-	if err := r.checkStay(k, comp, q, sigma, minP); err != nil {
+	if err := r.checkStay(q, sigma, minP); err != nil {
 		return 0, err
 	}
-	r.applyPolicy(q, comp, sigma)
+	r.applyPolicy(q, comp, sigma, x)
 	r.solveChain(comp, r.choice)
 	return StrategyIteration, nil
 }
@@ -197,7 +201,13 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		}
 	}
 	q.lowerHigh = [2]float64{lo, hi}
+	q.qa = make([]int32, q.actOff[m])
 	addAction := func(v uint32, a int) {
+		if v != stay {
+			if l := r.local[v]; q.mecOf[l] >= 0 {
+				q.qa[q.actOff[l]+int32(a)] = int32(len(q.state))
+			}
+		}
 		q.state = append(q.state, v)
 		q.act = append(q.act, int32(a))
 		ex := f.New()
@@ -229,7 +239,7 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		q.owner = append(q.owner, int(g.owner[v]))
 		if !r.deciding(v) {
 			q.owner[len(q.owner)-1] = Chance
-			addAction(v, 0)
+			addAction(v, int(r.choice[v])) // 0, or the fixed action of a best response
 			continue
 		}
 		for _, a := range r.tieOrder(v, order[:0]) {
@@ -245,8 +255,7 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 			}
 			p := int(g.owner[v])
 			if owner >= 0 && owner != p {
-				return nil, fmt.Errorf("engine: component %d (%d states, including %s): %w: players %d and %d can both keep play inside one end component (%d states) forever",
-					k, len(comp), r.g.name(v), ErrUnsupported, owner, p, len(members))
+				return nil, errStall // both players can keep play going
 			}
 			owner = p
 		}
@@ -329,7 +338,9 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, allowed []bo
 		for a := range nActs(v) {
 			fa := actOff[i] + a
 			owner[fa] = int32(i)
-			ok := true
+			// A state without a choice here (a best response's fixed
+			// opponent) keeps only the action it takes.
+			ok := r.deciding(v) || a == r.choice[v]
 			o0, o1 := r.actionOutcomes(v, int(a))
 			for o := o0; o < o1; o++ {
 				if l := r.local[g.to[o]]; l < 0 {
@@ -594,93 +605,102 @@ func (r *run[S, T, F]) greedyFloat(q *quotient[T], x []float64, minP int) []int3
 }
 
 // applyPolicy turns a quotient policy into an action per state of the
-// component. Inside an end component whose chosen way out is action a* of
-// state s*, the other states steer toward s* along actions that stay
-// inside, so play leaves through a* with probability 1; if "stay" is
-// chosen, every state keeps play inside.
-func (r *run[S, T, F]) applyPolicy(q *quotient[T], comp []uint32, sigma []int32) {
+// component. Inside an end component whose chosen way out is action a*,
+// the states choose by the tie rule where play can loop (settle.go): each
+// takes its first best action, the actions that stay inside being worth
+// the end component's value, unless play would then stay forever. With
+// values x the best actions are those inside and every way out worth as
+// much as a* (a tie); without x (strategy iteration's rounds, where only
+// the values matter) a* alone. If "stay" is chosen, every state keeps play
+// inside with its first action that does.
+func (r *run[S, T, F]) applyPolicy(q *quotient[T], comp []uint32, sigma []int32, x []T) {
 	for i, c := range q.mecOf {
 		if c < 0 {
 			a := sigma[q.nodeOf[i]]
 			r.choice[comp[i]] = q.act[a]
 		}
 	}
-	g := r.g
+	if len(q.mecs) == 0 {
+		return
+	}
+	g, f := r.g, r.f
+	pos := make([]int32, len(comp))
+	best, cand := f.New(), f.New()
 	var order [64]int
+	var s settle
+	var actB []int32
+	var choice []int32
 	for c, members := range q.mecs {
 		a := sigma[q.mecNode[c]]
 		sv := q.state[a]
-		reached := map[int32]bool{}
-		if sv != stay {
-			r.choice[sv] = q.act[a]
-			reached[r.local[sv]] = true
+		if x != nil && sv != stay {
+			best = r.qvalue(q, x, a, best)
 		}
-		for changed := true; changed; {
-			changed = false
-			for _, i := range members {
-				v := comp[i]
-				if reached[i] || !r.deciding(v) {
-					continue
-				}
-				if sv == stay {
-					for _, b := range r.tieOrder(v, order[:0]) {
-						if q.internal[q.actOff[i]+int32(b)] {
-							r.choice[v] = int32(b)
-							break
-						}
-					}
-					continue
-				}
-				for _, b := range r.tieOrder(v, order[:0]) {
-					if !q.internal[q.actOff[i]+int32(b)] {
-						continue
-					}
-					o0, o1 := r.actionOutcomes(v, b)
-					for o := o0; o < o1; o++ {
-						if reached[r.local[g.to[o]]] {
-							r.choice[v] = int32(b)
-							reached[i] = true
-							changed = true
-							break
-						}
-					}
-					if reached[i] {
-						break
-					}
+		for mi, i := range members {
+			pos[i] = int32(mi)
+		}
+		s = settle{key: s.key[:0], cands: s.cands[:0], tStart: append(s.tStart[:0], 0), to: s.to[:0], leaves: s.leaves[:0], tick: r.chain.guard.Tick}
+		actB, choice = actB[:0], choice[:0]
+		add := func(v uint32, b int) int32 {
+			o0, o1 := r.actionOutcomes(v, b)
+			leaves := false
+			for o := o0; o < o1; o++ {
+				if l := r.local[g.to[o]]; l >= 0 && q.mecOf[l] == int32(c) {
+					s.to = append(s.to, pos[l])
+				} else {
+					leaves = true
 				}
 			}
-			// Chance states and single-action states join once any
-			// outcome reaches the set.
-			for _, i := range members {
-				v := comp[i]
-				if reached[i] || r.deciding(v) {
-					continue
-				}
-				o0, o1 := r.actionOutcomes(v, 0)
-				for o := o0; o < o1; o++ {
-					if reached[r.local[g.to[o]]] {
-						reached[i] = true
-						changed = true
-						break
+			s.tStart = append(s.tStart, int32(len(s.to)))
+			s.leaves = append(s.leaves, leaves)
+			actB = append(actB, int32(b))
+			return int32(len(actB) - 1)
+		}
+		for _, i := range members {
+			v := comp[i]
+			s.key = append(s.key, v)
+			var cands []int32
+			if !r.deciding(v) {
+				choice = append(choice, add(v, int(r.choice[v])))
+				s.cands = append(s.cands, cands)
+				continue
+			}
+			choice = append(choice, 0)
+			for _, b := range r.tieOrder(v, order[:0]) {
+				ok := q.internal[q.actOff[i]+int32(b)]
+				if !ok && sv != stay {
+					qa := q.qa[q.actOff[i]+int32(b)]
+					if x == nil {
+						ok = qa == a
+					} else {
+						cand = r.qvalue(q, x, qa, cand)
+						ok = Tied(f, r.tol, cand, best)
 					}
 				}
+				if ok {
+					cands = append(cands, add(v, b))
+				}
 			}
+			s.cands = append(s.cands, cands)
+		}
+		s.apply(choice)
+		for mi, i := range members {
+			r.choice[comp[i]] = actB[choice[mi]]
 		}
 	}
 }
 
-// checkStay refuses a two-player policy in which a player keeps play going
-// forever: endless play pays both players 0, so the game is no longer
-// constant-sum there (unless the sum is 0) and the reduction to one
-// player's value does not hold.
-func (r *run[S, T, F]) checkStay(k int, comp []uint32, q *quotient[T], sigma []int32, minP int) error {
+// checkStay reports errStall for a two-player policy in which a player
+// keeps play going forever: endless play pays both players 0, so the game
+// is no longer constant-sum there (unless the sum is 0) and the reduction
+// to one player's value does not hold; the equilibrium method takes over.
+func (r *run[S, T, F]) checkStay(q *quotient[T], sigma []int32, minP int) error {
 	if minP < 0 || r.f.Sign(r.sumT) == 0 {
 		return nil
 	}
 	for i := range q.nodes {
 		if q.state[sigma[i]] == stay {
-			return fmt.Errorf("engine: component %d (%d states, including %s): %w: a player prefers endless play, which pays both players 0 and breaks the constant sum",
-				k, len(comp), r.g.name(q.rep[i]), ErrUnsupported)
+			return errStall
 		}
 	}
 	return nil
@@ -738,8 +758,7 @@ func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
 	N, P := len(g.states), g.players
 	ex := &run[S, *big.Rat, numeric.Exact]{ctx: r.ctx, g: g, opt: r.opt, tol: r.tol,
 		rat: g.rats.vals, ratF: r.ratF, comps: r.comps, choice: r.choice,
-		local: r.local, chainLocal: r.chainLocal, constSum: r.constSum,
-		total: r.total, sumT: r.total}
+		local: r.local, chainLocal: r.chainLocal}
 	ex.vals = make([]*big.Rat, N*P)
 	ex.rew = make([]*big.Rat, N)
 	ex.inf = make([]bool, N)
@@ -755,9 +774,10 @@ func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
 // float answer is not proven (doc.go, "Float mode"). done is false, and
 // nothing is changed, when a value it leads to is beyond float64 and so
 // has no exact conversion.
-func (r *run[S, T, F]) resolveExact(k int, comp []uint32, obj, minP int) (m Method, done bool, err error) {
+func (r *run[S, T, F]) resolveExact(k int, comp []uint32, solve func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error)) (m Method, done bool, err error) {
 	ex := r.exactTwin()
 	ex.st = &stats{}
+	ex.fixed, ex.sumT = r.fixed, r.sumRat
 	g, f, P := r.g, r.f, r.g.players
 	slot := func(z **big.Rat) *big.Rat {
 		if *z == nil {
@@ -797,7 +817,7 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, obj, minP int) (m Meth
 			}
 		}
 	}
-	m, err = ex.cycle(k, comp, obj, minP)
+	m, err = solve(ex)
 	if err == nil {
 		err = ex.err
 	}
@@ -813,5 +833,6 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, obj, minP int) (m Meth
 		r.inf[v] = ex.inf[v]
 	}
 	r.st.resolved++
+	r.st.equilibria += ex.st.equilibria
 	return m, true, nil
 }

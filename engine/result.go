@@ -19,9 +19,13 @@ const (
 	ValueIteration
 	// StrategyIteration: decisions inside a cycle, exact mode.
 	StrategyIteration
+	// Equilibrium: several players decide inside a cycle and no
+	// reduction to one objective holds; a stationary equilibrium found by
+	// value iteration and certified by a best-response solve per player.
+	Equilibrium
 )
 
-var methodNames = [...]string{"direct", "closed form", "elimination", "exit choice", "value iteration", "strategy iteration"}
+var methodNames = [...]string{"direct", "closed form", "elimination", "exit choice", "value iteration", "strategy iteration", "equilibrium"}
 
 // String implements fmt.Stringer.
 func (m Method) String() string {
@@ -33,7 +37,7 @@ func (m Method) String() string {
 
 // Methods lists every method in order.
 func Methods() []Method {
-	return []Method{Direct, ClosedForm, Elimination, ExitChoice, ValueIteration, StrategyIteration}
+	return []Method{Direct, ClosedForm, Elimination, ExitChoice, ValueIteration, StrategyIteration, Equilibrium}
 }
 
 // Result is a solved game.
@@ -65,6 +69,11 @@ type Result[S comparable, T any] struct {
 	// is known). A caller that prints values must say so when Unproven > 0.
 	Unproven int
 	Bound    float64
+	// Equilibria counts the components solved by the equilibrium method,
+	// each certified: no player gains by changing its actions there alone
+	// (in float mode, gains more than the precision). Several equilibria
+	// may exist; see doc.go, "Equilibria", for the one chosen.
+	Equilibria int
 
 	g      *graph[S]
 	vals   []T

@@ -21,6 +21,8 @@ type stats struct {
 	// the components re-solved exactly instead.
 	unproven, resolved int
 	bound              float64
+	// equilibria counts the components solved by a certified equilibrium.
+	equilibria int
 }
 
 func (s *stats) merge(o *stats) {
@@ -31,6 +33,7 @@ func (s *stats) merge(o *stats) {
 	s.sweeps += o.sweeps
 	s.unproven += o.unproven
 	s.resolved += o.resolved
+	s.equilibria += o.equilibria
 	s.bound = math.Max(s.bound, o.bound)
 	s.gap = math.Max(s.gap, o.gap)
 }

@@ -113,14 +113,17 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	t1, t2     T
 	chain      chainSolver[T]
 	st         *stats // this worker's counts
-	// constSum: two players whose terminal payoffs always add to the same
-	// total, so one's gain is the other's loss.
-	constSum bool
-	sumT     T        // that total
-	total    *big.Rat // and exactly
+	// sumT is the total of the payoffs of the two players of a
+	// constant-sum component being solved (pairConstant), and sumRat the
+	// same exactly (from its float64 in float mode), for the exact twin.
+	sumT   T
+	sumRat *big.Rat
 	// err is the first error met where no error can be returned (inside
 	// an elimination, say); solveComponent reports it.
 	err error
+	// fixed marks the states whose action is given (r.choice) while one
+	// player's best response is computed; nil otherwise.
+	fixed []bool
 	// ex is this worker's exact twin, made on first use, which re-solves
 	// small components whose float answer is not proven.
 	ex *run[S, *big.Rat, numeric.Exact]
@@ -167,11 +170,7 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	for i := range r.local {
 		r.local[i], r.chainLocal[i] = -1, -1
 	}
-	var total *big.Rat
-	total, r.constSum = g.constantSum()
-	r.constSum = r.constSum && P == 2
-	r.sumT = f.FromRat(f.New(), total)
-	r.total = total
+	r.sumT, r.sumRat = f.New(), new(big.Rat)
 
 	edgeStart := make([]uint32, N+1)
 	for v := range N {
@@ -190,36 +189,15 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	}
 	res.EndComponents, res.Sweeps, res.Gap = st.ends, st.sweeps, st.gap
 	res.Unproven, res.Bound, res.Resolved = st.unproven, st.bound, st.resolved
+	res.Equilibria = st.equilibria
 	return res, nil
 }
 
-// constantSum reports whether every terminal's payoffs add up to the same
-// total.
-func (g *graph[S]) constantSum() (*big.Rat, bool) {
-	first := new(big.Rat)
-	seen := false
-	sum := new(big.Rat)
-	for v, o := range g.owner {
-		if o != Terminal {
-			continue
-		}
-		sum.SetInt64(0)
-		for i := range g.players {
-			sum.Add(sum, g.rats.vals[g.pay[g.payStart[v]+uint32(i)]])
-		}
-		if !seen {
-			first.Set(sum)
-			seen = true
-		} else if first.Cmp(sum) != 0 {
-			return first, false
-		}
-	}
-	return first, true
-}
-
 // deciding reports whether state v is a decision with a real choice.
+// Where r.fixed[v] is set (another player's action in a best response),
+// the state takes r.choice[v].
 func (r *run[S, T, F]) deciding(v uint32) bool {
-	return r.g.owner[v] >= 0 && r.g.actStart[v+1]-r.g.actStart[v] > 1
+	return r.g.owner[v] >= 0 && r.g.actStart[v+1]-r.g.actStart[v] > 1 && (r.fixed == nil || !r.fixed[v])
 }
 
 // fail records the first error of the component being solved.
@@ -278,18 +256,44 @@ func (r *run[S, T, F]) solveComponentOnce(k int, comp []uint32) (Method, error) 
 		r.solveComponentChain(comp)
 		return ExitChoice, nil
 	}
-	switch {
-	case len(players) == 1:
+	if len(players) == 1 {
 		return r.cycle(k, comp, players[0], -1)
-	case len(players) == 2 && r.constSum:
-		return r.cycle(k, comp, 0, 1)
 	}
-	why := fmt.Sprintf("players %s decide inside one cycle", joinInts(players))
 	if len(players) == 2 {
-		why += " and their payoffs are not constant-sum"
+		// Two players whose payoffs add up to one total wherever play
+		// leaves the component: one's gain is the other's loss, and the
+		// component is solved for the first one's value (unless a player
+		// would rather keep play going, which pays both 0).
+		a, b := min(players[0], players[1]), max(players[0], players[1])
+		if r.pairConstant(k, comp, a, b) {
+			m, err := r.cycle(k, comp, a, b)
+			if !errors.Is(err, errStall) {
+				return m, err
+			}
+		}
 	}
-	return 0, fmt.Errorf("engine: component %d (%d states, including %s): %w: %s; the engine solves cycles with decisions by one player, or by two players whose payoffs always add up to the same total",
-		k, len(comp), r.g.name(comp[0]), ErrUnsupported, why)
+	return r.equilibrium(k, comp, sortedPlayers(players), nil)
+}
+
+// pairConstant reports whether players a and b have constant-sum payoffs
+// where play leaves component k (pairSum), and sets r.sumT and r.sumRat to
+// the total.
+func (r *run[S, T, F]) pairConstant(k int, comp []uint32, a, b int) bool {
+	c, ok := r.pairSum(k, comp, a, b)
+	if !ok {
+		return false
+	}
+	if q, exact := any(c).(*big.Rat); exact {
+		r.sumRat = q
+	} else {
+		x := r.f.Float64(c)
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return false
+		}
+		r.sumRat = new(big.Rat).SetFloat64(x)
+	}
+	r.sumT = c
+	return true
 }
 
 func joinInts(a []int) string {

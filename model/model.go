@@ -73,6 +73,15 @@ func cut(s string) string {
 // ID returns the id of state s.
 func (m *Model) ID(s int32) string { return m.ids[s] }
 
+// State returns what state s is: its owner (a player, engine.Chance or
+// engine.Terminal), a terminal's payoffs, and the names and outcomes of its
+// actions (one unnamed action for a chance state). The slices are the
+// model's own: do not modify them.
+func (m *Model) State(s int32) (owner int, payoff []*big.Rat, names []string, actions [][]engine.Outcome[int32]) {
+	st := &m.states[s]
+	return st.owner, st.payoff, st.names, st.actions
+}
+
 // NumStates is the number of states listed (reachable or not).
 func (m *Model) NumStates() int { return len(m.states) }
 

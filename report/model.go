@@ -25,6 +25,12 @@ type Model struct {
 	Components          int               `json:"components"`
 	Methods             map[string]int    `json:"methods"`
 	EndComponents       int               `json:"end_components"`
+	// Equilibrium is "certified" where some component was solved by the
+	// equilibrium method (several players deciding in a cycle), in
+	// Equilibria components: no player gains by changing its own actions
+	// there alone (in float mode, gains more than the precision).
+	Equilibrium string `json:"equilibrium,omitempty"`
+	Equilibria  int    `json:"equilibria,omitempty"`
 	Proof
 
 	exact   bool
@@ -71,6 +77,9 @@ func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Mo
 	}
 	out.States, out.Components, out.EndComponents = res.States, res.Components, res.EndComponents
 	out.Proof = proofOf(res.Unproven, res.Bound)
+	if res.Equilibria > 0 {
+		out.Equilibrium, out.Equilibria = "certified", res.Equilibria
+	}
 	out.Methods, out.methods = MethodCounts(res.Methods), res.Methods
 	if policy {
 		out.choices = map[string]string{}
@@ -112,6 +121,13 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 		rows = append(rows, row)
 	}
 	Table(b, rows)
+	if r.Equilibria > 0 {
+		gain := "gain"
+		if !r.exact {
+			gain = "gain more than the precision"
+		}
+		fmt.Fprintf(b, "\nequilibrium certified in %d %s: no player can %s by changing only its own actions\n", r.Equilibria, plural(r.Equilibria, "component", "components"), gain)
+	}
 	r.Proof.write(b)
 	if r.ExpectedReward == nil {
 		b.WriteString("\nexpected reward: infinite (play may never end)\n")
@@ -131,4 +147,11 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 			fmt.Fprintf(b, "%s: %s\n", q, Printable(r.Policy[id]))
 		}
 	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -115,11 +115,6 @@ func TestSolve(t *testing.T) {
 		"player range":   `{"players":1,"start":"a","states":[{"id":"a","player":1,"actions":[{"name":"x","outcomes":[{"p":1,"to":"a"}]}]}]}`,
 		"empty actions":  `{"players":1,"start":"a","states":[{"id":"a","player":0,"actions":[]}]}`,
 		"not json":       `hello`,
-		"three players deciding in a cycle": `{"players": 3, "start": "A", "states": [
-			{"id": "A", "player": 0, "actions": [{"name": "x", "outcomes": [{"p": 1, "to": "B"}]}, {"name": "y", "outcomes": [{"p": 1, "to": "E"}]}]},
-			{"id": "B", "player": 1, "actions": [{"name": "x", "outcomes": [{"p": 1, "to": "C"}]}, {"name": "y", "outcomes": [{"p": 1, "to": "E"}]}]},
-			{"id": "C", "player": 2, "actions": [{"name": "x", "outcomes": [{"p": "1/2", "to": "A"}, {"p": "1/2", "to": "E"}]}, {"name": "y", "outcomes": [{"p": 1, "to": "E"}]}]},
-			{"id": "E", "payoff": [1, 0, 0]}]}`,
 		"jani": `{"jani-version": 1, "name": "x", "type": "dtmc"}`,
 	}
 	for name, text := range bad {
