@@ -115,7 +115,7 @@ func TestSolve(t *testing.T) {
 		"player range":   `{"players":1,"start":"a","states":[{"id":"a","player":1,"actions":[{"name":"x","outcomes":[{"p":1,"to":"a"}]}]}]}`,
 		"empty actions":  `{"players":1,"start":"a","states":[{"id":"a","player":0,"actions":[]}]}`,
 		"not json":       `hello`,
-		"jani": `{"jani-version": 1, "name": "x", "type": "dtmc"}`,
+		"jani":           `{"jani-version": 1, "name": "x", "type": "dtmc"}`,
 	}
 	for name, text := range bad {
 		badInput(t, "", "solve", writeModel(t, text))
