@@ -11,7 +11,15 @@
 // under the chosen policy, or that it is infinite when play may not end.
 // Ties go to the action listed first (or the rules' TieBreaker), except that
 // an action after which play loops forever never wins a tie against one
-// that makes progress.
+// that makes progress. Where that depends on what other states choose (in
+// an end component, or among several players' choices), the states settle
+// it together: each takes its first best action; where play would then
+// stay among some states forever, the one explored last among them with a
+// best action leading out gives way and takes the first such action; and
+// each state that gave way takes back an earlier best action where that no
+// longer keeps play in forever. States nearer the start keep their
+// preferred actions, and no state could take an earlier-listed best action
+// without play looping forever.
 //
 // # Method
 //
@@ -40,9 +48,10 @@
 //     only in its exits, so each decision is settled from solved values
 //     first; what remains is a chain, solved by elimination.
 //   - ValueIteration (float) and StrategyIteration (exact): decisions
-//     inside a cycle, by one player, or by two players whose terminal
-//     payoffs always add to the same total (player 1 then minimizes player
-//     0's value). First every maximal end component (a set of states and
+//     inside a cycle, by one player, or by two players whose payoffs add
+//     up to the same total wherever play leaves the component (the values
+//     of the states it leads to; other players' payoffs do not matter), so
+//     that the second minimizes the first's value. First every maximal end component (a set of states and
 //     actions in which play can stay forever) is collapsed into one node
 //     whose actions are its ways out plus "stay", worth 0. In the quotient
 //     every policy ends play with probability 1, so the Bellman equation
@@ -54,15 +63,72 @@
 //     the minimizer's best response, then the maximizer's strict
 //     improvements, each strategy evaluated exactly by elimination.
 //
-// Anything else (three players deciding inside one cycle, two players whose
-// payoffs do not have a constant sum, two players who can both keep play
-// going forever in one end component) is refused with ErrUnsupported,
-// naming the component and one of its states; the engine never guesses.
+//   - Equilibrium: anything else with decisions inside a cycle: several
+//     players, payoffs without a constant sum, or two players who can both
+//     keep play going (see Equilibria).
 //
-// Inside a collapsed end component the chosen way out is taken by its
-// state, and the other states steer toward it along actions that stay
-// inside, so the policy reaches it with probability 1. The values reported
-// are those of the final policy, computed by elimination.
+// Inside a collapsed end component the states choose by the tie rule
+// above, their best actions being those that stay inside and the ways out
+// worth as much as the best one; play leaves with probability 1. The
+// values reported are those of the final policy, computed by elimination.
+//
+// # Equilibria
+//
+// Where several players decide inside a cycle and no reduction to one
+// objective holds, there is no single value to compute: each player
+// maximizes its own payoff, and what one does changes what is best for the
+// others. The engine computes a stationary equilibrium of the component:
+// one action per state (a pure stationary profile), such that no player
+// gains by changing any of its own actions, at any state, while the others
+// keep theirs. Solving components from the end backward, with the values of
+// the states a component leads to as its exits, makes the whole profile
+// subgame-perfect: it is an equilibrium from every state, as a table of
+// play should be. Stationary profiles are the natural answer for games
+// like these, whose rules do not depend on how a position was reached
+// (Fink 1964 and Takahashi 1964 proved that discounted stochastic games
+// have stationary equilibria; in the undiscounted games here a pure one
+// can fail to exist, as below).
+//
+//  1. Value iteration on the n-player Bellman operator from 0, the payoff
+//     of endless play: after t sweeps the values are those of the game cut
+//     off after t moves, each deciding player taking its best action for
+//     itself, ties by the rule. It stops when the profile has not changed
+//     for three sweeps and the values move by less than 10^-13 of the
+//     payoffs' spread (or at its work bound). Best actions are those within
+//     the tie tolerance of the best; the tie rule settles them where play
+//     could loop.
+//  2. The profile is evaluated by elimination, exactly in exact mode.
+//  3. Certificate: for each player, its best response to the others'
+//     actions is solved as a one-player problem (with end components and
+//     "stay", as any one-player cycle, so a deviation that keeps play going
+//     forever is counted at 0). The profile is certified when no player's
+//     best response is worth more than the profile at any state of the
+//     component: exactly in exact mode, by more than the precision (times
+//     the payoffs' spread) in float mode. Result.Equilibria counts the
+//     certified components; the command line says "equilibrium certified".
+//  4. Otherwise the player who gains most switches to its best response and
+//     the profile is certified again, for up to 64 rounds. In float mode a
+//     component of at most Options.ExactStates states that is still not
+//     certified is then solved again in exact arithmetic from its last
+//     profile. A component with no certified profile is refused with
+//     ErrUnsupported, naming the player who gains, by how much and where.
+//
+// Equilibria need not be unique, and their values can differ: the one
+// reported is the one this procedure reaches, which the tie rule decides
+// among actions a player values equally. Float mode treats actions within
+// the tie tolerance as equal, so where a player's actions differ by less,
+// float and exact mode may certify different equilibria (each certified).
+// Zero-sum games have one value, which every equilibrium attains.
+//
+// In the sequential truel of docs/examples/truel.json (Kilgour, "The
+// sequential truel", International Journal of Game Theory 4, 1975), the
+// weakest shooter fires into the air and survives with probability 25/63,
+// as the classic analysis finds. A game can have no pure stationary
+// equilibrium at all: if A may quit for (1, -2) or pass to B, who may quit
+// for (2, -1) or pass back, and endless play pays (0, 0), each of the four
+// profiles has a deviation (compare the cyclic games of Boros, Gurvich and
+// Yamangil, "Chess-like games may have no uniform Nash equilibria", 2013).
+// The engine refuses such a component and says so.
 //
 // # Reachability and expected rewards
 //

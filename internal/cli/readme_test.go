@@ -8,10 +8,20 @@ import (
 	"testing"
 )
 
-// The README's console examples are real: each "$ gamesolve ..." (or
-// "$ echo X | gamesolve ...") is run and its output compared.
+// The console examples of the README and of docs/models.md are real: each
+// "$ gamesolve ..." (or "$ echo X | gamesolve ...") is run and its output
+// compared.
 func TestReadmeExamples(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	for _, c := range []struct {
+		file string
+		min  int
+	}{{"README.md", 15}, {"docs/models.md", 3}} {
+		t.Run(c.file, func(t *testing.T) { consoleExamples(t, c.file, c.min) })
+	}
+}
+
+func consoleExamples(t *testing.T, file string, min int) {
+	data, err := os.ReadFile(filepath.Join("../..", file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +44,7 @@ func TestReadmeExamples(t *testing.T) {
 	}
 	// Examples name files relative to the repository root.
 	t.Chdir("../..")
-	if len(examples) < 15 {
+	if len(examples) < min {
 		t.Fatalf("found only %d examples", len(examples))
 	}
 	for _, ex := range examples {
