@@ -31,22 +31,26 @@
 // component gets the cheapest correct method, reported in Result.Methods:
 //
 //   - Direct: one state without a loop: x = Σ p_o x_o, or the best action.
+//
 //   - ClosedForm: one state with a self-loop. From x = Σ_{o≠self} p_o x_o +
 //     p_self x follows x = Σ_{o≠self} p_o x_o / Σ_{o≠self} p_o. The
 //     denominator is summed, never computed as 1 - p_self, so a state that
 //     stays put with probability 1 - 2^-100 is as accurate in float64 as any
 //     other. The Race's "F appears on both sides" is this case.
+//
 //   - Elimination: chance only. States are eliminated one by one in the
 //     manner of Grassmann, Taksar and Heyman: eliminating k sends each
 //     predecessor i's mass p_ik along k's edges, weighted by p_ik / out_k,
 //     where out_k, the mass leaving k, is again a sum of probabilities.
 //     Back substitution then gives every value and the expected reward. All
 //     quantities stay non-negative sums and products, so nothing cancels.
+//
 //   - ExitChoice: decisions that only choose among exits: every action of a
 //     state has the same outcomes inside the component (Chef Showdown: a
 //     miss passes the turn whatever the target). The action's value differs
 //     only in its exits, so each decision is settled from solved values
 //     first; what remains is a chain, solved by elimination.
+//
 //   - ValueIteration (float) and StrategyIteration (exact): decisions
 //     inside a cycle, by one player, or by two players whose payoffs add
 //     up to the same total wherever play leaves the component (the values
