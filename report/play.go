@@ -75,55 +75,75 @@ func (r *Race) Position(a, b int, chooserTurn bool) RacePosition {
 }
 
 // PigTable is solved Pig reduced to what play needs: for every position,
-// the mover's probability of winning (float32) and its optimal action, in
-// about 5 bytes a position instead of the engine's few hundred.
+// every player's probability of winning (the float64s the solve prints)
+// and the mover's action, in 8·players+1 bytes a position instead of the
+// engine's few hundred.
 type PigTable struct {
-	target int
-	win    []float32
-	hold   []bool
-	holdAt []int16
+	players, target int
+	win             []float64
+	hold            []bool
+	holdAt          []int16
 }
 
 // NewPigTable extracts the table from Pig solved with PigQuery.Table.
 func NewPigTable(p *Pig) *PigTable {
-	n := p.Target
-	t := &PigTable{target: n, win: make([]float32, n*n*n), hold: make([]bool, n*n*n), holdAt: make([]int16, n*n)}
-	for i := range n {
-		for j := range n {
-			t.holdAt[i*n+j] = int16(p.HoldAt(i, j))
-			for k := 0; i+k < n; k++ {
-				w, _ := p.WinAt(i, j, k)
-				a, _ := p.ActionAt(i, j, k)
-				t.win[(i*n+j)*n+k] = float32(w)
-				t.hold[(i*n+j)*n+k] = a == pig.Hold
-			}
+	t, n := p.Target, p.Players
+	size := 1
+	for range n {
+		size *= t
+	}
+	tab := &PigTable{players: n, target: t, win: make([]float64, size*t*n), hold: make([]bool, size*t), holdAt: make([]int16, size)}
+	sc := make([]int, n)
+	for i := range size {
+		for k, x := n-1, i; k >= 0; k-- {
+			sc[k], x = x%t, x/t
+		}
+		tab.holdAt[i] = int16(p.HoldAt(sc...))
+		for k := 0; sc[0]+k < t; k++ {
+			w, _ := p.WinsAt(k, sc...)
+			a, _ := p.ActionAt(k, sc...)
+			copy(tab.win[(i*t+k)*n:], w)
+			tab.hold[i*t+k] = a == pig.Hold
 		}
 	}
-	return t
+	return tab
 }
 
 // PigPosition is one position of Pig being played.
 type PigPosition struct {
-	Me    int `json:"me"`
-	You   int `json:"you"`
-	Total int `json:"total"`
-	// WinProbability is the mover's chance with both playing optimally.
-	WinProbability float64 `json:"win_probability"`
+	// Scores are the players' scores from the mover on, in turn order;
+	// with two players also Me and You.
+	Scores []int `json:"scores"`
+	Me     int   `json:"me"`
+	You    int   `json:"you"`
+	Total  int   `json:"total"`
+	// WinProbability is the mover's chance with all playing the solution,
+	// WinProbabilities every player's, from the mover on in turn order.
+	WinProbability   float64   `json:"win_probability"`
+	WinProbabilities []float64 `json:"win_probabilities"`
 	// Action is the optimal "roll" or "hold"; HoldAt the turn total at
 	// which the mover holds with these scores (0: never before winning).
 	Action string `json:"action"`
 	HoldAt int    `json:"hold_at"`
 }
 
-// Position returns the position with scores (me, you) and the turn total,
-// the mover being "me"; it must not be over (me+total < target, you <
-// target).
-func (t *PigTable) Position(me, you, total int) PigPosition {
-	n := t.target
-	at := (me*n+you)*n + total
-	pos := PigPosition{Me: me, You: you, Total: total, WinProbability: float64(t.win[at]), Action: pig.Roll, HoldAt: int(t.holdAt[me*n+you])}
+// Position returns the position with the given scores (the mover's
+// first, then in turn order) and turn total; it must not be over (every
+// score below the target, the mover's plus the total too).
+func (t *PigTable) Position(total int, scores ...int) PigPosition {
+	i := 0
+	for _, x := range scores {
+		i = i*t.target + x
+	}
+	at := i*t.target + total
+	w := t.win[at*t.players : (at+1)*t.players]
+	pos := PigPosition{Scores: scores, Me: scores[0], You: scores[1], Total: total, WinProbability: w[0], WinProbabilities: w, Action: pig.Roll, HoldAt: int(t.holdAt[i])}
 	if t.hold[at] {
 		pos.Action = pig.Hold
 	}
 	return pos
 }
+
+// Players is the number of players of the table's game, Target its target.
+func (t *PigTable) Players() int { return t.players }
+func (t *PigTable) Target() int  { return t.target }

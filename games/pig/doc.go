@@ -1,4 +1,5 @@
-// Package pig gives the rules of two-player Pig to the engine.
+// Package pig gives the rules of Pig to the engine: Rules for two players,
+// Many for two to six.
 //
 // Players take turns. A turn is a sequence of rolls of a six-sided die: a
 // 1 ends the turn and loses the turn total; any other face adds to the turn
@@ -15,4 +16,15 @@
 // iteration (exact). Neller and Presser ("Optimal Play of the Dice Game
 // Pig") give the first player's winning probability for target 100 as about
 // 0.5306.
+//
+// With three or more players (Many, SolveMany) each maximizes its own chance
+// of winning. A 1 passes the turn on to the next player, so the states with
+// the same scores still form one component, in which every player decides:
+// there is no single value, and the engine computes a stationary
+// equilibrium of each component and certifies it (engine's doc,
+// "Equilibria"): no player gains by changing only its own rolls and holds.
+// The tests check every player's chance and every hold threshold against
+// plain value iteration over all states, the multi-player form of Neller and
+// Presser's method. Below a target of about 40 a turn reaches the target
+// often enough that rolling on is always best, with any number of players.
 package pig

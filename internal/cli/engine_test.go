@@ -63,9 +63,35 @@ func TestPig(t *testing.T) {
 		t.Fatal(errs)
 	}
 	golden(t, "pig_target6_policy.txt", out)
+	// Three players to 2 by hand: 36/43, 6/43, 1/43 (games/pig's
+	// TestManyTargetTwo); the policy is indexed by three scores.
+	m = runJSON(t, "pig", "--players", "3", "--target", "2", "--exact", "--policy")
+	if fmt.Sprint(m["win_probabilities_exact"]) != "[36/43 6/43 1/43]" || m["players"] != 3.0 {
+		t.Errorf("three players: %v", m)
+	}
+	if m := runJSON(t, "pig", "--players", "3", "--target", "4"); m["equilibrium"] != "certified" || m["equilibria"].(float64) < 1 {
+		t.Errorf("three players to 4: %v", m)
+	}
+	if p, ok := m["policy"].([]any); !ok || len(p) != 2 || len(p[0].([]any)) != 2 || len(p[0].([]any)[0].([]any)) != 2 {
+		t.Errorf("three players: policy %v", m["policy"])
+	}
+	code, out, errs = run(t, "", "pig", "--players", "3", "--target", "9", "--policy")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	golden(t, "pig3_target9_policy.txt", out)
+	csv := filepath.Join(t.TempDir(), "pig3.csv")
+	if code, _, errs := run(t, "", "pig", "--players", "3", "--target", "4", "--csv", csv); code != 0 {
+		t.Fatal(errs)
+	}
+	if data, _ := os.ReadFile(csv); !strings.HasPrefix(string(data), "me,player +1,player +2,hold_at\n0,0,0,") || strings.Count(string(data), "\n") != 65 {
+		t.Errorf("three-player csv:\n%s", data)
+	}
 	for _, args := range [][]string{
 		{"pig"}, {"pig", "--target", "0"}, {"pig", "--target", "1001"}, {"pig", "--target", "x"},
 		{"pig", "--target", "317", "--policy"}, {"pig", "--target", "5", "extra"},
+		{"pig", "--target", "5", "--players", "7"}, {"pig", "--target", "5", "--players", "1"},
+		{"pig", "--target", "50", "--players", "3", "--policy"},
 	} {
 		badInput(t, "", args...)
 	}

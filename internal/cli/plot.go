@@ -123,12 +123,19 @@ func newPlotRaceCmd(e *env) *cobra.Command {
 }
 
 func newPlotPigCmd(e *env) *cobra.Command {
-	var target int
+	var target, players int
+	var rest []int
 	var out string
 	cmd := &cobra.Command{
 		Use:   "pig --target N -o FILE",
-		Short: "The optimal hold threshold over both scores",
-		Args:  noArgs,
+		Short: "The optimal hold threshold over my score and the next player's",
+		Long: `The turn total at which the player to move holds, over its score and the
+next player's. With --players 3 or more, the players after the next one are
+at the scores given by --rest (in turn order; 0 if not given): one picture
+per choice of those scores.`,
+		Example: `  gamesolve plot pig --target 100 -o pig.svg
+  gamesolve plot pig --players 3 --target 30 --rest 20 -o pig3.png`,
+		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := checkOutput(cmd, out); err != nil {
 				return err
@@ -136,22 +143,32 @@ func newPlotPigCmd(e *env) *cobra.Command {
 			if !cmd.Flags().Changed("target") {
 				return fmt.Errorf("plot pig: --target is required")
 			}
-			if _, err := pig.New(target); err != nil {
+			if _, err := pig.NewMany(players, target); err != nil {
 				return err
 			}
 			if target > maxPlotPig {
 				return fmt.Errorf("plot pig: --target %d: at most %d", target, maxPlotPig)
 			}
-			q := report.PigQuery{Target: target, Table: true}
+			if len(rest) > players-2 {
+				return fmt.Errorf("plot pig: --rest gives %d scores; with %d players there are %d after the next one", len(rest), players, players-2)
+			}
+			for _, x := range rest {
+				if x < 0 || x >= target {
+					return fmt.Errorf("plot pig: --rest score %d: scores are from 0 to %d", x, target-1)
+				}
+			}
+			q := report.PigQuery{Players: players, Target: target, Table: true}
 			q.Options.Progress, q.Options.Workers = e.progress("pig"), e.workers
 			r, err := report.SolvePig(cmd.Context(), q)
 			if err != nil {
 				return err
 			}
-			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Pig(b, f, r) })
+			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Pig(b, f, r, rest...) })
 		},
 	}
 	cmd.Flags().IntVar(&target, "target", 0, fmt.Sprintf("points that win (1 to %d)", maxPlotPig))
+	cmd.Flags().IntVar(&players, "players", 2, fmt.Sprintf("number of players (2 to %d)", pig.MaxPlayers))
+	cmd.Flags().IntSliceVar(&rest, "rest", nil, "scores of the players after the next one, in turn order (more than two players)")
 	outputFlag(cmd, &out)
 	return cmd
 }

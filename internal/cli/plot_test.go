@@ -14,6 +14,7 @@ func TestPlot(t *testing.T) {
 		{"plot", "race", "--target", "20", "-o", filepath.Join(dir, "race.png")},
 		{"plot", "race", "--coin-target", "8", "--chooser-target", "12", "--first", "chooser", "-o", filepath.Join(dir, "race.svg")},
 		{"plot", "pig", "--target", "15", "-o", filepath.Join(dir, "pig.png")},
+		{"plot", "pig", "--players", "3", "--target", "12", "--rest", "5", "-o", filepath.Join(dir, "pig3.svg")},
 		{"plot", "chefs", "-n", "6", "-o", filepath.Join(dir, "chefs.svg")},
 		{"plot", "chefs", "--skills", "0.25,0.5,1", "-o", filepath.Join(dir, "chefs.png")},
 		{"plot", "solve", "../../docs/examples/duel.json", "-o", filepath.Join(dir, "duel.png")},
@@ -54,6 +55,8 @@ func TestPlot(t *testing.T) {
 	badInput(t, "", "plot", "race", "-o", out)
 	badInput(t, "", "plot", "pig", "--target", "500", "-o", out)
 	badInput(t, "", "plot", "pig", "-o", out)
+	badInput(t, "", "plot", "pig", "--target", "10", "--players", "3", "--rest", "1,2", "-o", out)
+	badInput(t, "", "plot", "pig", "--target", "10", "--players", "3", "--rest", "10", "-o", out)
 	badInput(t, "", "plot", "chefs", "-o", out)
 	badInput(t, "", "plot", "solve", "-o", out)
 	badInput(t, "", "plot", "solve", "../../docs/examples/gamble.jani", "-o", out)

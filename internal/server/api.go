@@ -15,6 +15,7 @@ import (
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/chefs"
+	"github.com/gamesolve/gamesolve/games/pig"
 	"github.com/gamesolve/gamesolve/games/race"
 	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/report"
@@ -64,6 +65,33 @@ func (p *params) integer(name string, required bool, def, lo, hi int) int {
 		p.err = badf("%s=%d: want %d to %d here", name, n, lo, hi)
 	}
 	return n
+}
+
+// ints reads n comma-separated integers in [lo, hi].
+func (p *params) ints(name string, n, lo, hi int) []int {
+	s := p.str(name, "")
+	out := make([]int, n)
+	if p.err != nil {
+		return out
+	}
+	if s == "" {
+		p.err = badf("%s is required", name)
+		return out
+	}
+	parts := strings.Split(s, ",")
+	if len(parts) != n {
+		p.err = badf("%s=%q: want %d comma-separated integers", name, s, n)
+		return out
+	}
+	for i, f := range parts {
+		x, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || x < lo || x > hi {
+			p.err = badf("%s=%q: want %d integers from %d to %d", name, s, n, lo, hi)
+			return out
+		}
+		out[i] = x
+	}
+	return out
 }
 
 func (p *params) flag(name string) bool {
@@ -222,20 +250,18 @@ func (s *Server) cookies(r *http.Request) (any, error) {
 	})
 }
 
-// pig: GET /api/pig?target=&exact=&policy=.
+// pig: GET /api/pig?target=&players=&exact=&policy=.
 func (s *Server) pig(r *http.Request) (any, error) {
 	p := newParams(r)
 	exact, policy := p.flag("exact"), p.flag("policy")
-	lim := s.limits.PigTarget
-	if exact {
-		lim = s.limits.PigExactTarget
-	}
+	players := p.integer("players", false, 2, 2, pig.MaxPlayers)
+	lim := s.limits.pigTarget(players, exact)
 	target := p.integer("target", true, 0, 1, lim)
 	if err := p.done(); err != nil {
 		return nil, err
 	}
-	return s.solveShared(r, key("pig", "target", target, "exact", exact, "policy", policy), func(ctx context.Context) (any, error) {
-		r, err := report.SolvePig(ctx, report.PigQuery{Target: target, Exact: exact, ShowPolicy: policy})
+	return s.solveShared(r, key("pig", "target", target, "players", players, "exact", exact, "policy", policy), func(ctx context.Context) (any, error) {
+		r, err := report.SolvePig(ctx, report.PigQuery{Players: players, Target: target, Exact: exact, ShowPolicy: policy})
 		if err != nil {
 			return nil, err
 		}

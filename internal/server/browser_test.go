@@ -133,6 +133,23 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("pig: chance %q then %q, turn %q", before, chance, turn)
 	}
 
+	// Three players: both computers play a turn, then it is ours again.
+	do(chromedp.SetValue(chromedp.ID("pig-players"), "3"),
+		chromedp.SetValue(chromedp.ID("pig-target"), "12"),
+		chromedp.Click(chromedp.ID("pig-solve")))
+	until(`document.getElementById('pig-result').textContent.includes('certified') &&
+		document.getElementById('pig-turn').textContent === 'your turn' && document.getElementById('pig-log').textContent === ''`)
+	do(chromedp.Click(chromedp.ID("pig-roll")))
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const h = document.getElementById('pig-hold');
+		if (!h.disabled) h.click(); return true; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	until(`document.getElementById('pig-log').textContent.includes('computer 2:') &&
+		(document.getElementById('pig-turn').textContent === 'your turn' || document.getElementById('pig-turn').textContent.includes('wins'))`)
+	if state := text("pig-state"); !strings.Contains(state, "computer 1 ") || !strings.Contains(state, "computer 2 ") {
+		t.Errorf("three-player pig state %q", state)
+	}
+
 	// The model tab posts its example (as application/json, which the
 	// server requires of a POST) and shows the answer.
 	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="model"]`)),

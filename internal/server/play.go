@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/gamesolve/gamesolve/games/pig"
 	"github.com/gamesolve/gamesolve/report"
 )
 
@@ -39,23 +40,31 @@ func (s *Server) racePlay(r *http.Request) (any, error) {
 	return res.Position(a, b, turn == "chooser"), nil
 }
 
-// pigPlay: GET /api/pig/play?target=&me=&you=&total= — one position of
-// Pig: the probability that the player to move wins, and whether it rolls
-// or holds.
+// pigPlay: GET /api/pig/play?target=&players=&scores=&total= (or, with two
+// players, me= and you= for scores=) — one position of Pig: every player's
+// probability of winning, the mover's first, and whether it rolls or holds.
+// scores lists the players' scores from the mover on, in turn order.
 func (s *Server) pigPlay(r *http.Request) (any, error) {
 	p := newParams(r)
-	target := p.integer("target", true, 0, 1, s.limits.PigTarget)
-	me := p.integer("me", true, 0, 0, 1<<20)
-	you := p.integer("you", true, 0, 0, 1<<20)
+	players := p.integer("players", false, 2, 2, pig.MaxPlayers)
+	target := p.integer("target", true, 0, 1, s.limits.pigTarget(players, false))
+	var scores []int
+	if players == 2 && !p.has("scores") {
+		scores = []int{p.integer("me", true, 0, 0, 1<<20), p.integer("you", true, 0, 0, 1<<20)}
+	} else {
+		scores = p.ints("scores", players, 0, 1<<20)
+	}
 	total := p.integer("total", false, 0, 0, 1<<20)
 	if err := p.done(); err != nil {
 		return nil, err
 	}
-	if me >= target || you >= target || me+total >= target {
-		return nil, badf("me=%d, you=%d, total=%d: the game to %d is over or out of reach", me, you, total, target)
+	for _, x := range scores {
+		if x >= target || scores[0]+total >= target {
+			return nil, badf("scores %v, total=%d: the game to %d is over or out of reach", scores, total, target)
+		}
 	}
-	v, err := s.solveShared(r, key("pigplay", "target", target), func(ctx context.Context) (any, error) {
-		res, err := report.SolvePig(ctx, report.PigQuery{Target: target, Table: true})
+	v, err := s.solveShared(r, key("pigplay", "target", target, "players", players), func(ctx context.Context) (any, error) {
+		res, err := report.SolvePig(ctx, report.PigQuery{Players: players, Target: target, Table: true})
 		if err != nil {
 			return nil, err
 		}
@@ -64,5 +73,5 @@ func (s *Server) pigPlay(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return v.(*report.PigTable).Position(me, you, total), nil
+	return v.(*report.PigTable).Position(total, scores...), nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"mime"
 	"net"
 	"net/http"
@@ -29,8 +30,9 @@ type Limits struct {
 	ChefsN          int
 	ChefsExactN     int
 	CookiesN        int
-	PigTarget       int
+	PigTarget       int // two players; more players take PigManyTarget
 	PigExactTarget  int
+	PigManyTarget   int   // float targets with three players (less with more)
 	CGTInput        int   // characters of an expression or position
 	Body            int64 // bytes of a model file
 	ModelStates     int
@@ -41,7 +43,7 @@ type Limits struct {
 var DefaultLimits = Limits{
 	RaceTarget: 10000, RaceExactTarget: 150, RaceTable: 300,
 	ChefsN: 20, ChefsExactN: 12, CookiesN: 5000,
-	PigTarget: 100, PigExactTarget: 20,
+	PigTarget: 100, PigExactTarget: 20, PigManyTarget: 30,
 	CGTInput: 500, Body: 4 << 20, ModelStates: 500_000,
 }
 
@@ -277,4 +279,22 @@ func assetHandler(files fs.FS) http.Handler {
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:")
 		http.ServeFileFS(w, r, files, name)
 	})
+}
+
+// pigTarget is the largest Pig target served for that many players: the
+// states grow as target^(players+1), so the three-player limit shrinks by
+// that power for more players (exact mode: a third of it).
+func (l Limits) pigTarget(players int, exact bool) int {
+	if players <= 2 {
+		if exact {
+			return l.PigExactTarget
+		}
+		return l.PigTarget
+	}
+	states := math.Pow(float64(l.PigManyTarget), 4)
+	t := int(math.Pow(states, 1/float64(players+1)) + 1e-9)
+	if exact {
+		t = max(1, t/3)
+	}
+	return max(1, t)
 }

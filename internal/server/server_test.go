@@ -34,6 +34,9 @@ func TestAPIErrors(t *testing.T) {
 		"/api/cgt?game=domineering&position=..|.", "/api/cgt?expr=" + strings.Repeat("1+", 400) + "1",
 		"/api/race/play?target=10&a=1", "/api/race/play?target=10&a=1&b=1&turn=me", "/api/race/play?target=10&a=11&b=1",
 		"/api/pig/play?target=10&me=10&you=0", "/api/pig/play?target=10&me=0",
+		"/api/pig?target=10&players=7", "/api/pig?target=10&players=1", "/api/pig?target=31&players=3",
+		"/api/pig/play?target=5&players=3&scores=0,0", "/api/pig/play?target=5&players=3&scores=0,0,x",
+		"/api/pig/play?target=5&players=3&scores=0,5,0", "/api/pig/play?target=5&players=3&me=0&you=0",
 	}
 	for _, path := range bad {
 		code, body := get(t, ts.URL+path)
@@ -123,6 +126,25 @@ func TestPlayEndpoints(t *testing.T) {
 	json.Unmarshal([]byte(pb), &pp)
 	if abs(pp.Win-6.0/7) > 1e-6 || pp.Action != "roll" {
 		t.Errorf("pig 2: %s", pb)
+	}
+	// Three players to 2 by hand (games/pig's TestManyTargetTwo): the
+	// mover wins 36/43, the next 6/43 and the last 1/43; from the second
+	// player's seat the order turns with it.
+	_, pb = get(t, ts.URL+"/api/pig/play?target=2&players=3&scores=0,0,0")
+	var p3 struct {
+		Wins   []float64 `json:"win_probabilities"`
+		Scores []int
+	}
+	if json.Unmarshal([]byte(pb), &p3) != nil || len(p3.Wins) != 3 || abs(p3.Wins[0]-36.0/43) > 1e-12 || abs(p3.Wins[1]-6.0/43) > 1e-12 || abs(p3.Wins[2]-1.0/43) > 1e-12 {
+		t.Errorf("pig 3 players: %s", pb)
+	}
+	_, pb = get(t, ts.URL+"/api/pig?target=2&players=3")
+	var s3 struct {
+		Wins        []float64 `json:"win_probabilities"`
+		Equilibrium string
+	}
+	if json.Unmarshal([]byte(pb), &s3) != nil || len(s3.Wins) != 3 || abs(s3.Wins[0]-36.0/43) > 1e-12 {
+		t.Errorf("pig 3 players: %s", pb)
 	}
 }
 

@@ -187,110 +187,133 @@ async function raceStep() {
 $('race-new').addEventListener('click', newRace);
 
 // ---- pig ----
-const pig = { target: 0, you: 0, me: 0, total: 0, turn: 'you', busy: false };
+// You are player 0 and roll first; the computers are players 1 to n-1.
+const pig = { target: 0, players: 2, scores: [0, 0], total: 0, turn: 0, busy: false };
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+// slice2 takes the first two levels of a policy indexed by every player's
+// score, the later players at score 0.
+function slice2(policy) {
+  return policy.map((row) => row.map((v) => { while (Array.isArray(v)) v = v[0]; return v; }));
+}
 
 $('pig-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   run('pig', async () => {
     const target = $('pig-target').value.trim();
+    const players = $('pig-players').value;
     $('pig-result').textContent = 'solving…';
-    const r = await api('/api/pig?' + new URLSearchParams({ target, policy: 'true' }));
+    const r = await api('/api/pig?' + new URLSearchParams({ target, players, policy: 'true' }));
     pig.target = r.target;
+    pig.players = r.players;
     const out = $('pig-result');
+    const chances = r.win_probabilities.map((w, i) => `player ${i + 1}: ${fmt(w)}`).join(', ');
     out.replaceChildren(el('span', 'the first player wins with probability '), el('span', fmt(r.win_probability), 'big'),
+      el('div', r.players > 2 ? `${chances}; equilibrium ${r.equilibrium}` : ''),
       el('div', `expected rolls ${r.expected_rolls.toFixed(4)}; ${r.states} states, ${r.components} components`));
-    const holds = r.policy.flat().filter((k) => k > 0);
+    const grid = slice2(r.policy);
+    const holds = grid.flat().filter((k) => k > 0);
     const lo = holds.length ? Math.min(...holds) : 0, hi = holds.length ? Math.max(...holds) : 1;
-    heatmap($('pig-heatmap'), r.policy, lo, hi, (v) => v === 0);
+    heatmap($('pig-heatmap'), grid, lo, hi, (v) => v === 0);
     const entries = [];
     const levels = [...new Set([0, 1, 2, 3, 4].map((k) => Math.round(lo + (k * (hi - lo)) / 4)))];
     if (holds.length) for (const v of levels) entries.push([`hold at ${v}`, colour(hi > lo ? (v - lo) / (hi - lo) : 0)]);
     entries.push(['roll on until you win', '#c8c8c8']);
-    legend($('pig-legend'), 'turn total at which to hold (x: my score, y: yours)', entries);
+    const axes = r.players > 2 ? 'x: my score, y: the next player\'s, the others at 0' : 'x: my score, y: yours';
+    legend($('pig-legend'), `turn total at which to hold (${axes})`, entries);
     $('pig-play').hidden = false;
     newPig();
   });
 });
 
 function newPig() {
-  Object.assign(pig, { you: 0, me: 0, total: 0, turn: 'you', busy: false });
+  Object.assign(pig, { scores: new Array(pig.players).fill(0), total: 0, turn: 0, busy: false });
   $('pig-log').replaceChildren();
   $('pig-die').textContent = '';
   pigShow();
 }
 
-// position fetches the mover's view of the current position.
-function position(mover) {
-  const [mine, yours] = mover === 'you' ? [pig.you, pig.me] : [pig.me, pig.you];
-  return api('/api/pig/play?' + new URLSearchParams({ target: pig.target, me: mine, you: yours, total: pig.total }));
+const who = (i) => (i === 0 ? 'you' : pig.players > 2 ? `computer ${i}` : 'the computer');
+
+// position fetches the current position, seen from the mover: every
+// player's chance from the mover on, and the mover's optimal action.
+function position() {
+  const n = pig.players, m = pig.turn;
+  const scores = pig.scores.slice(m).concat(pig.scores.slice(0, m));
+  return api('/api/pig/play?' + new URLSearchParams({ target: pig.target, players: n, scores: scores.join(','), total: pig.total }));
 }
 
 async function pigShow() {
   await run('pig', async () => {
-    const over = pig.you >= pig.target || pig.me >= pig.target;
-    $('pig-state').textContent = `you ${pig.you}, the computer ${pig.me}, target ${pig.target}; turn total ${pig.total}`;
-    $('pig-roll').disabled = $('pig-hold').disabled = over || pig.turn !== 'you' || pig.busy;
+    const winner = pig.scores.findIndex((x) => x >= pig.target);
+    const over = winner >= 0;
+    $('pig-state').textContent = pig.scores.map((x, i) => `${who(i)} ${x}`).join(', ') + `; target ${pig.target}; turn total ${pig.total}`;
+    $('pig-roll').disabled = $('pig-hold').disabled = over || pig.turn !== 0 || pig.busy;
     if (over) {
-      $('pig-turn').textContent = pig.you >= pig.target ? 'You win!' : 'The computer wins.';
-      $('pig-chance').textContent = pig.you >= pig.target ? '1' : '0';
+      $('pig-turn').textContent = winner === 0 ? 'You win!' : `${who(winner)} wins.`.replace(/^t/, 'T').replace(/^c/, 'C');
+      $('pig-chance').textContent = winner === 0 ? '1' : '0';
       $('pig-hint').textContent = '';
       return;
     }
-    $('pig-turn').textContent = pig.turn === 'you' ? 'your turn' : "the computer's turn";
-    const p = await position(pig.turn);
-    const chance = pig.turn === 'you' ? p.win_probability : 1 - p.win_probability;
-    $('pig-chance').textContent = fmt(chance, 6);
-    $('pig-hint').textContent = pig.turn === 'you' ? `(optimal: ${p.action})` : '';
-    if (pig.turn === 'me') setTimeout(computerMove, 350);
+    $('pig-turn').textContent = pig.turn === 0 ? 'your turn' : `${who(pig.turn)}'s turn`;
+    const p = await position();
+    const mine = p.win_probabilities[(pig.players - pig.turn) % pig.players];
+    $('pig-chance').textContent = fmt(mine, 6);
+    $('pig-hint').textContent = pig.turn === 0 ? `(optimal: ${p.action})` : '';
+    if (pig.turn !== 0) setTimeout(computerMove, 350);
   });
 }
 
-function roll(who) {
+function roll(i) {
   const face = 1 + Math.floor(random() * 6);
   $('pig-die').textContent = FACES[face] + ' ' + face;
   if (face === 1) {
-    $('pig-log').append(el('li', `${who}: rolls 1, loses ${pig.total}`));
+    $('pig-log').append(el('li', `${who(i)}: rolls 1, loses ${pig.total}`));
     pig.total = 0;
     return false;
   }
   pig.total += face;
-  $('pig-log').append(el('li', `${who}: rolls ${face}, turn total ${pig.total}`));
+  $('pig-log').append(el('li', `${who(i)}: rolls ${face}, turn total ${pig.total}`));
   return true;
 }
 
 function pass() {
   pig.total = 0;
-  pig.turn = pig.turn === 'you' ? 'me' : 'you';
+  pig.turn = (pig.turn + 1) % pig.players;
 }
 
-function hold(who) {
-  if (who === 'you') pig.you += pig.total; else pig.me += pig.total;
-  $('pig-log').append(el('li', `${who === 'you' ? 'you' : 'computer'}: holds, banks ${pig.total}`));
+function hold(i) {
+  pig.scores[i] += pig.total;
+  $('pig-log').append(el('li', `${who(i)}: holds, banks ${pig.total}`));
   pass();
 }
 
+// step rolls for player i: a 1 passes the turn, reaching the target wins.
+function step(i) {
+  if (!roll(i)) pass();
+  else if (pig.scores[i] + pig.total >= pig.target) { pig.scores[i] += pig.total; pig.total = 0; }
+}
+
 $('pig-roll').addEventListener('click', () => {
-  if (pig.turn !== 'you') return;
-  if (!roll('you')) pass();
-  else if (pig.you + pig.total >= pig.target) { pig.you += pig.total; pig.total = 0; }
+  if (pig.turn !== 0) return;
+  step(0);
   pigShow();
 });
 $('pig-hold').addEventListener('click', () => {
-  if (pig.turn !== 'you' || pig.total === 0) return;
-  hold('you');
+  if (pig.turn !== 0 || pig.total === 0) return;
+  hold(0);
   pigShow();
 });
 $('pig-new').addEventListener('click', newPig);
 
 async function computerMove() {
-  if (pig.turn !== 'me' || pig.me >= pig.target || pig.you >= pig.target) return;
+  const i = pig.turn;
+  if (i === 0 || pig.scores.some((x) => x >= pig.target)) return;
   pig.busy = true;
   await run('pig', async () => {
-    const p = await position('me');
-    if (p.action === 'hold' && pig.total > 0) hold('me');
-    else if (!roll('computer')) pass();
-    else if (pig.me + pig.total >= pig.target) { pig.me += pig.total; pig.total = 0; }
+    const p = await position();
+    if (p.action === 'hold' && pig.total > 0) hold(i);
+    else step(i);
   });
   pig.busy = false;
   pigShow();
