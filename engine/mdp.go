@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -145,6 +146,13 @@ type mdpRun[S comparable, T any, F numeric.Field[T]] struct {
 	// ex is the exact twin that re-solves small components in float mode,
 	// made on first use.
 	ex *mdpRun[S, *big.Rat, numeric.Exact]
+	st *mdpStats // this worker's counts
+}
+
+// mdpStats are what one worker of Analyze counts, merged at the end.
+type mdpStats struct {
+	rounds, resolved, unproven int
+	bound                      float64
 }
 
 func analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options, seed []int32) (*Analysis[T], error) {
@@ -246,26 +254,57 @@ func analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 		}
 		start[v+1] = uint32(len(adj))
 	}
-	comps := tarjan(N, start, adj)
+	comps := tarjan(N, start, adj).restrict(maybe)
 	adj = nil
 	r.local = make([]int32, N)
 	for i := range r.local {
 		r.local[i] = -1
 	}
-	for k := range comps.count() {
-		comp := comps.get(k)
-		if !maybe[comp[0]] {
-			continue
-		}
-		if k%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("engine: %w", err)
+	res.Components = comps.count()
+	workers := min(opt.WorkerCount(), comps.count())
+	if comps.count() < 64 {
+		workers = 1
+	}
+	runs := make([]*mdpRun[S, T, F], max(workers, 1))
+	for w := range runs {
+		wr := *r
+		wr.st = &mdpStats{}
+		if w > 0 {
+			wr.local = make([]int32, N)
+			for i := range wr.local {
+				wr.local[i] = -1
 			}
+			wr.t1, wr.t2 = f.New(), f.New()
+			wr.chain = chainSolver[T]{guard: budget.NewGuard(ctx, opt.memory())}
 		}
-		res.Components++
-		if err := r.component(comp); err != nil {
-			return nil, err
-		}
+		runs[w] = &wr
+	}
+	t := &topo{
+		count: comps.count(),
+		succ: succOf(comps, func(v uint32, visit func(w uint32)) {
+			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+				if r.allowed(a) {
+					for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+						visit(g.to[o])
+					}
+				}
+			}
+		}),
+		size:    func(k int) int { return int(comps.start[k+1] - comps.start[k]) },
+		total:   int64(res.Maybe),
+		workers: workers,
+		prog:    opt.Progress,
+		solve:   func(w, k int) error { return runs[w].component(comps.get(k)) },
+	}
+	err := t.run(ctx)
+	for _, wr := range runs {
+		res.Rounds += wr.st.rounds
+		res.Resolved += wr.st.resolved
+		res.Unproven += wr.st.unproven
+		res.Bound = math.Max(res.Bound, wr.st.bound)
+	}
+	if err != nil {
+		return nil, err
 	}
 	return res, nil
 }

@@ -271,3 +271,89 @@ func TestAnalyzeRandom(t *testing.T) {
 		}
 	}
 }
+
+// chainOfMDPs is many small random MDPs in a row, each leading on to the
+// next, so that Analyze has hundreds of components to share among workers.
+type chainOfMDPs struct {
+	parts []*randomMDP
+}
+
+func (c *chainOfMDPs) Players() int { return 1 }
+func (c *chainOfMDPs) Start() int   { return 0 }
+
+// State k·16+s is state s of part k; a deadlock of part k leads on to
+// part k+1's start or, with probability 1/10, to a sink (state -1); the
+// last part's deadlocks end the game.
+func (c *chainOfMDPs) Expand(s int, n *engine.Node[int]) error {
+	if s < 0 {
+		n.Terminal(new(big.Rat))
+		return nil
+	}
+	k, i := s/16, s%16
+	m := c.parts[k]
+	if len(m.acts[i]) == 0 {
+		if k+1 == len(c.parts) {
+			n.Terminal(new(big.Rat))
+			return nil
+		}
+		n.Chance(engine.Outcome[int]{P: big.NewRat(9, 10), To: (k + 1) * 16, Reward: big.NewRat(1, 1)},
+			engine.Outcome[int]{P: big.NewRat(1, 10), To: -1})
+		return nil
+	}
+	n.Decide(0)
+	for a, outs := range m.acts[i] {
+		shifted := make([]engine.Outcome[int], len(outs))
+		for j, o := range outs {
+			shifted[j] = engine.Outcome[int]{P: o.P, To: k*16 + o.To, Reward: o.Reward}
+		}
+		n.Action(fmt.Sprint(a), shifted...)
+	}
+	return nil
+}
+
+// Analyze on two workers gives exactly what it gives on one, for every
+// objective (run with -race: the workers share the value arrays).
+func TestAnalyzeWorkers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 5))
+	c := &chainOfMDPs{}
+	for range 300 {
+		m := newRandomMDP(rng)
+		// Every part must lead on: give each a deadlock, and its start a
+		// way there.
+		m.acts[m.n-1] = nil
+		m.acts[0] = append(m.acts[0], []engine.Outcome[int]{
+			{P: big.NewRat(1, 2), To: m.n - 1, Reward: big.NewRat(2, 1)},
+			{P: big.NewRat(1, 2), To: rng.IntN(m.n)}})
+		c.parts = append(c.parts, m)
+	}
+	ctx := context.Background()
+	G, err := engine.Explore(ctx, c, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := make([]bool, G.States())
+	for i := range goal {
+		goal[i] = G.State(i) >= 16*(len(c.parts)-1)
+	}
+	for obj := engine.MaxProbability; obj <= engine.MinReward; obj++ {
+		q := engine.Query{Objective: obj, Goal: goal}
+		var res [2]*engine.Analysis[*big.Rat]
+		for w := range res {
+			opt := engine.Options{}
+			opt.Workers = w + 1
+			res[w], err = engine.Analyze(ctx, numeric.Exact{}, G, q, opt)
+			if err != nil {
+				t.Fatalf("%v, %d workers: %v", obj, w+1, err)
+			}
+		}
+		if obj == engine.MaxProbability && res[0].Components < 64 {
+			t.Fatalf("%v: only %d components: the workers share nothing", obj, res[0].Components)
+		}
+		t.Logf("%v: %d components", obj, res[0].Components)
+		for i := range G.States() {
+			if res[0].Values[i].Cmp(res[1].Values[i]) != 0 || res[0].Policy[i] != res[1].Policy[i] {
+				t.Fatalf("%v state %d: one worker %v (%d), two %v (%d)", obj, i, res[0].Values[i], res[0].Policy[i], res[1].Values[i], res[1].Policy[i])
+			}
+		}
+	}
+}

@@ -100,8 +100,8 @@ func (r *mdpRun[S, T, F]) component(comp []uint32) error {
 		if round >= r.maxRounds {
 			return fmt.Errorf("engine: %d states including %s: policy iteration did not settle in %d rounds (Options.MaxRounds)", len(comp), g.name(comp[0]), r.maxRounds)
 		}
-		r.res.Rounds++
-		if r.res.Rounds%64 == 0 {
+		r.st.rounds++
+		if r.st.rounds%64 == 0 {
 			if err := r.ctx.Err(); err != nil {
 				return fmt.Errorf("engine: %w", err)
 			}

@@ -36,8 +36,8 @@ func (r *mdpRun[S, T, F]) certify(comp []uint32, c *compScratch, nodes int, x []
 			return err
 		}
 	}
-	r.res.Unproven++
-	r.res.Bound = math.Max(r.res.Bound, width)
+	r.st.unproven++
+	r.st.bound = math.Max(r.st.bound, width)
 	return nil
 }
 
@@ -122,7 +122,7 @@ func (r *mdpRun[S, T, F]) resolveExact(comp []uint32) (done bool, err error) {
 		r.ex = &mdpRun[S, *big.Rat, numeric.Exact]{ctx: r.ctx, G: r.G, g: g, q: r.q, tol: r.tol,
 			maxRounds: r.maxRounds, rat: g.rats.vals, ratF: r.ratF, opt: r.opt,
 			val: make([]*big.Rat, len(g.states)), bad: r.bad, seed: r.res.Policy, local: r.local,
-			res: &Analysis[*big.Rat]{Policy: r.res.Policy}, t1: new(big.Rat), t2: new(big.Rat)}
+			res: &Analysis[*big.Rat]{Policy: r.res.Policy}, t1: new(big.Rat), t2: new(big.Rat), st: &mdpStats{}}
 		r.ex.chain.guard = r.chain.guard // same goroutine: one guard
 	}
 	ex := r.ex
@@ -152,6 +152,6 @@ func (r *mdpRun[S, T, F]) resolveExact(comp []uint32) (done bool, err error) {
 	for _, v := range comp {
 		r.val[v] = r.f.FromRat(r.val[v], ex.val[v])
 	}
-	r.res.Resolved++
+	r.st.resolved++
 	return true, nil
 }

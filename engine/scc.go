@@ -87,3 +87,27 @@ func tarjan(n int, start []uint32, adj []uint32) *components {
 	}
 	return c
 }
+
+// restrict returns the components whose states are all in keep (as
+// tarjan found them on edges among kept states, each such component is
+// wholly in or out), renumbered densely in the same order; of is -1 for
+// states outside them.
+func (c *components) restrict(keep []bool) *components {
+	out := &components{of: make([]int32, len(c.of)), start: []uint32{0}}
+	for i := range out.of {
+		out.of[i] = -1
+	}
+	for k := range c.count() {
+		m := c.get(k)
+		if !keep[m[0]] {
+			continue
+		}
+		id := int32(len(out.start) - 1)
+		for _, v := range m {
+			out.of[v] = id
+		}
+		out.members = append(out.members, m...)
+		out.start = append(out.start, uint32(len(out.members)))
+	}
+	return out
+}

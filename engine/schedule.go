@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -38,92 +39,78 @@ func (s *stats) merge(o *stats) {
 	s.gap = math.Max(s.gap, o.gap)
 }
 
-// solveAll solves every component once all components it leads to are
-// solved. With several workers, components whose successors are all solved
-// are taken from a shared queue, so independent parts of the game (Pig's
-// score pairs along a diagonal, say) are solved at the same time; each
-// worker has its own scratch space and writes only its components' states.
-func (r *run[S, T, F]) solveAll() (*stats, error) {
-	K := r.comps.count()
-	N := int64(len(r.g.states))
-	workers := min(r.opt.WorkerCount(), K)
+// topo is the one topological driver of Solve and Analyze (compare Storm's
+// topological solver): components, given by their successor components,
+// are solved once every component they lead to is solved. With several
+// workers, components whose successors are all solved are taken from a
+// shared queue, so independent parts of a game (Pig's score pairs along a
+// diagonal, say) are solved at the same time; solve(w, k) runs on worker
+// w, which has its own scratch space and writes only component k's states.
+// The context is checked before every component; progress, if set, is
+// told the states done after every 1,024th component and at the end. The
+// first error stops the run (the rest of the queue is drained unsolved).
+type topo struct {
+	count   int                              // components
+	succ    func(k int, visit func(c int32)) // each successor component of k once
+	size    func(k int) int                  // states of component k, for progress
+	total   int64                            // states in all
+	solve   func(w, k int) error             // solve component k on worker w
+	workers int                              // at most this many workers
+	prog    func(done, total int64)          // may be nil
+}
+
+func (t *topo) run(ctx context.Context) error {
+	K := t.count
 	var progressMu sync.Mutex
 	var done atomic.Int64
-	report := func(states int, k int) {
-		if r.opt.Progress == nil {
+	report := func(k int) {
+		if t.prog == nil {
 			return
 		}
-		d := done.Add(int64(states))
-		if k%1024 == 0 || d == N {
+		d := done.Add(int64(t.size(k)))
+		if k%1024 == 0 || d == t.total {
 			progressMu.Lock()
-			r.opt.Progress(d, N)
+			t.prog(d, t.total)
 			progressMu.Unlock()
 		}
 	}
+	workers := min(t.workers, K)
 	if workers <= 1 || K < 64 {
-		r.st = &stats{}
 		for k := range K {
 			if k%256 == 0 {
-				if err := r.ctx.Err(); err != nil {
-					return nil, fmt.Errorf("engine: %w", err)
+				if err := ctx.Err(); err != nil {
+					return fmt.Errorf("engine: %w", err)
 				}
 			}
-			comp := r.comps.get(k)
-			m, err := r.solveComponent(k, comp)
-			if err == nil {
-				// Exact values grow as play goes back from the end: a
-				// chain of 500,000 coin flips holds 15 GB of them.
-				err = r.guardComponent(k, comp)
+			if err := t.solve(0, k); err != nil {
+				return err
 			}
-			if err != nil {
-				return nil, err
-			}
-			r.st.methods[m]++
-			report(len(comp), k)
+			report(k)
 		}
-		return r.st, nil
+		return nil
 	}
 
 	// waiting[k]: successor components of k not yet solved; preds: the
 	// components with an edge into k (each listed once).
 	waiting := make([]atomic.Int32, K)
 	predStart := make([]uint32, K+1)
-	mark := make([]int32, K)
-	for i := range mark {
-		mark[i] = -1
-	}
-	g := r.g
-	eachSucc := func(k int, visit func(c int32)) {
-		for _, v := range r.comps.get(k) {
-			lo, hi := g.outStart[g.actStart[v]], g.outStart[g.actStart[v+1]]
-			for o := lo; o < hi; o++ {
-				c := r.comps.of[g.to[o]]
-				if c != int32(k) && mark[c] != int32(k) {
-					mark[c] = int32(k)
-					visit(c)
-				}
-			}
-		}
-	}
 	for k := range K {
-		eachSucc(k, func(c int32) {
+		t.succ(k, func(c int32) {
 			waiting[k].Add(1)
 			predStart[c+1]++
 		})
 	}
 	for c := range K {
 		predStart[c+1] += predStart[c]
-		mark[c] = -1
 	}
 	preds := make([]int32, predStart[K])
 	fill := append([]uint32(nil), predStart[:K]...)
 	for k := range K {
-		eachSucc(k, func(c int32) {
+		t.succ(k, func(c int32) {
 			preds[fill[c]] = int32(k)
 			fill[c]++
 		})
 	}
-
 	ready := make(chan int32, K)
 	for k := range K {
 		if waiting[k].Load() == 0 {
@@ -134,45 +121,23 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 	var failed atomic.Bool
 	var firstErr error
 	var errOnce sync.Once
-	all := make([]*stats, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		// Each worker is a shallow copy of the run: the same graph and
-		// value arrays, its own scratch.
-		wr := *r
-		wr.ex = nil // each worker makes its own exact twin
-		if w > 0 {
-			wr.local = make([]int32, len(r.local))
-			wr.chainLocal = make([]int32, len(r.chainLocal))
-			for i := range wr.local {
-				wr.local[i], wr.chainLocal[i] = -1, -1
-			}
-			wr.t1, wr.t2 = r.f.New(), r.f.New()
-			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
-		}
-		wr.st = &stats{}
-		all[w] = wr.st
 		wg.Go(func() {
 			for k := range ready {
-				comp := wr.comps.get(int(k))
 				if !failed.Load() {
-					err := wr.ctx.Err()
+					err := ctx.Err()
 					if err != nil {
 						err = fmt.Errorf("engine: %w", err)
 					} else {
-						var m Method
-						m, err = wr.solveComponent(int(k), comp)
-						if err == nil {
-							err = wr.guardComponent(int(k), comp)
-						}
-						wr.st.methods[m]++
+						err = t.solve(w, int(k))
 					}
 					if err != nil {
 						errOnce.Do(func() { firstErr = err })
 						failed.Store(true)
 					}
 				}
-				report(len(comp), int(k))
+				report(int(k))
 				// After a failure the rest is drained without solving, so
 				// the queue still empties and closes.
 				for _, p := range preds[predStart[k]:predStart[k+1]] {
@@ -187,13 +152,99 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 		})
 	}
 	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
+	return firstErr
+}
+
+// succOf returns the successor function of components: edges(v, visit)
+// calls visit with every state that state v leads to, and comps.of maps a
+// state to its component (-1 for states outside every component, which
+// are skipped).
+func succOf(comps *components, edges func(v uint32, visit func(w uint32))) func(k int, visit func(c int32)) {
+	mark := make([]int32, comps.count())
+	for i := range mark {
+		mark[i] = -1
+	}
+	return func(k int, visit func(c int32)) {
+		for _, v := range comps.get(k) {
+			edges(v, func(w uint32) {
+				if c := comps.of[w]; c >= 0 && c != int32(k) && mark[c] != int32(k) {
+					mark[c] = int32(k)
+					visit(c)
+				}
+			})
+		}
+		// The driver asks twice for each k in increasing order: clear the
+		// marks so the second pass sees every edge again.
+		for _, v := range comps.get(k) {
+			edges(v, func(w uint32) {
+				if c := comps.of[w]; c >= 0 {
+					mark[c] = -1
+				}
+			})
+		}
+	}
+}
+
+// solveAll solves every component of the game with the topological
+// driver, each worker a shallow copy of the run (the same graph and value
+// arrays, its own scratch).
+func (r *run[S, T, F]) solveAll() (*stats, error) {
+	K := r.comps.count()
+	workers := min(r.opt.WorkerCount(), K)
+	if K < 64 {
+		workers = 1
+	}
+	runs := make([]*run[S, T, F], max(workers, 1))
+	for w := range runs {
+		wr := *r
+		wr.ex = nil // each worker makes its own exact twin
+		if w > 0 {
+			wr.local = make([]int32, len(r.local))
+			wr.chainLocal = make([]int32, len(r.chainLocal))
+			for i := range wr.local {
+				wr.local[i], wr.chainLocal[i] = -1, -1
+			}
+			wr.t1, wr.t2 = r.f.New(), r.f.New()
+			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
+		}
+		wr.st = &stats{}
+		runs[w] = &wr
+	}
+	g := r.g
+	t := &topo{
+		count: K,
+		succ: succOf(r.comps, func(v uint32, visit func(w uint32)) {
+			for o := g.outStart[g.actStart[v]]; o < g.outStart[g.actStart[v+1]]; o++ {
+				visit(g.to[o])
+			}
+		}),
+		size:    func(k int) int { return int(r.comps.start[k+1] - r.comps.start[k]) },
+		total:   int64(len(g.states)),
+		workers: workers,
+		prog:    r.opt.Progress,
+		solve: func(w, k int) error {
+			wr := runs[w]
+			comp := wr.comps.get(k)
+			m, err := wr.solveComponent(k, comp)
+			if err == nil {
+				// Exact values grow as play goes back from the end: a
+				// chain of 500,000 coin flips holds 15 GB of them.
+				err = wr.guardComponent(k, comp)
+			}
+			if err == nil {
+				wr.st.methods[m]++
+			}
+			return err
+		},
+	}
+	if err := t.run(r.ctx); err != nil {
+		return nil, err
 	}
 	st := &stats{}
-	for _, s := range all {
-		st.merge(s)
+	for _, wr := range runs {
+		st.merge(wr.st)
 	}
+	r.st = runs[0].st
 	return st, nil
 }
 
