@@ -191,13 +191,42 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		q.nodes++
 	}
 	lo, hi := 0.0, 0.0
+	sum, seen := f.New(), false
 	for _, v := range comp {
 		a0, a1 := g.outStart[g.actStart[v]], g.outStart[g.actStart[v+1]]
 		for o := a0; o < a1; o++ {
-			if r.local[g.to[o]] < 0 {
-				x := f.Float64(r.vals[int(g.to[o])*P+obj])
-				lo, hi = math.Min(lo, x), math.Max(hi, x)
+			w := g.to[o]
+			if r.local[w] >= 0 {
+				continue
 			}
+			x := f.Float64(r.vals[int(w)*P+obj])
+			lo, hi = math.Min(lo, x), math.Max(hi, x)
+			if minP >= 0 && !r.pairKnown {
+				// Two players: their values must add up to one total
+				// wherever play leaves (exactly; in float mode within the
+				// tie tolerance), or the reduction to one objective
+				// does not hold and the equilibrium method takes over.
+				sum = f.Add(sum, r.vals[int(w)*P+obj], r.vals[int(w)*P+minP])
+				if !seen {
+					r.sumT, seen = f.Set(r.sumT, sum), true
+				} else if !Tied(f, r.tol, sum, r.sumT) {
+					return nil, errStall
+				}
+			}
+		}
+	}
+	if minP >= 0 && !r.pairKnown {
+		if !seen {
+			return nil, errStall // no way out: endless play pays both 0
+		}
+		if q, ok := any(r.sumT).(*big.Rat); ok {
+			r.sumRat = q
+		} else {
+			x := f.Float64(r.sumT)
+			if math.IsInf(x, 0) || math.IsNaN(x) {
+				return nil, errStall
+			}
+			r.sumRat = new(big.Rat).SetFloat64(x)
 		}
 	}
 	q.lowerHigh = [2]float64{lo, hi}
@@ -291,165 +320,31 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 }
 
 // endComponents finds the maximal end components among the component's
-// states (r.local holds their local indices): mecOf[i] is the end
-// component of local state i or -1, and allowed[actOff[i]+a] whether action
-// a of state i keeps play inside it. It is the classic refinement: drop
-// actions that may leave, drop states left without actions (a worklist, so
-// a removal travels back along a long chain in one pass), split what
-// remains into strongly connected parts, and repeat while that drops
-// anything. Most components have no end component, and the first
-// worklist pass empties them.
-func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, allowed []bool, actOff []int32) {
+// states (r.local holds their local indices) with the one end-component
+// elimination (endcomp.go): mecOf[i] is the end component of local state i
+// or -1, and kept[actOff[i]+a] whether action a of state i keeps play
+// inside it. Every action counts, except at a state whose action is fixed
+// (another player's, in a best response), where only that one does.
+func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, kept []bool, actOff []int32) {
 	g := r.g
-	m := len(comp)
-	alive := make([]bool, m)
-	count := make([]int32, m)
-	actOff = make([]int32, m+1)
-	nActs := func(v uint32) int32 {
-		if g.owner[v] < 0 {
-			return 1
-		}
-		return int32(g.actStart[v+1] - g.actStart[v])
-	}
-	for i, v := range comp {
-		actOff[i+1] = actOff[i] + nActs(v)
-	}
-	allowed = make([]bool, actOff[m])
-	// preds[predStart[j]:predStart[j+1]]: the actions (as flat indices)
-	// with an outcome into local state j.
-	predStart := make([]int32, m+1)
+	ec := &r.ec
+	ec.reset()
 	for _, v := range comp {
-		lo, hi := g.outStart[g.actStart[v]], g.outStart[g.actStart[v+1]]
-		for o := lo; o < hi; o++ {
-			if l := r.local[g.to[o]]; l >= 0 {
-				predStart[l+1]++
-			}
+		n := 1
+		if g.owner[v] >= 0 {
+			n = int(g.actStart[v+1] - g.actStart[v])
 		}
-	}
-	for j := range m {
-		predStart[j+1] += predStart[j]
-	}
-	preds := make([]int32, predStart[m])
-	owner := make([]int32, actOff[m]) // flat action -> local state
-	fill := append([]int32(nil), predStart[:m]...)
-	var queue []int32
-	for i, v := range comp {
-		alive[i] = true
-		for a := range nActs(v) {
-			fa := actOff[i] + a
-			owner[fa] = int32(i)
-			// A state without a choice here (a best response's fixed
-			// opponent) keeps only the action it takes.
-			ok := r.deciding(v) || a == r.choice[v]
-			o0, o1 := r.actionOutcomes(v, int(a))
+		for a := range n {
+			o0, o1 := r.actionOutcomes(v, a)
 			for o := o0; o < o1; o++ {
-				if l := r.local[g.to[o]]; l < 0 {
-					ok = false
-				} else {
-					preds[fill[l]] = fa
-					fill[l]++
-				}
+				ec.tgt = append(ec.tgt, r.local[g.to[o]])
 			}
-			allowed[fa] = ok
-			if ok {
-				count[i]++
-			}
+			ec.endAction(r.deciding(v) || int32(a) == r.choice[v])
 		}
-		if count[i] == 0 {
-			alive[i] = false
-			queue = append(queue, int32(i))
-		}
+		ec.endState()
 	}
-	disallow := func(fa int32) {
-		if !allowed[fa] {
-			return
-		}
-		allowed[fa] = false
-		i := owner[fa]
-		count[i]--
-		if count[i] == 0 && alive[i] {
-			alive[i] = false
-			queue = append(queue, i)
-		}
-	}
-	drain := func() {
-		for len(queue) > 0 {
-			j := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-			for _, fa := range preds[predStart[j]:predStart[j+1]] {
-				disallow(fa)
-			}
-		}
-	}
-	drain()
-	mecOf = make([]int32, m)
-	for i := range mecOf {
-		mecOf[i] = -1
-	}
-	var part []int32
-	for {
-		nAlive := 0
-		for i := range alive {
-			if alive[i] {
-				nAlive++
-			}
-		}
-		if nAlive == 0 {
-			return mecOf, allowed, actOff
-		}
-		start := make([]uint32, m+1)
-		var adj []uint32
-		for i, v := range comp {
-			if alive[i] {
-				for a := range actOff[i+1] - actOff[i] {
-					if !allowed[actOff[i]+a] {
-						continue
-					}
-					o0, o1 := r.actionOutcomes(v, int(a))
-					for o := o0; o < o1; o++ {
-						adj = append(adj, uint32(r.local[g.to[o]]))
-					}
-				}
-			}
-			start[i+1] = uint32(len(adj))
-		}
-		part = tarjan(m, start, adj).of
-		changed := false
-		for i, v := range comp {
-			if !alive[i] {
-				continue
-			}
-			for a := range actOff[i+1] - actOff[i] {
-				if !allowed[actOff[i]+a] {
-					continue
-				}
-				o0, o1 := r.actionOutcomes(v, int(a))
-				for o := o0; o < o1; o++ {
-					if part[r.local[g.to[o]]] != part[i] {
-						disallow(actOff[i] + a)
-						changed = true
-						break
-					}
-				}
-			}
-		}
-		drain()
-		if !changed {
-			break
-		}
-	}
-	ids := map[int32]int32{}
-	for i := range comp {
-		if alive[i] {
-			id, ok := ids[part[i]]
-			if !ok {
-				id = int32(len(ids))
-				ids[part[i]] = id
-			}
-			mecOf[i] = id
-		}
-	}
-	return mecOf, allowed, actOff
+	mecOf, kept = ec.maximalEndComponents()
+	return mecOf, kept, append([]int32(nil), ec.actOff...)
 }
 
 // valueIteration runs Gauss–Seidel value iteration on the quotient from
@@ -777,7 +672,9 @@ func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
 func (r *run[S, T, F]) resolveExact(k int, comp []uint32, solve func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error)) (m Method, done bool, err error) {
 	ex := r.exactTwin()
 	ex.st = &stats{}
-	ex.fixed, ex.sumT = r.fixed, r.sumRat
+	// The twin takes the float run's total as given: its exits, converted
+	// from float64, need not add up exactly.
+	ex.fixed, ex.sumT, ex.pairKnown = r.fixed, r.sumRat, true
 	g, f, P := r.g, r.f, r.g.players
 	slot := func(z **big.Rat) *big.Rat {
 		if *z == nil {

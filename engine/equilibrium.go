@@ -319,33 +319,6 @@ func (r *run[S, T, F]) bestResponse(k int, comp []uint32, p int, br []int32) (de
 	return d, err
 }
 
-// pairSum reports whether the values, for players a and b, of every state
-// that component k leads to add up to one total c (exactly; in float mode
-// within the tie tolerance): then the component is a two-player
-// constant-sum game between them, whatever other players are paid.
-func (r *run[S, T, F]) pairSum(k int, comp []uint32, a, b int) (c T, ok bool) {
-	g, f, P := r.g, r.f, r.g.players
-	c = f.New()
-	s := f.New()
-	seen := false
-	for _, v := range comp {
-		o0, o1 := g.outStart[g.actStart[v]], g.outStart[g.actStart[v+1]]
-		for o := o0; o < o1; o++ {
-			w := g.to[o]
-			if r.comps.of[w] == int32(k) {
-				continue
-			}
-			s = f.Add(s, r.vals[int(w)*P+a], r.vals[int(w)*P+b])
-			if !seen {
-				c, seen = f.Set(c, s), true
-			} else if !Tied(f, r.tol, s, c) {
-				return c, false
-			}
-		}
-	}
-	return c, seen
-}
-
 // sortedPlayers returns the players in ascending order.
 func sortedPlayers(players []int) []int {
 	s := slices.Clone(players)

@@ -147,6 +147,7 @@ type mdpRun[S comparable, T any, F numeric.Field[T]] struct {
 	// made on first use.
 	ex *mdpRun[S, *big.Rat, numeric.Exact]
 	st *mdpStats // this worker's counts
+	ec ecGraph   // scratch of collapse
 }
 
 // mdpStats are what one worker of Analyze counts, merged at the end.
@@ -270,6 +271,7 @@ func analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 		wr := *r
 		wr.st = &mdpStats{}
 		if w > 0 {
+			wr.ec = ecGraph{}
 			wr.local = make([]int32, N)
 			for i := range wr.local {
 				wr.local[i] = -1

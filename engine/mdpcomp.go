@@ -153,89 +153,42 @@ func (r *mdpRun[S, T, F]) inside(a uint32, c *compScratch, n int32) bool {
 	return true
 }
 
-// collapse finds the component's maximal end components (for Emin, of
-// actions without reward) by repeatedly splitting into strongly connected
-// parts and dropping actions that leave their part, and numbers the
-// quotient's nodes in c.node. It returns the number of nodes.
+// collapse finds the component's maximal end components with the one
+// end-component elimination (endcomp.go), over the allowed actions (for
+// Emin only those without reward: staying is free there, but misses the
+// goal), and numbers the quotient's nodes in c.node: each end component
+// one node, without "stay". It returns the number of nodes.
 func (r *mdpRun[S, T, F]) collapse(c *compScratch) int {
 	g := r.g
-	k := len(c.members)
-	type act struct{ i, a uint32 }
-	var kept []act
-	for i, v := range c.members {
+	ec := &r.ec
+	ec.reset()
+	for _, v := range c.members {
 		for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
-			if !r.allowed(a) {
-				continue
+			counts := r.allowed(a)
+			for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+				ec.tgt = append(ec.tgt, r.local[g.to[o]])
+				counts = counts && (r.q.Objective != MinReward || g.reward[o] == 0) // id 0 is the reward 0
 			}
-			ok := true
-			for o := g.outStart[a]; ok && o < g.outStart[a+1]; o++ {
-				ok = r.local[g.to[o]] >= 0 && (r.q.Objective != MinReward || g.reward[o] == 0) // id 0 is the reward 0
-			}
-			if ok {
-				kept = append(kept, act{uint32(i), a})
-			}
+			ec.endAction(counts)
 		}
+		ec.endState()
 	}
-	if len(kept) == 0 {
-		return k
-	}
-	start := make([]uint32, k+1)
-	var adj []uint32
-	var parts *components
-	for {
-		for i := range start {
-			start[i] = 0
-		}
-		adj = adj[:0]
-		// kept is ordered by local state, so edges come out grouped.
-		j := 0
-		for i := range k {
-			for ; j < len(kept) && kept[j].i == uint32(i); j++ {
-				a := kept[j].a
-				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
-					adj = append(adj, uint32(r.local[g.to[o]]))
-				}
-			}
-			start[i+1] = uint32(len(adj))
-		}
-		parts = tarjan(k, start, adj)
-		n := 0
-		for _, e := range kept {
-			ok := true
-			for o := g.outStart[e.a]; ok && o < g.outStart[e.a+1]; o++ {
-				ok = parts.of[r.local[g.to[o]]] == parts.of[e.i]
-			}
-			if ok {
-				kept[n] = e
-				n++
-			}
-		}
-		if n == len(kept) {
-			break
-		}
-		kept = kept[:n]
-	}
-	hasAct := make([]bool, parts.count())
-	for _, e := range kept {
-		hasAct[parts.of[e.i]] = true
-	}
-	partNode := make([]int32, parts.count())
-	for p := range partNode {
-		partNode[p] = -1
-	}
+	mecOf, _ := ec.maximalEndComponents()
+	mecNode := map[int32]int32{}
 	nodes := int32(0)
-	for i := range k {
-		p := parts.of[i]
-		if !hasAct[p] {
+	for i, e := range mecOf {
+		if e < 0 {
 			c.node[i] = nodes
 			nodes++
 			continue
 		}
-		if partNode[p] < 0 {
-			partNode[p] = nodes
+		n, ok := mecNode[e]
+		if !ok {
+			n = nodes
+			mecNode[e] = n
 			nodes++
 		}
-		c.node[i] = partNode[p]
+		c.node[i] = n
 	}
 	return int(nodes)
 }

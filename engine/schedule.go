@@ -161,24 +161,14 @@ func (t *topo) run(ctx context.Context) error {
 // are skipped).
 func succOf(comps *components, edges func(v uint32, visit func(w uint32))) func(k int, visit func(c int32)) {
 	mark := make([]int32, comps.count())
-	for i := range mark {
-		mark[i] = -1
-	}
+	gen := int32(0) // a new mark for every call: the driver asks twice for each k
 	return func(k int, visit func(c int32)) {
+		gen++
 		for _, v := range comps.get(k) {
 			edges(v, func(w uint32) {
-				if c := comps.of[w]; c >= 0 && c != int32(k) && mark[c] != int32(k) {
-					mark[c] = int32(k)
+				if c := comps.of[w]; c >= 0 && c != int32(k) && mark[c] != gen {
+					mark[c] = gen
 					visit(c)
-				}
-			})
-		}
-		// The driver asks twice for each k in increasing order: clear the
-		// marks so the second pass sees every edge again.
-		for _, v := range comps.get(k) {
-			edges(v, func(w uint32) {
-				if c := comps.of[w]; c >= 0 {
-					mark[c] = -1
 				}
 			})
 		}
@@ -199,6 +189,7 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 		wr := *r
 		wr.ex = nil // each worker makes its own exact twin
 		if w > 0 {
+			wr.ec = ecGraph{}
 			wr.local = make([]int32, len(r.local))
 			wr.chainLocal = make([]int32, len(r.chainLocal))
 			for i := range wr.local {

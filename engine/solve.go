@@ -114,13 +114,16 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	chain      chainSolver[T]
 	st         *stats // this worker's counts
 	// sumT is the total of the payoffs of the two players of a
-	// constant-sum component being solved (pairConstant), and sumRat the
-	// same exactly (from its float64 in float mode), for the exact twin.
-	sumT   T
-	sumRat *big.Rat
+	// constant-sum component being solved (quotient finds it), and sumRat
+	// the same exactly (from its float64 in float mode), for the exact
+	// twin, which takes it as given (pairKnown).
+	sumT      T
+	sumRat    *big.Rat
+	pairKnown bool
 	// err is the first error met where no error can be returned (inside
 	// an elimination, say); solveComponent reports it.
 	err error
+	ec  ecGraph // scratch of endComponents
 	// fixed marks the states whose action is given (r.choice) while one
 	// player's best response is computed; nil otherwise.
 	fixed []bool
@@ -262,38 +265,15 @@ func (r *run[S, T, F]) solveComponentOnce(k int, comp []uint32) (Method, error) 
 	if len(players) == 2 {
 		// Two players whose payoffs add up to one total wherever play
 		// leaves the component: one's gain is the other's loss, and the
-		// component is solved for the first one's value (unless a player
-		// would rather keep play going, which pays both 0).
-		a, b := min(players[0], players[1]), max(players[0], players[1])
-		if r.pairConstant(k, comp, a, b) {
-			m, err := r.cycle(k, comp, a, b)
-			if !errors.Is(err, errStall) {
-				return m, err
-			}
+		// component is solved for the first one's value (unless the
+		// totals differ or a player would rather keep play going, which
+		// pays both 0: cycle reports errStall).
+		m, err := r.cycle(k, comp, min(players[0], players[1]), max(players[0], players[1]))
+		if !errors.Is(err, errStall) {
+			return m, err
 		}
 	}
 	return r.equilibrium(k, comp, sortedPlayers(players), nil)
-}
-
-// pairConstant reports whether players a and b have constant-sum payoffs
-// where play leaves component k (pairSum), and sets r.sumT and r.sumRat to
-// the total.
-func (r *run[S, T, F]) pairConstant(k int, comp []uint32, a, b int) bool {
-	c, ok := r.pairSum(k, comp, a, b)
-	if !ok {
-		return false
-	}
-	if q, exact := any(c).(*big.Rat); exact {
-		r.sumRat = q
-	} else {
-		x := r.f.Float64(c)
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			return false
-		}
-		r.sumRat = new(big.Rat).SetFloat64(x)
-	}
-	r.sumT = c
-	return true
 }
 
 func joinInts(a []int) string {
