@@ -51,6 +51,13 @@ type Query struct {
 	// Avoid (nil for none) marks states where play fails unless they are
 	// goals: the left side of an until. Only probabilities use it.
 	Avoid []bool
+	// Coalition, for a game of several players, lists the players who
+	// optimize as Objective says; the others together do the opposite
+	// (PRISM-games' <<C>>Pmax=? [F goal]). Required when the graph has
+	// more than one player; with one player, nil means the usual Markov
+	// decision process. Only probability objectives take a coalition so
+	// far (see coalition.go).
+	Coalition []int
 }
 
 // Analysis is Analyze's answer.
@@ -79,6 +86,10 @@ type Analysis[T any] struct {
 	// be within Bound of the true values (+Inf where no bound is known).
 	Resolved, Unproven int
 	Bound              float64
+	// Equilibria counts, for a query with a coalition, the components in
+	// which both sides could keep play going, solved by a certified
+	// equilibrium of the zero-sum game (see coalition.go).
+	Equilibria int
 }
 
 // Analyze answers q on G in field f. It first finds the states whose value
@@ -91,14 +102,17 @@ type Analysis[T any] struct {
 func Analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
-	if g.players != 1 {
-		return nil, fmt.Errorf("engine: Analyze needs a one-player graph, not %d players", g.players)
+	if g.players != 1 && q.Coalition == nil {
+		return nil, fmt.Errorf("engine: Analyze: a game of %d players needs a coalition (Query.Coalition)", g.players)
 	}
 	if len(q.Goal) != N || (q.Avoid != nil && len(q.Avoid) != N) {
 		return nil, errors.New("engine: Analyze: Goal and Avoid need one flag per state")
 	}
 	if q.Objective < MaxProbability || q.Objective > MinReward {
 		return nil, fmt.Errorf("engine: Analyze: %v", q.Objective)
+	}
+	if q.Coalition != nil {
+		return analyzeCoalition(ctx, f, G, q, opt)
 	}
 	if q.Objective.reward() {
 		for _, rid := range g.reward {

@@ -147,6 +147,12 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	if err != nil {
 		return nil, err
 	}
+	return solveGraph(ctx, f, g, opt)
+}
+
+// solveGraph solves an explored game: Solve's work after exploration, and
+// Analyze's for questions about coalitions (coalitionGame).
+func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g *graph[S], opt Options) (*Result[S, T], error) {
 	N := len(g.states)
 	r := &run[S, T, F]{ctx: ctx, f: f, g: g, opt: opt, tol: opt.tieTolerance()}
 	r.rat = make([]T, len(g.rats.vals))
