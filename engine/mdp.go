@@ -198,13 +198,14 @@ func analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 	switch q.Objective {
 	case MaxProbability, MinProbability:
 		var zero, one []bool
-		if q.Objective == MaxProbability {
-			can := G.reachSome(goal, avoid)
-			zero, one = not(can), G.prob1E(goal, avoid, can)
-		} else {
-			zero = not(G.reachForced(goal, avoid))
-			one = G.prob1A(goal, zero)
+		// One player: up with Pmax (some policy), the adversary with Pmin
+		// (every policy).
+		var up []bool
+		if q.Objective == MinProbability {
+			up = make([]bool, N)
 		}
+		can := G.attractor(goal, avoid, up)
+		zero, one = not(can), G.almostSure(goal, avoid, up, can)
 		for v := range N {
 			switch {
 			case goal[v] || one[v]:
@@ -220,10 +221,14 @@ func analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 	case MaxReward, MinReward:
 		var finite []bool
 		noAvoid := make([]bool, N)
+		// The reward is finite where the goal is reached with probability
+		// 1: under every policy for Emax, some policy for Emin.
+		var up []bool
 		if q.Objective == MaxReward {
-			finite = G.prob1A(goal, not(G.reachForced(goal, noAvoid)))
-		} else {
-			finite = G.prob1E(goal, noAvoid, G.reachSome(goal, noAvoid))
+			up = make([]bool, N)
+		}
+		finite = G.almostSure(goal, noAvoid, up, G.attractor(goal, noAvoid, up))
+		if q.Objective == MinReward {
 			r.bad = make([]bool, len(g.actName))
 			for a := range g.actName {
 				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {

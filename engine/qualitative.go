@@ -35,25 +35,36 @@ func (G *Graph[S]) backward(set []bool, join func(s, a uint32) bool) []bool {
 	return set
 }
 
-// reachSome returns the states from which some policy reaches a goal with
-// positive probability: those with a path to a goal through states that
-// are not avoided. The rest have Pmax = 0.
-func (G *Graph[S]) reachSome(goal, avoid []bool) []bool {
-	return G.backward(append([]bool(nil), goal...), func(s, _ uint32) bool { return !avoid[s] })
-}
+// The searches below are written for turn-based games of two sides: up
+// (nil: every state) marks the states whose side wants the goal reached;
+// the other side's states are adversaries, and a chance state is a state
+// with one action, for which both rules agree. A Markov decision process
+// is the game in which the one player is on the up side (Pmax: some
+// policy reaches) or on the other (Pmin: every policy reaches).
 
-// reachForced returns the states from which every policy reaches a goal
-// with positive probability: a state joins when each of its actions has an
-// outcome already in. The rest have Pmin = 0.
-func (G *Graph[S]) reachForced(goal, avoid []bool) []bool {
+// isUp reports whether state s is on the side that wants the goal.
+func isUp(up []bool, s uint32) bool { return up == nil || up[s] }
+
+// attractor returns the states from which the up side can make reaching a
+// goal, without passing an avoided state, happen with positive
+// probability: an up state joins with one action having an outcome in, an
+// adversary's state when each of its actions has one. The rest have
+// probability 0 under the adversary's best play.
+func (G *Graph[S]) attractor(goal, avoid, up []bool) []bool {
 	g := G.g
-	left := make([]int32, len(goal)) // actions with no outcome in yet
+	left := make([]int32, len(goal)) // the adversary's actions with no outcome in yet
 	for v := range left {
 		left[v] = int32(g.actStart[v+1] - g.actStart[v])
 	}
 	hit := make([]bool, len(g.actName))
 	return G.backward(append([]bool(nil), goal...), func(s, a uint32) bool {
-		if hit[a] || avoid[s] {
+		if avoid[s] {
+			return false
+		}
+		if isUp(up, s) {
+			return true
+		}
+		if hit[a] {
 			return false
 		}
 		hit[a] = true
@@ -62,15 +73,20 @@ func (G *Graph[S]) reachForced(goal, avoid []bool) []bool {
 	})
 }
 
-// prob1E returns the states where some policy reaches a goal with
-// probability 1, given can = reachSome(goal, avoid): the greatest set U
-// such that from each of its states an action staying in U makes progress
-// towards the goal, found by shrinking U to the states that reach the goal
-// that way until it stops changing.
-func (G *Graph[S]) prob1E(goal, avoid, can []bool) []bool {
+// almostSure returns the states from which the up side can make reaching
+// a goal happen with probability 1, given can = attractor(goal, avoid,
+// up): the greatest set U such that from each of its states play can be
+// kept in U (an up state has an action whose outcomes all stay in U, an
+// adversary's state has only such actions) while moving towards the goal
+// with positive probability, found by shrinking U until it stops changing
+// (de Alfaro and Henzinger's almost-sure reachability; for one player,
+// Baier and Katoen's Prob1E and Prob1A).
+func (G *Graph[S]) almostSure(goal, avoid, up, can []bool) []bool {
 	g := G.g
 	U := append([]bool(nil), can...)
 	stays := make([]bool, len(g.actName))
+	left := make([]int32, len(goal))
+	hit := make([]bool, len(g.actName))
 	for {
 		for a := range g.actName {
 			ok := U[G.actState[a]]
@@ -79,18 +95,34 @@ func (G *Graph[S]) prob1E(goal, avoid, can []bool) []bool {
 			}
 			stays[a] = ok
 		}
-		R := G.backward(append([]bool(nil), goal...), func(s, a uint32) bool { return !avoid[s] && stays[a] })
+		for v := range left {
+			left[v] = int32(g.actStart[v+1] - g.actStart[v])
+			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+				if !stays[a] && !isUp(up, uint32(v)) {
+					left[v] = -1 // the adversary can leave U
+					break
+				}
+			}
+		}
+		clear(hit)
+		R := G.backward(append([]bool(nil), goal...), func(s, a uint32) bool {
+			if avoid[s] || !stays[a] {
+				return false
+			}
+			if isUp(up, s) {
+				return true
+			}
+			if hit[a] || left[s] < 0 {
+				return false
+			}
+			hit[a] = true
+			left[s]--
+			return left[s] == 0
+		})
 		same := slices.Equal(U, R)
 		U = R
 		if same {
 			return U
 		}
 	}
-}
-
-// prob1A returns the states where every policy reaches a goal with
-// probability 1, given zero, the states with Pmin = 0: those from which no
-// path avoiding the goals leads to a zero state.
-func (G *Graph[S]) prob1A(goal, zero []bool) []bool {
-	return not(G.backward(append([]bool(nil), zero...), func(s, _ uint32) bool { return !goal[s] }))
 }
