@@ -3,6 +3,7 @@ package engine_test
 import (
 	"context"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 
@@ -14,13 +15,13 @@ import (
 // avoided state, a terminal) paying 0, for one payoff: the probability of
 // reaching the goal, with endless play worth 0.
 func reachGame(g *game, goal, avoid []bool) *game {
-	r := &game{players: 1, owner: append([]int(nil), g.owner...), acts: g.acts, pay: make([][]float64, len(g.owner))}
+	r := &game{players: 1, owner: append([]int(nil), g.owner...), acts: g.acts, pay: make([][]*big.Rat, len(g.owner))}
 	for s := range g.owner {
 		switch {
 		case goal[s]:
-			r.owner[s], r.pay[s] = engine.Terminal, []float64{1}
+			r.owner[s], r.pay[s] = engine.Terminal, []*big.Rat{big.NewRat(1, 1)}
 		case avoid[s] || g.owner[s] == engine.Terminal:
-			r.owner[s], r.pay[s] = engine.Terminal, []float64{0}
+			r.owner[s], r.pay[s] = engine.Terminal, []*big.Rat{new(big.Rat)}
 		}
 	}
 	return r

@@ -146,15 +146,22 @@
 // Emax, under every policy for Emin. Analyze works in three steps.
 //
 //  1. Graph algorithms settle what needs no arithmetic (Baier and Katoen,
-//     Principles of Model Checking, 10.6). Pmax = 0 where no path reaches a
-//     goal; Pmin = 0 where some action of each state avoids the states
-//     forced towards a goal; Pmax = 1 on the greatest set from which an
-//     action staying in the set makes progress; Pmin = 1 where no path
-//     leads to a Pmin = 0 state. The reward of Emax is finite exactly on
-//     Pmin = 1, that of Emin on Pmax = 1, and Emin never chooses an action
-//     that may leave that set.
+//     Principles of Model Checking, 10.6), written once for two sides (the
+//     one that wants the goal reached, and its adversary; a Markov decision
+//     process puts its player on the first side for Pmax, on the second for
+//     Pmin). The attractor: a state joins when its side wants the goal and
+//     one action has an outcome in, or when it is the adversary's and each
+//     action has one; outside it the probability is 0. Almost-sure
+//     reachability (de Alfaro and Henzinger): the greatest set from which
+//     play can be kept inside (by the first side; the adversary cannot
+//     leave) while moving towards the goal; there it is 1. The reward of
+//     Emax is finite exactly where every policy reaches the goal almost
+//     surely, that of Emin where some policy does, and Emin never chooses
+//     an action that may leave that set.
 //  2. The remaining states are split into strongly connected components,
-//     solved in reverse topological order. End components that would give
+//     solved in reverse topological order by the same topological driver
+//     as Solve (both cores, progress, cancellation), with the same
+//     end-component elimination (endcomp.go). End components that would give
 //     the Bellman equations spurious solutions are collapsed into one node
 //     with only the actions that leave it: for Pmax all of them (staying is
 //     worth 0 and never better than leaving), for Emin those whose actions
@@ -171,6 +178,21 @@
 //     proper policy: each node moves towards the component's exits along a
 //     breadth-first tree. Exact mode starts from the float pass's policy
 //     and usually evaluates once.
+//
+// # Coalitions
+//
+// On a graph of several players (a turn-based stochastic game), a Query
+// names a coalition: its players choose together to maximize (Pmax) or
+// minimize (Pmin) the probability, the others together do the opposite —
+// PRISM-games' <<C>>Pmax=? [F goal] of rPATL. The two sides play a zero-sum
+// game, which Analyze hands to Solve's game core (coalition.go): goal
+// states pay (1, -1), avoided ones (0, 0), and endless play pays 0 to
+// both, so "not reached" is worth the same to each. Components where only
+// one side decides, or where the sides' totals stay constant, get the
+// two-player reduction; where both sides can keep play going, a certified
+// equilibrium, whose value is the game's value (both sides have optimal
+// pure stationary strategies: Condon, 1992). Expected rewards with a
+// coalition are refused (ErrUnsupported) for now.
 //
 // # Limits
 //

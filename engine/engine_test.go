@@ -271,16 +271,8 @@ func TestInvalidRules(t *testing.T) {
 
 // randomGame is a random game with cycles, for one player or two players
 // with constant-sum payoffs in [0, 1].
-type randomGame struct {
-	players int
-	n       int
-	owner   []int
-	acts    [][][]engine.Outcome[int]
-	pay     [][]*big.Rat
-}
-
-func newRandomGame(rng *rand.Rand, players, n int) *randomGame {
-	g := &randomGame{players: players, n: n}
+func newRandomGame(rng *rand.Rand, players, n int) *game {
+	g := &game{players: players}
 	probs := []*big.Rat{big.NewRat(1, 2), big.NewRat(1, 3), big.NewRat(1, 6), big.NewRat(1, 4)}
 	for s := range n {
 		switch k := rng.IntN(10); {
@@ -331,30 +323,13 @@ func newRandomGame(rng *rand.Rand, players, n int) *randomGame {
 	return g
 }
 
-func (g *randomGame) Players() int { return g.players }
-func (g *randomGame) Start() int   { return 0 }
-func (g *randomGame) Expand(s int, n *engine.Node[int]) error {
-	switch g.owner[s] {
-	case engine.Terminal:
-		n.Terminal(g.pay[s]...)
-	case engine.Chance:
-		n.Chance(g.acts[s][0]...)
-	default:
-		n.Decide(g.owner[s])
-		for a, outs := range g.acts[s] {
-			n.Action(fmt.Sprint(a), outs...)
-		}
-	}
-	return nil
-}
-
 // bruteValue is plain value iteration from 0 over all states for player 0
 // (player 1 minimizing): payoffs are in [0, 1] and a play that never ends
 // pays 0, so the values are the least fixed point, approached from below.
-func (g *randomGame) bruteValue() []float64 {
-	x := make([]float64, g.n)
+func (g *game) bruteValue() []float64 {
+	x := make([]float64, len(g.owner))
 	for range 3000 {
-		for s := range g.n {
+		for s := range len(g.owner) {
 			if g.owner[s] == engine.Terminal {
 				x[s], _ = g.pay[s][0].Float64()
 				continue

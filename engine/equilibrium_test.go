@@ -212,7 +212,7 @@ type game struct {
 	players int
 	owner   []int // player, engine.Chance or engine.Terminal
 	acts    [][][]engine.Outcome[int]
-	pay     [][]float64
+	pay     [][]*big.Rat
 }
 
 func (g *game) Players() int { return g.players }
@@ -220,11 +220,7 @@ func (g *game) Start() int   { return 0 }
 func (g *game) Expand(s int, n *engine.Node[int]) error {
 	switch g.owner[s] {
 	case engine.Terminal:
-		pay := make([]*big.Rat, g.players)
-		for i, x := range g.pay[s] {
-			pay[i] = new(big.Rat).SetFloat64(x)
-		}
-		n.Terminal(pay...)
+		n.Terminal(g.pay[s]...)
 	case engine.Chance:
 		n.Chance(g.acts[s][0]...)
 	default:
@@ -248,14 +244,10 @@ func (g *game) Seeds() []int {
 // modelGame converts a parsed model (states numbered in file order).
 func modelGame(m *model.Model) *game {
 	n := m.NumStates()
-	g := &game{players: m.Players(), owner: make([]int, n), acts: make([][][]engine.Outcome[int], n), pay: make([][]float64, n)}
+	g := &game{players: m.Players(), owner: make([]int, n), acts: make([][][]engine.Outcome[int], n), pay: make([][]*big.Rat, n)}
 	for s := range n {
 		owner, pay, _, acts := m.State(int32(s))
-		g.owner[s] = owner
-		for _, x := range pay {
-			f, _ := x.Float64()
-			g.pay[s] = append(g.pay[s], f)
-		}
+		g.owner[s], g.pay[s] = owner, pay
 		for _, outs := range acts {
 			var o []engine.Outcome[int]
 			for _, x := range outs {
@@ -334,7 +326,8 @@ func (g *game) evaluate(choice []int) [][]float64 {
 				row[pos[o.To]] -= p
 			case g.owner[o.To] == engine.Terminal:
 				for j, x := range g.pay[o.To] {
-					row[m+j] += p * x
+					xf, _ := x.Float64()
+					row[m+j] += p * xf
 				}
 			}
 		}
@@ -365,7 +358,9 @@ func (g *game) evaluate(choice []int) [][]float64 {
 	}
 	for s := range n {
 		if g.owner[s] == engine.Terminal {
-			copy(vals[s], g.pay[s])
+			for j, x := range g.pay[s] {
+				vals[s][j], _ = x.Float64()
+			}
 		}
 	}
 	return vals
@@ -421,9 +416,9 @@ func newRandomGeneral(rng *rand.Rand, players, n int) *game {
 	for s := range n {
 		k := rng.IntN(10)
 		if s == n-1 || (s > 0 && k < 2) {
-			pay := make([]float64, players)
+			pay := make([]*big.Rat, players)
 			for i := range pay {
-				pay[i] = float64(rng.IntN(5)) / 4
+				pay[i] = big.NewRat(int64(rng.IntN(5)), 4)
 			}
 			g.owner = append(g.owner, engine.Terminal)
 			g.pay = append(g.pay, pay)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strings"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
@@ -280,14 +279,6 @@ func (r *run[S, T, F]) solveComponentOnce(k int, comp []uint32) (Method, error) 
 		}
 	}
 	return r.equilibrium(k, comp, sortedPlayers(players), nil)
-}
-
-func joinInts(a []int) string {
-	s := make([]string, len(a))
-	for i, x := range a {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, " and ")
 }
 
 // tieOrder returns state v's action indices in tie order.

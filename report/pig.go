@@ -101,25 +101,7 @@ func solvePig[T any, F numeric.Field[T]](ctx context.Context, f F, q PigQuery, c
 		s = pig.State{Score: [2]int16{int16(sc[1]), int16(sc[0])}, Total: int16(total), Turn: 1}
 		return s, r.Engine.Lookup(s)
 	}
-	out.win = func(total int, sc []int) ([]float64, bool) {
-		s, ok := find(total, sc)
-		if !ok {
-			return nil, false
-		}
-		v := r.Engine.Value(s)
-		a, _ := cv(v[s.Turn])
-		b, _ := cv(v[1-s.Turn])
-		return []float64{a, b}, true
-	}
-
-	out.action = func(total int, sc []int) (string, bool) {
-		s, ok := find(total, sc)
-		if !ok {
-			return "", false
-		}
-		_, name, ok := r.Engine.Choice(s)
-		return name, ok
-	}
+	pigLookups(out, r.Engine, cv, find, func(s pig.State) int { return int(s.Turn) })
 	if q.ShowPolicy {
 		out.setPolicy()
 	}
@@ -137,31 +119,38 @@ func solvePigMany[T any, F numeric.Field[T]](ctx context.Context, f F, q PigQuer
 	out.hold = r.HoldAt
 	setWins(out, cv, r.Win)
 	out.ExpectedRolls, out.ExpectedRollsExact = cv(r.Rolls)
-	out.win = func(total int, sc []int) ([]float64, bool) {
-		s, ok := r.Find(sc, total)
-		if !ok {
-			return nil, false
-		}
-		v := r.Engine.Value(s)
-		w := make([]float64, len(v))
-		for i := range w {
-			w[i], _ = cv(v[(int(s.Turn)+i)%len(v)])
-		}
-		return w, true
-	}
-
-	out.action = func(total int, sc []int) (string, bool) {
-		s, ok := r.Find(sc, total)
-		if !ok {
-			return "", false
-		}
-		_, name, ok := r.Engine.Choice(s)
-		return name, ok
-	}
+	find := func(total int, sc []int) (pig.ManyState, bool) { return r.Find(sc, total) }
+	pigLookups(out, r.Engine, cv, find, func(s pig.ManyState) int { return int(s.Turn) })
 	if q.ShowPolicy {
 		out.setPolicy()
 	}
 	return out, nil
+}
+
+// pigLookups sets out.win and out.action from the engine's solution:
+// find turns a position seen from the mover's seat into a solved state,
+// mover says whose turn that state is.
+func pigLookups[S comparable, T any](out *Pig, e *engine.Result[S, T], cv conv[T], find func(total int, sc []int) (S, bool), mover func(S) int) {
+	out.win = func(total int, sc []int) ([]float64, bool) {
+		s, ok := find(total, sc)
+		if !ok {
+			return nil, false
+		}
+		v := e.Value(s)
+		w := make([]float64, len(v))
+		for i := range w {
+			w[i], _ = cv(v[(mover(s)+i)%len(v)])
+		}
+		return w, true
+	}
+	out.action = func(total int, sc []int) (string, bool) {
+		s, ok := find(total, sc)
+		if !ok {
+			return "", false
+		}
+		_, name, ok := e.Choice(s)
+		return name, ok
+	}
 }
 
 func pigOut(q PigQuery, states, components int, methods map[engine.Method]int, equilibria, unproven int, bound float64) *Pig {

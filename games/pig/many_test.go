@@ -206,21 +206,12 @@ func TestManyHolds(t *testing.T) {
 		t.Fatal(err)
 	}
 	P := peerTable(G)
-	at := func(i, j, k int) float64 { return P[(i*G+j)*G+k] }
 	holds := 0
 	for i := range G {
 		for j := range G {
 			want := 0
 			for k := 1; i+k < G; k++ {
-				roll := (1 - at(j, i, 0)) / 6
-				for f := 2; f <= 6; f++ {
-					if i+k+f >= G {
-						roll += 1.0 / 6
-					} else {
-						roll += at(i, j, k+f) / 6
-					}
-				}
-				if 1-at(j, i+k, 0) > roll {
+				if hold, roll := peerChoice(P, G, i, j, k); hold > roll {
 					want = k
 					break
 				}

@@ -169,12 +169,27 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
+// peerChoice returns the mover's value of holding and of rolling with
+// scores (i, j) and turn total k, read off peerTable's values P.
+func peerChoice(P []float64, G, i, j, k int) (hold, roll float64) {
+	at := func(i, j, k int) float64 { return P[(i*G+j)*G+k] }
+	hold = 1 - at(j, i+k, 0)
+	roll = (1 - at(j, i, 0)) / 6
+	for f := 2; f <= 6; f++ {
+		if i+k+f >= G {
+			roll += 1.0 / 6
+		} else {
+			roll += at(i, j, k+f) / 6
+		}
+	}
+	return hold, roll
+}
+
 // The hold policy against the one read off independent value iteration,
 // wherever holding and rolling differ by more than rounding.
 func TestPolicyAgainstValueIteration(t *testing.T) {
 	for _, G := range []int{10, 30, 60} {
 		P := peerTable(G)
-		at := func(i, j, k int) float64 { return P[(i*G+j)*G+k] }
 		r, err := Solve[float64](context.Background(), numeric.Float{}, G, engine.Options{Options: solver.Options{Policy: true}})
 		if err != nil {
 			t.Fatal(err)
@@ -183,15 +198,7 @@ func TestPolicyAgainstValueIteration(t *testing.T) {
 		for i := range G {
 			for j := range G {
 				for k := 2; i+k < G; k++ {
-					hold := 1 - at(j, i+k, 0)
-					roll := (1 - at(j, i, 0)) / 6
-					for f := 2; f <= 6; f++ {
-						if i+k+f >= G {
-							roll += 1.0 / 6
-						} else {
-							roll += at(i, j, k+f) / 6
-						}
-					}
+					hold, roll := peerChoice(P, G, i, j, k)
 					if math.Abs(hold-roll) < 1e-9 {
 						continue
 					}
