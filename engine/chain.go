@@ -101,7 +101,7 @@ func (r *run[S, T, F]) actionOutcomes(v uint32, a int) (lo, hi uint32) {
 // x = (Σ_{o not self} p_o x_o) / (Σ_{o not self} p_o) where it loops on
 // itself. It returns whether the action loops forever.
 func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
-	f, g, P := r.f, r.g, r.g.players
+	f, g, P := r.f, r.g, r.np
 	if !f.Exact() && g.owner[v] != Terminal {
 		return r.solveOneFloat(v, a)
 	}
@@ -124,6 +124,11 @@ func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
 		p := r.rat[g.prob[o]]
 		if rid := g.reward[o]; rid != 0 {
 			rewNum = f.AddMul(rewNum, rewNum, p, r.rat[rid])
+			if r.rwt != nil {
+				for i := range P {
+					val[i] = r.addReward(val[i], i, o)
+				}
+			}
 		}
 		w := g.to[o]
 		if w == v {
@@ -158,7 +163,7 @@ func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
 // a state with a million outcomes of probability 10^-6 is as accurate as
 // one with two.
 func (r *run[S, T, F]) solveOneFloat(v uint32, a int) bool {
-	f, g, P := r.f, r.g, r.g.players
+	f, g, P := r.f, r.g, r.np
 	lo, hi := r.actionOutcomes(v, a)
 	var out, rew numeric.Sum
 	var sums [4]numeric.Sum
@@ -172,7 +177,13 @@ func (r *run[S, T, F]) solveOneFloat(v uint32, a int) bool {
 	for o := lo; o < hi; o++ {
 		p := r.ratF[g.prob[o]]
 		if rid := g.reward[o]; rid != 0 {
-			rew.Add(float64(p * r.ratF[rid]))
+			pr := float64(p * r.ratF[rid])
+			rew.Add(pr)
+			if r.rwt != nil {
+				for i := range P {
+					val[i].Add(float64(r.rwt[i]) * pr)
+				}
+			}
 		}
 		w := g.to[o]
 		if w == v {
@@ -206,7 +217,7 @@ func (r *run[S, T, F]) solveOneFloat(v uint32, a int) bool {
 // eliminate solves one strongly connected part of a chain (two or more
 // states) by state elimination and back substitution.
 func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
-	f, g, P := r.f, r.g, r.g.players
+	f, g, P := r.f, r.g, r.np
 	d := P + 1
 	m := len(part)
 	cs := &r.chain
@@ -242,9 +253,20 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 			p := r.rat[g.prob[o]]
 			if rid := g.reward[o]; rid != 0 {
 				if float {
-					sums[P].Add(float64(r.ratF[g.prob[o]] * r.ratF[rid]))
+					pr := float64(r.ratF[g.prob[o]] * r.ratF[rid])
+					sums[P].Add(pr)
+					if r.rwt != nil {
+						for j := range P {
+							sums[j].Add(float64(r.rwt[j]) * pr)
+						}
+					}
 				} else {
 					b[P] = f.AddMul(b[P], b[P], p, r.rat[rid])
+					if r.rwt != nil {
+						for j := range P {
+							b[j] = r.addReward(b[j], j, o)
+						}
+					}
 				}
 			}
 			w := g.to[o]

@@ -65,11 +65,20 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	L, U, sweeps, gap := r.valueIteration(q, minP)
 	r.st.sweeps += sweeps
 	target := r.opt.precision() * math.Max(1, q.lowerHigh[1]-q.lowerHigh[0])
+	oneSided := math.IsInf(target, 0)
+	if oneSided {
+		// Rewards: relative to the values' magnitude.
+		mag := 1.0
+		for i := range L {
+			mag = math.Max(mag, math.Max(finiteAbs(L[i]), finiteAbs(U[i])))
+		}
+		target = r.opt.precision() * mag
+	}
 	if !r.f.Exact() {
-		if gap <= target {
+		if gap <= target || oneSided {
 			x := make([]T, q.nodes)
 			for i := range x {
-				x[i] = r.fromFloat((L[i] + U[i]) / 2) // the middle of the proven bounds
+				x[i] = r.fromFloat(point(L[i], U[i])) // the middle of the proven bounds
 			}
 			sigma := r.greedy(q, x, minP)
 			if err := r.checkStay(q, sigma, minP); err != nil {
@@ -121,7 +130,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	}
 	mid := make([]float64, q.nodes)
 	for i := range mid {
-		mid[i] = (L[i] + U[i]) / 2
+		mid[i] = point(L[i], U[i])
 	}
 	sigma := r.greedyFloat(q, mid, minP)
 	maxRounds := r.opt.maxRounds()
@@ -129,7 +138,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		r.applyPolicy(q, comp, sigma, nil)
 		r.solveChain(comp, r.choice)
 		for i := range x {
-			x[i] = r.f.Set(x[i], r.vals[int(q.rep[i])*r.g.players+obj])
+			x[i] = r.f.Set(x[i], r.vals[int(q.rep[i])*r.np+obj])
 		}
 	}
 	for round := 0; ; round++ {
@@ -139,6 +148,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		if err := r.ctx.Err(); err != nil {
 			return 0, fmt.Errorf("engine: %w", err)
 		}
+		r.st.rounds++
 		evaluate()
 		if minP >= 0 && r.improve(q, x, sigma, minP, minP) {
 			continue // the minimizer's best response first
@@ -160,7 +170,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 // quotient builds the component's quotient (see above). r.local holds the
 // component's local indices.
 func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[T], error) {
-	g, f, P := r.g, r.f, r.g.players
+	g, f, P := r.g, r.f, r.np
 	m := len(comp)
 	q := &quotient[T]{nodeOf: make([]int32, m)}
 	q.mecOf, q.internal, q.actOff = r.endComponents(comp)
@@ -229,6 +239,16 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 			r.sumRat = new(big.Rat).SetFloat64(x)
 		}
 	}
+	if r.rwt != nil {
+		// Rewards add up along the way: the exits bound the values only
+		// on one side (rewards are not negative).
+		switch {
+		case r.rwt[obj] > 0:
+			hi = math.Inf(1)
+		case r.rwt[obj] < 0:
+			lo = math.Inf(-1)
+		}
+	}
 	q.lowerHigh = [2]float64{lo, hi}
 	q.qa = make([]int32, q.actOff[m])
 	addAction := func(v uint32, a int) {
@@ -244,6 +264,9 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 			o0, o1 := r.actionOutcomes(v, a)
 			for o := o0; o < o1; o++ {
 				w := g.to[o]
+				if r.rwt != nil && g.reward[o] != 0 {
+					ex = r.addReward(ex, obj, o)
+				}
 				if l := r.local[w]; l >= 0 {
 					q.outTo = append(q.outTo, q.nodeOf[l])
 					q.outP = append(q.outP, g.prob[o])
@@ -265,7 +288,7 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		}
 		v := comp[i]
 		q.actStart = append(q.actStart, int32(len(q.state)))
-		q.owner = append(q.owner, int(g.owner[v]))
+		q.owner = append(q.owner, r.owner(v))
 		if !r.deciding(v) {
 			q.owner[len(q.owner)-1] = Chance
 			addAction(v, int(r.choice[v])) // 0, or the fixed action of a best response
@@ -282,7 +305,7 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 			if !r.deciding(v) {
 				continue
 			}
-			p := int(g.owner[v])
+			p := r.owner(v)
 			if owner >= 0 && owner != p {
 				return nil, errStall // both players can keep play going
 			}
@@ -303,6 +326,9 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 					addAction(v, a)
 				}
 			}
+		}
+		if r.rwt != nil {
+			continue // staying forever would never reach the goal: no "stay"
 		}
 		addAction(stay, 0) // last: progress wins ties
 		if owner == minP && minP >= 0 {
@@ -336,10 +362,19 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, kept []bool,
 		}
 		for a := range n {
 			o0, o1 := r.actionOutcomes(v, a)
+			free := true
 			for o := o0; o < o1; o++ {
 				ec.tgt = append(ec.tgt, r.local[g.to[o]])
+				free = free && g.reward[o] == 0
 			}
-			ec.endAction(r.deciding(v) || int32(a) == r.choice[v])
+			if r.rwt != nil && !free {
+				// With rewards counted, an end component is where play
+				// could stay for free; a loop that collects reward is never
+				// chosen forever (it would cost without end).
+				ec.endAction(false)
+				continue
+			}
+			ec.endAction((r.deciding(v) && r.usable(v, a)) || int32(a) == r.choice[v])
 		}
 		ec.endState()
 	}
@@ -361,6 +396,11 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		maxSweeps = 1_000_000
 	}
 	target := r.opt.precision() * math.Max(1, hi-lo)
+	// With rewards one side has no a-priori bound (+Inf or -Inf): the other
+	// side converges alone, and the policy's own values bound the rest
+	// (cycle's proof). It stops when a sweep moves it by less than a
+	// thousandth of the precision of its magnitude.
+	oneSided := math.IsInf(lo, 0) || math.IsInf(hi, 0)
 	// Bound the work: past about 10^8 outcome visits strategy iteration is
 	// the better tool, and it takes over.
 	work := len(q.outTo) + len(q.exit)
@@ -376,6 +416,7 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 	lastGap := math.Inf(1)
 	for sweeps = 1; ; sweeps++ {
 		gap = 0
+		moved, mag := 0.0, 1.0
 		for i := n - 1; i >= 0; i-- {
 			minimize := q.owner[i] == minP && minP >= 0
 			var bl, bu float64
@@ -395,26 +436,39 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 			}
 			// Bounds only ever tighten; rounding must not loosen them.
 			if bl > L[i] {
+				if oneSided && !math.IsInf(L[i], 0) {
+					moved = math.Max(moved, bl-L[i])
+				}
 				L[i] = bl
 			}
 			if bu < U[i] {
+				if oneSided && !math.IsInf(U[i], 0) {
+					moved = math.Max(moved, U[i]-bu)
+				}
 				U[i] = bu
 			}
 			if d := U[i] - L[i]; d > gap {
 				gap = d
 			}
+			if oneSided {
+				mag = math.Max(mag, math.Max(finiteAbs(L[i]), finiteAbs(U[i])))
+			}
 		}
-		if gap <= target || sweeps >= maxSweeps {
+		conv, convTarget := gap, target
+		if oneSided {
+			conv, convTarget = moved, r.opt.precision()*mag*1e-3
+		}
+		if conv <= convTarget || sweeps >= maxSweeps {
 			return L, U, sweeps, gap
 		}
 		if r.chain.guard.Tick(work) != nil {
 			return L, U, sweeps, gap // strategy iteration reports the error
 		}
 		if sweeps%window == 0 {
-			if outOfReach(sweeps, window, maxSweeps, gap, lastGap, target) {
+			if outOfReach(sweeps, window, maxSweeps, conv, lastGap, convTarget) {
 				return L, U, sweeps, gap
 			}
-			lastGap = gap
+			lastGap = conv
 		}
 	}
 }
@@ -601,6 +655,26 @@ func (r *run[S, T, F]) checkStay(q *quotient[T], sigma []int32, minP int) error 
 	return nil
 }
 
+// finiteAbs is |x| for a finite x, else 0.
+func finiteAbs(x float64) float64 {
+	if math.IsInf(x, 0) {
+		return 0
+	}
+	return math.Abs(x)
+}
+
+// point is a node's value to take the greedy policy at: the middle of its
+// bounds, or the finite one where the other is infinite.
+func point(l, u float64) float64 {
+	switch {
+	case math.IsInf(u, 1):
+		return l
+	case math.IsInf(l, -1):
+		return u
+	}
+	return (l + u) / 2
+}
+
 // outOfReach reports whether value iteration should give up early: its gap
 // shrank by the factor gap/lastGap over the last window of sweeps, and at
 // that rate it would not reach target within twice the work bound
@@ -624,7 +698,7 @@ func (r *run[S, T, F]) fromFloat(x float64) T { return fromFloat[T](r.f, x) }
 // With one player (minP < 0) the policy's value is itself a lower bound:
 // no policy does better than the optimum.
 func (r *run[S, T, F]) hull(q *quotient[T], comp []uint32, L, U []float64, obj, minP int) float64 {
-	P := r.g.players
+	P := r.np
 	w := 0.0
 	for i, v := range comp {
 		n := q.nodeOf[i]
@@ -650,14 +724,14 @@ func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
 		return r.ex
 	}
 	g := r.g
-	N, P := len(g.states), g.players
+	N, P := len(g.states), r.np
 	ex := &run[S, *big.Rat, numeric.Exact]{ctx: r.ctx, g: g, opt: r.opt, tol: r.tol,
 		rat: g.rats.vals, ratF: r.ratF, comps: r.comps, choice: r.choice,
-		local: r.local, chainLocal: r.chainLocal}
+		local: r.local, chainLocal: r.chainLocal, np: r.np, side: r.side, banned: r.banned, rwt: r.rwt}
 	ex.vals = make([]*big.Rat, N*P)
 	ex.rew = make([]*big.Rat, N)
 	ex.inf = make([]bool, N)
-	ex.t1, ex.t2 = new(big.Rat), new(big.Rat)
+	ex.t1, ex.t2, ex.rt = new(big.Rat), new(big.Rat), new(big.Rat)
 	ex.chain.guard = r.chain.guard // same goroutine: one guard
 	r.ex = ex
 	return ex
@@ -675,7 +749,7 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, solve func(ex *run[S, 
 	// The twin takes the float run's total as given: its exits, converted
 	// from float64, need not add up exactly.
 	ex.fixed, ex.sumT, ex.pairKnown = r.fixed, r.sumRat, true
-	g, f, P := r.g, r.f, r.g.players
+	g, f, P := r.g, r.f, r.np
 	slot := func(z **big.Rat) *big.Rat {
 		if *z == nil {
 			*z = new(big.Rat)

@@ -158,41 +158,42 @@
 //     Emax is finite exactly where every policy reaches the goal almost
 //     surely, that of Emin where some policy does, and Emin never chooses
 //     an action that may leave that set.
-//  2. The remaining states are split into strongly connected components,
-//     solved in reverse topological order by the same topological driver
-//     as Solve (both cores, progress, cancellation), with the same
-//     end-component elimination (endcomp.go). End components that would give
-//     the Bellman equations spurious solutions are collapsed into one node
-//     with only the actions that leave it: for Pmax all of them (staying is
-//     worth 0 and never better than leaving), for Emin those whose actions
-//     collect no reward (staying forever would cost nothing but miss the
-//     goal). For Pmin and Emax no end component remains after step 1: play
-//     that could stay forever among the undecided states would have Pmin =
-//     0, or an infinite Emax.
-//  3. In the quotient every policy, for Emin every policy reached by
-//     improvement from a proper one, leaves with probability 1, so policy
-//     iteration applies: evaluate the policy's chain by the elimination
-//     above (subtraction-free, so a probability of 0.7 is never computed as
-//     a difference of nearly equal numbers), switch each node to a strictly
-//     better action, and repeat until no switch is left. Emin starts from a
-//     proper policy: each node moves towards the component's exits along a
-//     breadth-first tree. Exact mode starts from the float pass's policy
-//     and usually evaluates once.
+//  2. The rest is solved by Solve's own core (analyze.go): Analyze and
+//     Solve differ only in how they read the objective. The question is a
+//     zero-sum game of two sides, side 0 wanting the value high and side 1
+//     low (a Markov decision process puts its player on side 0 for Pmax
+//     and Emax, on side 1 for Pmin and Emin). Each state carries the value
+//     and minus it, and each side maximizes its own, so that endless play,
+//     which pays both 0, is "not reached". For an expected reward each
+//     outcome's reward is counted into the values, and "stay" is no choice
+//     (staying forever never reaches the goal): only end components of
+//     actions without reward are collapsed, and their ways out are the
+//     only actions left; a single state's action that loops forever is
+//     never taken. Actions that may leave the finite states are never
+//     chosen.
+//  3. The undecided states are split into strongly connected components
+//     and solved by the topological driver (both cores, progress,
+//     cancellation), each with Solve's methods: elimination for chains,
+//     value iteration with bounds and strategy iteration for decisions in
+//     cycles, a certified equilibrium where both sides could keep play
+//     going. With rewards the bounds are one-sided (rewards are not
+//     negative), and the chosen policy's own values bound the other side:
+//     for Emin, the values of a proper policy are at least the optimum.
 //
 // # Coalitions
 //
 // On a graph of several players (a turn-based stochastic game), a Query
-// names a coalition: its players choose together to maximize (Pmax) or
-// minimize (Pmin) the probability, the others together do the opposite —
-// PRISM-games' <<C>>Pmax=? [F goal] of rPATL. The two sides play a zero-sum
-// game, which Analyze hands to Solve's game core (coalition.go): goal
-// states pay (1, -1), avoided ones (0, 0), and endless play pays 0 to
-// both, so "not reached" is worth the same to each. Components where only
-// one side decides, or where the sides' totals stay constant, get the
-// two-player reduction; where both sides can keep play going, a certified
-// equilibrium, whose value is the game's value (both sides have optimal
-// pure stationary strategies: Condon, 1992). Expected rewards with a
-// coalition are refused (ErrUnsupported) for now.
+// names a coalition: its players choose together to maximize (Pmax, Emax)
+// or minimize (Pmin, Emin) the objective, the others together do the
+// opposite — PRISM-games' <<C>>Pmax=? [F goal] and <<C>>R{"r"}min=? [F
+// goal] of rPATL. The sides are the two of step 2, and the graph
+// algorithms of step 1 are the two-sided ones. Where both sides can keep
+// play going inside one end component, the certified equilibrium's value
+// is the game's value (turn-based zero-sum stochastic games with
+// reachability objectives have optimal pure stationary strategies:
+// Condon, "The complexity of stochastic games", 1992; for total rewards
+// until a goal, the stochastic shortest path games of Patek and Bertsekas,
+// 1999).
 //
 // # Limits
 //
@@ -241,12 +242,11 @@
 //     value x must lie with the bounds in an interval of at most that
 //     width (with one player x is itself a lower bound). Then every
 //     printed value is within the precision of the true one.
-//   - Analyze's policy iteration stops when no action is better by more
-//     than TieTolerance; then value iteration from the other side (from 1
-//     down for Pmax, from 0 up for Pmin and Emin) must come within
-//     Precision times the largest value (at least 1) of the policy's
-//     values, which bound the optimum from their own side. Emax has no
-//     a-priori bound to start from and is never proven this way.
+//   - Analyze runs on the same core, with the same proof; for expected
+//     rewards the bound of one side is infinite (rewards add up without an
+//     a-priori limit), and the policy's own values take its place where
+//     they bound the optimum (Emin: a proper policy costs at least the
+//     optimum). Emax has no such bound and is never proven this way.
 //
 // Where the proof fails (the gap does not close: value iteration gives up
 // when the rate of its last 4,096 sweeps says twice its work bound would

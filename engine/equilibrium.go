@@ -41,7 +41,7 @@ type eqGame struct {
 }
 
 func (r *run[S, T, F]) eqGame(comp []uint32) *eqGame {
-	g, f, P := r.g, r.f, r.g.players
+	g, f, P := r.g, r.f, r.np
 	e := &eqGame{actStart: []int32{0}, outStart: []int32{0}}
 	var order [64]int
 	add := func(v uint32, a int) {
@@ -51,6 +51,11 @@ func (r *run[S, T, F]) eqGame(comp []uint32) *eqGame {
 		leaves := false
 		for o := o0; o < o1; o++ {
 			w := g.to[o]
+			if rid := g.reward[o]; rid != 0 && r.rwt != nil {
+				for j := range P {
+					e.exit[base+j] += float64(r.rwt[j]) * r.ratF[g.prob[o]] * r.ratF[rid]
+				}
+			}
 			if l := r.local[w]; l >= 0 {
 				e.outTo = append(e.outTo, l)
 				e.outP = append(e.outP, r.ratF[g.prob[o]])
@@ -70,7 +75,7 @@ func (r *run[S, T, F]) eqGame(comp []uint32) *eqGame {
 	}
 	for _, v := range comp {
 		if r.deciding(v) {
-			e.owner = append(e.owner, int(g.owner[v]))
+			e.owner = append(e.owner, r.owner(v))
 			for _, a := range r.tieOrder(v, order[:0]) {
 				add(v, a)
 			}
@@ -98,7 +103,7 @@ func (e *eqGame) q(a int32, p, P int, V []float64) float64 {
 // profile (an action per local state, as an index into e.act), the tie
 // rule settled where play could loop.
 func (r *run[S, T, F]) eqProfile(e *eqGame, comp []uint32) []int32 {
-	P := r.g.players
+	P := r.np
 	n := len(e.owner)
 	V := make([]float64, n*P)
 	sigma := make([]int32, n)
@@ -178,7 +183,7 @@ type deviation struct {
 // seed, if not nil, is the profile to start from (action per state of
 // comp, as at r.choice); otherwise value iteration finds one.
 func (r *run[S, T, F]) equilibrium(k int, comp []uint32, players []int, seed []int32) (Method, error) {
-	g, f, P := r.g, r.f, r.g.players
+	g, f, P := r.g, r.f, r.np
 	for i, v := range comp {
 		r.local[v] = int32(i)
 	}
@@ -218,12 +223,27 @@ func (r *run[S, T, F]) equilibrium(k int, comp []uint32, players []int, seed []i
 			return 0, fmt.Errorf("engine: %w", err)
 		}
 		r.solveChain(comp, r.choice)
+		// With rewards counted, endless play is an infinite reward, which
+		// the side paying it (rwt < 0) leaves for any best response.
+		endless := uint32(0)
+		hasEndless := false
+		if r.rwt != nil {
+			for _, v := range comp {
+				if r.inf[v] {
+					endless, hasEndless = v, true
+					break
+				}
+			}
+		}
 		worst = deviation{player: -1}
 		var worstBR []int32
 		for _, p := range players {
 			d, err := r.bestResponse(k, comp, p, br)
 			if err != nil {
 				return 0, err
+			}
+			if hasEndless && r.rwt[p] < 0 {
+				d = deviation{player: p, gain: math.Inf(1), at: endless}
 			}
 			if d.player >= 0 && (f.Exact() || d.gain > target) {
 				if worst.player < 0 || d.gain > worst.gain {
@@ -237,7 +257,7 @@ func (r *run[S, T, F]) equilibrium(k int, comp []uint32, players []int, seed []i
 			return Equilibrium, nil
 		}
 		for i, v := range comp {
-			if r.deciding(v) && int(g.owner[v]) == worst.player {
+			if r.deciding(v) && r.owner(v) == worst.player {
 				r.choice[v] = worstBR[i]
 			}
 		}
@@ -266,7 +286,7 @@ func (r *run[S, T, F]) equilibrium(k int, comp []uint32, players []int, seed []i
 // the precision is for the caller to judge), with br[i] p's best action at
 // comp[i]; the profile's values and choices are left as they were.
 func (r *run[S, T, F]) bestResponse(k int, comp []uint32, p int, br []int32) (deviation, error) {
-	g, f, P := r.g, r.f, r.g.players
+	g, f, P := r.g, r.f, r.np
 	n := len(comp)
 	saved := make([]T, n*(P+1))
 	savedInf := make([]bool, n)
@@ -283,7 +303,7 @@ func (r *run[S, T, F]) bestResponse(k int, comp []uint32, p int, br []int32) (de
 	}
 	free := false
 	for _, v := range comp {
-		if r.deciding(v) && int(g.owner[v]) != p {
+		if r.deciding(v) && r.owner(v) != p {
 			r.fixed[v] = true
 		}
 		free = free || r.deciding(v)

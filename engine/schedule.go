@@ -24,6 +24,8 @@ type stats struct {
 	bound              float64
 	// equilibria counts the components solved by a certified equilibrium.
 	equilibria int
+	// rounds counts strategy iteration's rounds.
+	rounds int
 }
 
 func (s *stats) merge(o *stats) {
@@ -35,6 +37,7 @@ func (s *stats) merge(o *stats) {
 	s.unproven += o.unproven
 	s.resolved += o.resolved
 	s.equilibria += o.equilibria
+	s.rounds += o.rounds
 	s.bound = math.Max(s.bound, o.bound)
 	s.gap = math.Max(s.gap, o.gap)
 }
@@ -195,7 +198,7 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 			for i := range wr.local {
 				wr.local[i], wr.chainLocal[i] = -1, -1
 			}
-			wr.t1, wr.t2 = r.f.New(), r.f.New()
+			wr.t1, wr.t2, wr.rt = r.f.New(), r.f.New(), r.f.New()
 			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
 		}
 		wr.st = &stats{}
@@ -205,12 +208,17 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 	t := &topo{
 		count: K,
 		succ: succOf(r.comps, func(v uint32, visit func(w uint32)) {
-			for o := g.outStart[g.actStart[v]]; o < g.outStart[g.actStart[v+1]]; o++ {
-				visit(g.to[o])
+			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+				if r.banned != nil && r.banned[a] {
+					continue // not an edge of the components
+				}
+				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+					visit(g.to[o])
+				}
 			}
 		}),
 		size:    func(k int) int { return int(r.comps.start[k+1] - r.comps.start[k]) },
-		total:   int64(len(g.states)),
+		total:   int64(len(r.comps.members)),
 		workers: workers,
 		prog:    r.opt.Progress,
 		solve: func(w, k int) error {
@@ -242,7 +250,7 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 // guardComponent counts a solved component against the worker's guard:
 // the deadline, and the memory the values hold.
 func (r *run[S, T, F]) guardComponent(k int, comp []uint32) error {
-	if err := r.chain.guard.Tick(len(comp) * (r.g.players + 1)); err != nil {
+	if err := r.chain.guard.Tick(len(comp) * (r.np + 1)); err != nil {
 		if errors.Is(err, budget.ErrTooLarge) {
 			return fmt.Errorf("engine: stopped at component %d of %d (including state %s): %w", k+1, r.comps.count(), r.g.name(comp[0]), err)
 		}

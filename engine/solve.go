@@ -41,10 +41,6 @@ type Options struct {
 	// mode"). 0 means DefaultExactStates; a negative value turns exact
 	// re-solves off, leaving such components flagged in Result.Unproven.
 	ExactStates int
-
-	// seedOnly marks Analyze's float pass that only seeds its exact pass:
-	// its values need no proof.
-	seedOnly bool
 }
 
 // DefaultExactStates is Options.ExactStates when it is 0.
@@ -110,6 +106,7 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	chainLocal []int32
 	comps      *components
 	t1, t2     T
+	rt         T // addReward's scratch
 	chain      chainSolver[T]
 	st         *stats // this worker's counts
 	// sumT is the total of the payoffs of the two players of a
@@ -123,6 +120,20 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	// an elimination, say); solveComponent reports it.
 	err error
 	ec  ecGraph // scratch of endComponents
+
+	// The objective, as Solve and Analyze read it (see analyze.go). np
+	// is the number of values per state: Solve's one per player, Analyze's
+	// two (a zero-sum game of two sides). side, if set, maps a player to
+	// the side whose value slot it maximizes. banned marks actions never
+	// chosen (Analyze's Emin: they risk an infinite reward); rwt, if set,
+	// adds each outcome's reward, times rwt[j], to value slot j (Analyze's
+	// expected rewards), and then play may not stay in an end component
+	// forever ("stay" would be an infinite reward), which counts only
+	// actions without reward.
+	np     int
+	side   []int16
+	banned []bool
+	rwt    []int8
 	// fixed marks the states whose action is given (r.choice) while one
 	// player's best response is computed; nil otherwise.
 	fixed []bool
@@ -161,6 +172,7 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 		r.ratF[i], _ = q.Float64()
 	}
 	P := g.players
+	r.np = P
 	r.vals = make([]T, N*P)
 	r.rew = make([]T, N)
 	for i := range r.vals {
@@ -169,7 +181,7 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 	for i := range r.rew {
 		r.rew[i] = f.New()
 	}
-	r.t1, r.t2 = f.New(), f.New()
+	r.t1, r.t2, r.rt = f.New(), f.New(), f.New()
 	r.chain.guard = budget.NewGuard(ctx, opt.memory())
 	r.inf = make([]bool, N)
 	r.choice = make([]int32, N)
@@ -205,7 +217,49 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 // Where r.fixed[v] is set (another player's action in a best response),
 // the state takes r.choice[v].
 func (r *run[S, T, F]) deciding(v uint32) bool {
-	return r.g.owner[v] >= 0 && r.g.actStart[v+1]-r.g.actStart[v] > 1 && (r.fixed == nil || !r.fixed[v])
+	g := r.g
+	if g.owner[v] < 0 || (r.fixed != nil && r.fixed[v]) {
+		return false
+	}
+	if r.banned == nil {
+		return g.actStart[v+1]-g.actStart[v] > 1
+	}
+	n := 0
+	for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+		if !r.banned[a] {
+			n++
+		}
+	}
+	return n > 1
+}
+
+// addReward adds outcome o's probability times its reward, weighted for
+// value slot j (rwt), to z.
+func (r *run[S, T, F]) addReward(z T, j int, o uint32) T {
+	g, f := r.g, r.f
+	switch r.rwt[j] {
+	case 1:
+		return f.AddMul(z, z, r.rat[g.prob[o]], r.rat[g.reward[o]])
+	case -1:
+		r.rt = f.Mul(r.rt, r.rat[g.prob[o]], r.rat[g.reward[o]])
+		return f.Sub(z, z, r.rt)
+	}
+	return z
+}
+
+// owner returns the player deciding at v (its side, where sides are set),
+// or Chance or Terminal.
+func (r *run[S, T, F]) owner(v uint32) int {
+	o := int(r.g.owner[v])
+	if o >= 0 && r.side != nil {
+		return int(r.side[o])
+	}
+	return o
+}
+
+// usable reports whether action a of state v may be chosen.
+func (r *run[S, T, F]) usable(v uint32, a int) bool {
+	return r.banned == nil || !r.banned[r.g.actStart[v]+uint32(a)]
 }
 
 // fail records the first error of the component being solved.
@@ -236,7 +290,7 @@ func (r *run[S, T, F]) solveComponentOnce(k int, comp []uint32) (Method, error) 
 		if r.deciding(v) {
 			r.decideOne(v)
 		} else {
-			r.solveOne(v, 0)
+			r.solveOne(v, int(r.choice[v]))
 		}
 		if selfLoop {
 			return ClosedForm, nil
@@ -246,7 +300,7 @@ func (r *run[S, T, F]) solveComponentOnce(k int, comp []uint32) (Method, error) 
 	var players []int
 	for _, v := range comp {
 		if r.deciding(v) {
-			p := int(r.g.owner[v])
+			p := r.owner(v)
 			found := false
 			for _, q := range players {
 				found = found || q == p
@@ -286,8 +340,11 @@ func (r *run[S, T, F]) tieOrder(v uint32, buf []int) []int {
 	n := int(r.g.actStart[v+1] - r.g.actStart[v])
 	buf = buf[:0]
 	for a := range n {
-		buf = append(buf, a)
+		if r.usable(v, a) {
+			buf = append(buf, a)
+		}
 	}
+	n = len(buf)
 	if r.g.tieRank != nil && r.g.tieRank[v] != nil {
 		ranks := r.g.tieRank[v]
 		for i := 1; i < n; i++ {
@@ -304,8 +361,8 @@ func (r *run[S, T, F]) tieOrder(v uint32, buf []int) []int {
 // action that loops forever wins only if strictly better: progress is
 // preferred in a tie.
 func (r *run[S, T, F]) decideOne(v uint32) {
-	f, P := r.f, r.g.players
-	p := int(r.g.owner[v])
+	f, P := r.f, r.np
+	p := r.owner(v)
 	var order [16]int
 	best, bestLoops := -1, false
 	bestVal := f.New()
@@ -314,7 +371,10 @@ func (r *run[S, T, F]) decideOne(v uint32) {
 		cand := r.vals[int(v)*P+p]
 		switch {
 		case best < 0,
-			Better(f, r.tol, cand, bestVal),
+			// With rewards counted, looping forever is an infinite reward,
+			// never a choice (the graph algorithms left a way out).
+			bestLoops && r.rwt != nil && !loops,
+			!(loops && r.rwt != nil) && Better(f, r.tol, cand, bestVal),
 			bestLoops && !loops && Tied(f, r.tol, cand, bestVal):
 			best, bestLoops = a, loops
 			bestVal = f.Set(bestVal, cand)
@@ -332,27 +392,28 @@ func (r *run[S, T, F]) exitChoice(comp []uint32) bool {
 	g := r.g
 	k := r.comps.of[comp[0]]
 	inside := func(o uint32) bool { return r.comps.of[g.to[o]] == k }
+	var order [64]int
 	for _, v := range comp {
 		if !r.deciding(v) {
 			continue
 		}
-		lo0, hi0 := r.actionOutcomes(v, 0)
-		for a := 1; a < int(g.actStart[v+1]-g.actStart[v]); a++ {
+		acts := r.tieOrder(v, order[:0])
+		lo0, hi0 := r.actionOutcomes(v, acts[0])
+		for _, a := range acts[1:] {
 			lo, hi := r.actionOutcomes(v, a)
-			if !sameInside(g, lo0, hi0, lo, hi, inside) {
+			if !sameInside(g, lo0, hi0, lo, hi, inside, r.rwt != nil) {
 				return false
 			}
 		}
 	}
-	f, P := r.f, g.players
-	var order [64]int
+	f, P := r.f, r.np
 	sum := f.New()
 	best := f.New()
 	for _, v := range comp {
 		if !r.deciding(v) {
 			continue
 		}
-		p := int(g.owner[v])
+		p := r.owner(v)
 		bestA := -1
 		var bestScale float64
 		for _, a := range r.tieOrder(v, order[:0]) {
@@ -364,6 +425,11 @@ func (r *run[S, T, F]) exitChoice(comp []uint32) bool {
 					w := r.vals[int(g.to[o])*P+p]
 					sum = f.AddMul(sum, sum, r.rat[g.prob[o]], w)
 					scale += r.ratF[g.prob[o]] * math.Abs(f.Float64(w))
+					if rid := g.reward[o]; rid != 0 && r.rwt != nil && r.rwt[p] != 0 {
+						// The exit's reward, counted in the value.
+						sum = r.addReward(sum, p, o)
+						scale += r.ratF[g.prob[o]] * r.ratF[rid]
+					}
 				}
 			}
 			if bestA < 0 || betterScaled(f, r.tol, sum, best, math.Max(scale, bestScale)) {
@@ -378,8 +444,9 @@ func (r *run[S, T, F]) exitChoice(comp []uint32) bool {
 }
 
 // sameInside reports whether two outcome ranges have the same outcomes
-// (target and probability) among those inside the component, in order.
-func sameInside[S comparable](g *graph[S], lo0, hi0, lo, hi uint32, inside func(uint32) bool) bool {
+// (target and probability, and reward if rewards counts) among those
+// inside the component, in order.
+func sameInside[S comparable](g *graph[S], lo0, hi0, lo, hi uint32, inside func(uint32) bool, rewards bool) bool {
 	i, j := lo0, lo
 	for {
 		for i < hi0 && !inside(i) {
@@ -391,7 +458,7 @@ func sameInside[S comparable](g *graph[S], lo0, hi0, lo, hi uint32, inside func(
 		if i == hi0 || j == hi {
 			return i == hi0 && j == hi
 		}
-		if g.to[i] != g.to[j] || g.prob[i] != g.prob[j] {
+		if g.to[i] != g.to[j] || g.prob[i] != g.prob[j] || (rewards && g.reward[i] != g.reward[j]) {
 			return false
 		}
 		i++

@@ -188,7 +188,7 @@ $('race-new').addEventListener('click', newRace);
 
 // ---- pig ----
 // You are player 0 and roll first; the computers are players 1 to n-1.
-const pig = { target: 0, players: 2, scores: [0, 0], total: 0, turn: 0, busy: false };
+const pig = { target: 0, players: 2, scores: [0, 0], total: 0, turn: 0, busy: false, gen: 0 };
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
 // slice2 takes the first two levels of a policy indexed by every player's
@@ -243,7 +243,11 @@ function position() {
   return api('/api/pig/play?' + new URLSearchParams({ target: pig.target, players: n, scores: scores.join(','), total: pig.total }));
 }
 
+// pigShow shows the position and, on a computer's turn, schedules its
+// move. Only the latest call acts: an earlier one still waiting for its
+// answer (a click came meanwhile) must not schedule a second move.
 async function pigShow() {
+  const gen = ++pig.gen;
   await run('pig', async () => {
     const winner = pig.scores.findIndex((x) => x >= pig.target);
     const over = winner >= 0;
@@ -257,6 +261,7 @@ async function pigShow() {
     }
     $('pig-turn').textContent = pig.turn === 0 ? 'your turn' : `${who(pig.turn)}'s turn`;
     const p = await position();
+    if (gen !== pig.gen) return;
     const mine = p.win_probabilities[(pig.players - pig.turn) % pig.players];
     $('pig-chance').textContent = fmt(mine, 6);
     $('pig-hint').textContent = pig.turn === 0 ? `(optimal: ${p.action})` : '';
@@ -308,7 +313,7 @@ $('pig-new').addEventListener('click', newPig);
 
 async function computerMove() {
   const i = pig.turn;
-  if (i === 0 || pig.scores.some((x) => x >= pig.target)) return;
+  if (i === 0 || pig.busy || pig.scores.some((x) => x >= pig.target)) return;
   pig.busy = true;
   await run('pig', async () => {
     const p = await position();

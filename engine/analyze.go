@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+// Analyze on the game core: the same run, components, driver, end-component
+// elimination, value and strategy iteration, elimination and equilibria as
+// Solve; only the reading of the objective differs.
+//
+// A query is a zero-sum game of two sides: side 0 wants the value high,
+// side 1 low (a Markov decision process has its one player on side 0 for
+// Pmax and Emax, on side 1 for Pmin and Emin; with a coalition, its players
+// on the side its objective says and the others on the other). Each state
+// carries two values, the value and minus it, and each side maximizes its
+// own, so endless play, which pays both 0, is "not reached" for a
+// probability. For an expected reward the outcomes' rewards are counted
+// into the values (rwt), "stay" is no choice (staying forever never
+// reaches the goal) and end components are those of actions without
+// reward. The graph algorithms first settle what needs no arithmetic
+// (doc.go, "Reachability and expected rewards"); the rest is solved
+// component by component.
+
+// analyzeGame answers q on G (Analyze has checked it).
+func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options) (*Analysis[T], error) {
+	g := G.g
+	N := len(g.states)
+	G.index()
+	maximize := q.Objective.maximize()
+	reward := q.Objective.reward()
+	// side[p]: 0 if player p wants the value high.
+	side := make([]int16, g.players)
+	in := make([]bool, g.players)
+	if q.Coalition == nil {
+		in[0] = true
+	}
+	for _, p := range q.Coalition {
+		if p < 0 || p >= g.players {
+			return nil, fmt.Errorf("engine: Analyze: coalition player %d: the game has players 0 to %d", p, g.players-1)
+		}
+		in[p] = true
+	}
+	for p := range side {
+		if in[p] != maximize {
+			side[p] = 1
+		}
+	}
+	// up marks the states whose side wants the goal reached: the high side
+	// for a probability, the low side for a reward (it is finite only
+	// where the goal is reached).
+	up := make([]bool, N)
+	for v := range N {
+		up[v] = true
+		if o := g.owner[v]; o >= 0 {
+			up[v] = (side[o] == 0) != reward
+		}
+	}
+	goal, avoid := q.Goal, q.Avoid
+	if avoid == nil || reward {
+		avoid = make([]bool, N)
+	}
+	res := &Analysis[T]{Values: make([]T, N), Policy: make([]int32, N)}
+	maybe := make([]bool, N)
+	vals := make([]T, 2*N)
+	for i := range vals {
+		vals[i] = f.New()
+	}
+	inf := make([]bool, N)
+	var banned []bool
+	if !reward {
+		can := G.attractor(goal, avoid, up)
+		one := G.almostSure(goal, avoid, up, can)
+		for v := range N {
+			switch {
+			case goal[v] || one[v]:
+				vals[2*v] = f.FromInt(vals[2*v], 1)
+				vals[2*v+1] = f.FromInt(vals[2*v+1], -1)
+				res.One++
+			case !can[v]:
+				res.Zero++
+			default:
+				maybe[v] = true
+				res.Maybe++
+			}
+		}
+	} else {
+		for _, rid := range g.reward {
+			if g.rats.vals[rid].Sign() < 0 {
+				return nil, solver.Invalidf("engine: negative reward %s: expected rewards need rewards ≥ 0", g.rats.vals[rid].RatString())
+			}
+		}
+		finite := G.almostSure(goal, avoid, up, G.attractor(goal, avoid, up))
+		res.Infinite = make([]bool, N)
+		for v := range N {
+			switch {
+			case goal[v]:
+				res.One++
+			case !finite[v]:
+				res.Infinite[v], inf[v] = true, true
+				res.Zero++
+			default:
+				maybe[v] = true
+				res.Maybe++
+			}
+		}
+		// Actions that may leave the finite states are never chosen (only
+		// the low side has them: the high side's would have made the
+		// state infinite).
+		for a := range g.actName {
+			for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+				if !finite[g.to[o]] {
+					if banned == nil {
+						banned = make([]bool, len(g.actName))
+					}
+					banned[a] = true
+					break
+				}
+			}
+		}
+	}
+	for v := range N {
+		res.Policy[v] = -1
+	}
+	if res.Maybe > 0 {
+		r := &run[S, T, F]{ctx: ctx, f: f, g: g, opt: opt, tol: opt.tieTolerance(), np: 2, side: side, banned: banned}
+		if reward {
+			r.rwt = []int8{1, -1}
+		}
+		r.rat = make([]T, len(g.rats.vals))
+		r.ratF = make([]float64, len(g.rats.vals))
+		for i, x := range g.rats.vals {
+			r.rat[i] = f.FromRat(f.New(), x)
+			r.ratF[i], _ = x.Float64()
+		}
+		r.vals, r.inf = vals, inf
+		r.rew = make([]T, N)
+		for i := range r.rew {
+			r.rew[i] = f.New()
+		}
+		r.t1, r.t2, r.rt = f.New(), f.New(), f.New()
+		r.chain.guard = budget.NewGuard(ctx, opt.memory())
+		r.choice = make([]int32, N)
+		r.local = make([]int32, N)
+		r.chainLocal = make([]int32, N)
+		for i := range r.local {
+			r.local[i], r.chainLocal[i] = -1, -1
+		}
+		r.sumT, r.sumRat = f.New(), new(big.Rat)
+		// Components of the undecided states over the usable actions; a
+		// state with one usable action takes it.
+		start := make([]uint32, N+1)
+		var adj []uint32
+		for v := range N {
+			if maybe[v] {
+				first := true
+				for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+					if banned != nil && banned[a] {
+						continue
+					}
+					if first {
+						r.choice[v], first = int32(a-g.actStart[v]), false
+					}
+					for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+						if t := g.to[o]; maybe[t] {
+							adj = append(adj, t)
+						}
+					}
+				}
+			}
+			start[v+1] = uint32(len(adj))
+		}
+		r.comps = tarjan(N, start, adj).restrict(maybe)
+		adj = nil
+		res.Components = r.comps.count()
+		st, err := r.solveAll()
+		if err != nil {
+			return nil, err
+		}
+		res.Rounds, res.Resolved, res.Unproven, res.Bound, res.Equilibria = st.rounds, st.resolved, st.unproven, st.bound, st.equilibria
+		for v := range N {
+			if !maybe[v] {
+				continue
+			}
+			if reward && r.inf[v] {
+				return nil, fmt.Errorf("engine: internal error: state %s of finite reward is solved as infinite", g.name(uint32(v)))
+			}
+			if r.deciding(uint32(v)) {
+				res.Policy[v] = r.choice[v]
+			}
+		}
+	}
+	for v := range N {
+		res.Values[v] = vals[2*v]
+	}
+	return res, nil
+}
