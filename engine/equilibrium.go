@@ -274,7 +274,7 @@ func (r *run[S, T, F]) equilibrium(k int, comp []uint32, players []int, seed []i
 			return m, err
 		}
 	}
-	return 0, fmt.Errorf("engine: component %d (%d states, including %s): %w: no certified stationary equilibrium after %d rounds of best responses: player %d still gains %.3g by deviating at %s; the game may have no equilibrium in which each player always takes the same action in a state, the only kind the engine computes",
+	return 0, fmt.Errorf("engine: component %d (%d states, including %s): %w: no certified stationary equilibrium after %d rounds of best responses: player %d still gains %.3g by deviating at %s; the game may have no equilibrium in which each player always takes the same action in a state, the only kind the engine computes (making endless play cost something, or modelling a randomized choice as a chance state, can give it one)",
 		k, len(comp), g.name(comp[0]), ErrUnsupported, eqRounds, worst.player, worst.gain, g.name(worst.at))
 }
 

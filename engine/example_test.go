@@ -61,3 +61,57 @@ func ExampleSolve() {
 	// 3 chips: flip, worth 5/6, expected flips 2
 	// 8 states, 7 components, 1 solved by strategy iteration
 }
+
+// duel is a duel in which A (player 0, hits with 1/3) and B (player 1, hits
+// with 2/3) take turns, each firing at the other or into the air.
+type duel string
+
+type duelRules struct{}
+
+func (duelRules) Players() int { return 2 }
+func (duelRules) Start() duel  { return "A aims" }
+
+func (duelRules) Expand(s duel, n *engine.Node[duel]) error {
+	third := big.NewRat(1, 3)
+	twoThirds := big.NewRat(2, 3)
+	switch s {
+	case "A aims":
+		n.Decide(0)
+		n.Action("air", engine.Outcome[duel]{P: one, To: "B aims"})
+		n.Action("fire", engine.Outcome[duel]{P: third, To: "A wins"}, engine.Outcome[duel]{P: twoThirds, To: "B aims"})
+	case "B aims":
+		n.Decide(1)
+		n.Action("air", engine.Outcome[duel]{P: one, To: "A aims"})
+		n.Action("fire", engine.Outcome[duel]{P: twoThirds, To: "B wins"}, engine.Outcome[duel]{P: third, To: "A aims"})
+	default:
+		n.Terminal(new(big.Rat), new(big.Rat))
+	}
+	return nil
+}
+
+// Analyze with coalitions: the probability that A wins when A plays for it
+// and B against it (rPATL <<A>>Pmax=? [F "A wins"]): both fire, and A wins
+// a = 1/3 + (2/3)(1/3)a = 3/7; and when both play for it (<<A,B>>): B fires
+// into the air forever and A wins with certainty.
+func ExampleAnalyze() {
+	ctx := context.Background()
+	G, err := engine.Explore[duel](ctx, duelRules{}, engine.Options{})
+	if err != nil {
+		panic(err)
+	}
+	goal := make([]bool, G.States())
+	for i := range goal {
+		goal[i] = G.State(i) == "A wins"
+	}
+	for _, coalition := range [][]int{{0}, {0, 1}} {
+		q := engine.Query{Objective: engine.MaxProbability, Goal: goal, Coalition: coalition}
+		a, err := engine.Analyze(ctx, numeric.Exact{}, G, q, engine.Options{})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("<<%v>> Pmax: A wins with %s\n", coalition, a.Values[0].RatString())
+	}
+	// Output:
+	// <<[0]>> Pmax: A wins with 3/7
+	// <<[0 1]>> Pmax: A wins with 1
+}

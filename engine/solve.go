@@ -84,9 +84,10 @@ func (o Options) tieTolerance() float64 {
 }
 
 // ErrUnsupported is wrapped by the error for a component the engine has no
-// correct method for (three players deciding inside one cycle, say). The
-// message names the component and one of its states.
-var ErrUnsupported = errors.New("no exact method for this component")
+// correct answer for: a game component without a certified stationary
+// equilibrium (doc.go, "Equilibria"). The message names the component, one
+// of its states, and why.
+var ErrUnsupported = errors.New("not solved")
 
 // run is one solve: the graph, the field, and the values being filled in.
 type run[S comparable, T any, F numeric.Field[T]] struct {
