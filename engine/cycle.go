@@ -216,6 +216,14 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 				// wherever play leaves (exactly; in float mode within the
 				// tie tolerance), or the reduction to one objective
 				// does not hold and the equilibrium method takes over.
+				// Where every terminal pays the two one total and play
+				// from w surely ends, w's values add up to it.
+				if r.pairTotal != nil && !r.inf[w] {
+					if !seen {
+						r.sumT, seen = f.Set(r.sumT, r.pairTotalT), true
+					}
+					continue
+				}
 				sum = f.Add(sum, r.vals[int(w)*P+obj], r.vals[int(w)*P+minP])
 				if !seen {
 					r.sumT, seen = f.Set(r.sumT, sum), true
@@ -228,6 +236,9 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 	if minP >= 0 && !r.pairKnown {
 		if !seen {
 			return nil, errStall // no way out: endless play pays both 0
+		}
+		if r.pairTotal != nil && !Tied(f, r.tol, r.sumT, r.pairTotalT) {
+			return nil, errStall // an exit where play may not end pays less
 		}
 		if q, ok := any(r.sumT).(*big.Rat); ok {
 			r.sumRat = q
@@ -250,9 +261,11 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		}
 	}
 	q.lowerHigh = [2]float64{lo, hi}
-	q.qa = make([]int32, q.actOff[m])
+	if nm > 0 {
+		q.qa = make([]int32, q.actOff[m])
+	}
 	addAction := func(v uint32, a int) {
-		if v != stay {
+		if v != stay && nm > 0 {
 			if l := r.local[v]; q.mecOf[l] >= 0 {
 				q.qa[q.actOff[l]+int32(a)] = int32(len(q.state))
 			}
@@ -379,7 +392,9 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, kept []bool,
 		ec.endState()
 	}
 	mecOf, kept = ec.maximalEndComponents()
-	return mecOf, kept, append([]int32(nil), ec.actOff...)
+	// The run's scratch, valid until its next endComponents: a cycle uses
+	// its quotient before any other is built on this run.
+	return mecOf, kept, ec.actOff
 }
 
 // valueIteration runs Gauss–Seidel value iteration on the quotient from

@@ -18,6 +18,23 @@ type ecGraph struct {
 	tOff   []int32
 	tgt    []int32
 	counts []bool
+
+	// scratch of maximalEndComponents, reused from call to call
+	alive                         []bool
+	count, predStart, preds, fill []int32
+	owner, queue, mecOf           []int32
+	kept                          []bool
+	start, adj                    []uint32
+}
+
+// grow returns s resized to n, reusing its memory, zeroed.
+func grow[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // reset empties g for m states, keeping its memory.
@@ -36,7 +53,7 @@ func (g *ecGraph) endAction(counts bool) {
 
 // maximalEndComponents finds the maximal end components: mecOf[i] is the
 // end component of local state i or -1, and kept[fa] whether action fa
-// stays inside it. It is the classic refinement: drop actions that may
+// stays inside it. Both are g's scratch, valid until its next call. It is the classic refinement: drop actions that may
 // leave, drop states left without actions (a worklist, so a removal
 // travels back along a long chain in one pass), split what remains into
 // strongly connected parts, and repeat while that drops anything. Most
@@ -45,12 +62,12 @@ func (g *ecGraph) endAction(counts bool) {
 func (g *ecGraph) maximalEndComponents() (mecOf []int32, kept []bool) {
 	m := len(g.actOff) - 1
 	nAct := len(g.counts)
-	alive := make([]bool, m)
-	count := make([]int32, m)
-	kept = make([]bool, nAct)
+	g.alive, g.count, g.kept = grow(g.alive, m), grow(g.count, m), grow(g.kept, nAct)
+	alive, count, kept := g.alive, g.count, g.kept
 	// preds[predStart[j]:predStart[j+1]]: the actions with an outcome into
 	// local state j.
-	predStart := make([]int32, m+1)
+	g.predStart = grow(g.predStart, m+1)
+	predStart := g.predStart
 	for _, l := range g.tgt {
 		if l >= 0 {
 			predStart[l+1]++
@@ -59,10 +76,10 @@ func (g *ecGraph) maximalEndComponents() (mecOf []int32, kept []bool) {
 	for j := range m {
 		predStart[j+1] += predStart[j]
 	}
-	preds := make([]int32, predStart[m])
-	owner := make([]int32, nAct) // flat action -> local state
-	fill := append([]int32(nil), predStart[:m]...)
-	var queue []int32
+	g.preds, g.owner, g.fill = grow(g.preds, int(predStart[m])), grow(g.owner, nAct), append(g.fill[:0], predStart[:m]...)
+	preds, owner, fill := g.preds, g.owner, g.fill // owner: flat action -> local state
+	queue := g.queue[:0]
+	defer func() { g.queue = queue[:0] }()
 	for i := range m {
 		alive[i] = true
 		for fa := g.actOff[i]; fa < g.actOff[i+1]; fa++ {
@@ -108,13 +125,15 @@ func (g *ecGraph) maximalEndComponents() (mecOf []int32, kept []bool) {
 		}
 	}
 	drain()
-	mecOf = make([]int32, m)
+	g.mecOf = grow(g.mecOf, m)
+	mecOf = g.mecOf
 	for i := range mecOf {
 		mecOf[i] = -1
 	}
 	var part []int32
-	start := make([]uint32, m+1)
-	var adj []uint32
+	g.start = grow(g.start, m+1)
+	start, adj := g.start, g.adj[:0]
+	defer func() { g.adj = adj[:0] }()
 	for {
 		nAlive := 0
 		for i := range alive {

@@ -117,6 +117,12 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	sumT      T
 	sumRat    *big.Rat
 	pairKnown bool
+	// pairTotal is set when the game has two players and every terminal
+	// pays them the same total (pairTotalT in the field): then a state
+	// from which play surely ends has values adding up to it, and quotient
+	// needs no arithmetic to check its exits.
+	pairTotal  *big.Rat
+	pairTotalT T
 	// err is the first error met where no error can be returned (inside
 	// an elimination, say); solveComponent reports it.
 	err error
@@ -192,6 +198,9 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 		r.local[i], r.chainLocal[i] = -1, -1
 	}
 	r.sumT, r.sumRat = f.New(), new(big.Rat)
+	if total, ok := g.terminalTotal(); ok && P == 2 {
+		r.pairTotal, r.pairTotalT = total, f.FromRat(f.New(), total)
+	}
 
 	edgeStart := make([]uint32, N+1)
 	for v := range N {
@@ -212,6 +221,28 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 	res.Unproven, res.Bound, res.Resolved = st.unproven, st.bound, st.resolved
 	res.Equilibria = st.equilibria
 	return res, nil
+}
+
+// terminalTotal reports whether every terminal's payoffs add up to the same
+// total, and which.
+func (g *graph[S]) terminalTotal() (*big.Rat, bool) {
+	var first *big.Rat
+	sum := new(big.Rat)
+	for v, o := range g.owner {
+		if o != Terminal {
+			continue
+		}
+		sum.SetInt64(0)
+		for i := range g.players {
+			sum.Add(sum, g.rats.vals[g.pay[g.payStart[v]+uint32(i)]])
+		}
+		if first == nil {
+			first = new(big.Rat).Set(sum)
+		} else if first.Cmp(sum) != 0 {
+			return nil, false
+		}
+	}
+	return first, first != nil
 }
 
 // deciding reports whether state v is a decision with a real choice.
