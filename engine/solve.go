@@ -429,9 +429,16 @@ func (r *run[S, T, F]) exitChoice(comp []uint32) bool {
 		if !r.deciding(v) {
 			continue
 		}
-		acts := r.tieOrder(v, order[:0])
-		lo0, hi0 := r.actionOutcomes(v, acts[0])
-		for _, a := range acts[1:] {
+		first := -1
+		for a := range int(g.actStart[v+1] - g.actStart[v]) {
+			if !r.usable(v, a) {
+				continue
+			}
+			if first < 0 {
+				first = a
+				continue
+			}
+			lo0, hi0 := r.actionOutcomes(v, first)
 			lo, hi := r.actionOutcomes(v, a)
 			if !sameInside(g, lo0, hi0, lo, hi, inside, r.rwt != nil) {
 				return false
