@@ -26,7 +26,7 @@ import (
 // answer, float equals exact to 1e-9 (relative, at least absolute) or says
 // it is unproven.
 func FuzzSolve(f *testing.F) {
-	for _, path := range []string{"../docs/examples/die.json", "../docs/examples/duel.json"} {
+	for _, path := range []string{"../docs/examples/die.json", "../docs/examples/duel.json", "../docs/examples/truel.json"} {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			f.Fatal(err)
@@ -35,6 +35,8 @@ func FuzzSolve(f *testing.F) {
 	}
 	f.Add(`{"players":1,"start":"a","states":[{"id":"a","player":0,"actions":[{"name":"y","outcomes":[{"p":"2e-12","to":"lo"},{"p":"0.999999999998","to":"b"}]},{"name":"x","outcomes":[{"p":"1e-12","to":"hi"},{"p":"0.999999999999","to":"b"}]}]},{"id":"b","chance":[{"p":1,"to":"a"}]},{"id":"lo","payoff":[0.6]},{"id":"hi","payoff":[1]}]}`)
 	f.Add(`{"players":2,"start":"a","states":[{"id":"a","player":0,"actions":[{"name":"go","outcomes":[{"p":"1/3","to":"w"},{"p":"2/3","to":"b"}]},{"name":"wait","outcomes":[{"p":1,"to":"b"}]}]},{"id":"b","player":1,"actions":[{"name":"go","outcomes":[{"p":"1/2","to":"l"},{"p":"1/2","to":"a"}]},{"name":"wait","outcomes":[{"p":1,"to":"a","reward":1}]}]},{"id":"w","payoff":[1,0]},{"id":"l","payoff":[0,1]}]}`)
+	// No pure stationary equilibrium: refused.
+	f.Add(`{"players":2,"start":"A","states":[{"id":"A","player":0,"actions":[{"name":"quit","outcomes":[{"p":1,"to":"QA"}]},{"name":"pass","outcomes":[{"p":1,"to":"B"}]}]},{"id":"B","player":1,"actions":[{"name":"quit","outcomes":[{"p":1,"to":"QB"}]},{"name":"pass","outcomes":[{"p":1,"to":"A"}]}]},{"id":"QA","payoff":[1,-2]},{"id":"QB","payoff":[2,-1]}]}`)
 	f.Add(`{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"1/2","to":"b","reward":"1e999"},{"p":"1/2","to":"c"}]},{"id":"b","payoff":[1e400]},{"id":"c","payoff":["-1/3"]}]}`)
 	f.Fuzz(func(t *testing.T, text string) {
 		m, err := model.Parse([]byte(text))
@@ -67,7 +69,9 @@ func FuzzSolve(f *testing.F) {
 			answers[i] = r
 		}
 		ex, fl := answers[0], answers[1]
-		if ex == nil || fl == nil || fl.Unproven {
+		// Equilibria need not be unique, and float mode's tie tolerance
+		// may certify another one than exact mode (engine's doc).
+		if ex == nil || fl == nil || fl.Unproven || ex.Equilibria > 0 {
 			return
 		}
 		for p := range ex.Values {
