@@ -28,6 +28,10 @@ type env struct {
 	ints  []int64
 	tints []int64
 	rats  []*big.Rat
+	// args is the frame stack of function calls (funcs.go): the current
+	// call's arguments start at base; depth counts nested calls.
+	args        []argv
+	base, depth int
 }
 
 // expr is a compiled expression: exactly one of b, i, r is set, matching t.
@@ -86,6 +90,8 @@ type symbol struct {
 	// transient variables are labels and rewards; state formulas and
 	// rewards may read them, guards may not.
 	transient bool
+	fn        *function // a function (funcs.go)
+	param     int       // a parameter of the function being compiled: its index from 1
 }
 
 // scope resolves names: locals first, then globals.
@@ -135,6 +141,12 @@ func compileDepth(v any, sc *scope, path string, depth int) (e expr, err error) 
 		sym, ok := sc.lookup(x)
 		if !ok {
 			return expr{}, fmt.Errorf("%s: undefined identifier %q", path, x)
+		}
+		if sym.fn != nil {
+			return expr{}, fmt.Errorf("%s: function %q is not a value (call it)", path, x)
+		}
+		if sym.param > 0 {
+			return param(sym), nil
 		}
 		if sym.k != nil {
 			return konst(sym.k), nil

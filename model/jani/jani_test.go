@@ -138,6 +138,7 @@ func TestDTMCUniform(t *testing.T) {
 
 // base is a valid model that the bad-input cases break in one place.
 const base = `{"jani-version": 1, "name": "b", "type": "mdp", "features": ["derived-operators"],
+ "functions": [{"name": "f", "type": "int", "parameters": [{"name": "p", "type": "int"}], "body": "p"}],
  "constants": [{"name": "N", "type": "int"}],
  "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": "N"}, "initial-value": 0}],
  "properties": [{"name": "p", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"},
@@ -154,8 +155,10 @@ func TestBadInput(t *testing.T) {
 		want           string
 		unsupported    bool
 	}{
-		{"functions", `"features": ["derived-operators"]`, `"features": ["derived-operators", "functions"]`, ok, `feature the string "functions"`, true},
-		{"functions key", `"constants"`, `"functions": [], "constants"`, ok, `"functions" is not supported`, true},
+		{"nondet-selection", `"features": ["derived-operators"]`, `"features": ["derived-operators", "nondet-selection"]`, ok, `feature the string "nondet-selection"`, true},
+		{"unknown key", `"constants"`, `"channels": [], "constants"`, ok, `"channels" is not supported`, true},
+		{"undefined function", `"left": "x", "right": 1}`, `"left": "x", "right": {"op": "call", "function": "g", "args": []}}`, ok, `undefined function "g"`, false},
+		{"function arity", `"left": "x", "right": 1}`, `"left": "x", "right": {"op": "call", "function": "f", "args": []}}`, ok, `function "f" takes 1 arguments, got 0`, false},
 		{"arrays", `"features": ["derived-operators"]`, `"features": ["arrays"]`, ok, `"arrays"`, true},
 		{"ctmc", `"type": "mdp"`, `"type": "ctmc"`, ok, `model type "ctmc" is not supported`, true},
 		{"timed", `"type": "mdp"`, `"type": "pta"`, ok, `model type "pta"`, true},

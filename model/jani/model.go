@@ -108,7 +108,7 @@ func Parse(data []byte, consts map[string]string) (m *Model, err error) {
 	if !root.has("jani-version") {
 		return nil, fmt.Errorf(`model: missing "jani-version"`)
 	}
-	if err := root.keys("jani-version", "name", "type", "features", "actions", "constants", "variables", "restrict-initial", "properties", "automata", "system", "metadata"); err != nil {
+	if err := root.keys("jani-version", "name", "type", "features", "actions", "constants", "variables", "restrict-initial", "properties", "automata", "system", "metadata", "functions"); err != nil {
 		return nil, unsupported(err)
 	}
 	m = &Model{global: &scope{names: map[string]symbol{}}}
@@ -126,8 +126,8 @@ func Parse(data []byte, consts map[string]string) (m *Model, err error) {
 		return nil, err
 	}
 	for _, f := range features {
-		if f != "derived-operators" {
-			return nil, fmt.Errorf("feature %s is %w (derived-operators is)", describe(f), ErrUnsupported)
+		if f != "derived-operators" && f != "functions" {
+			return nil, fmt.Errorf("feature %s is %w (derived-operators and functions are)", describe(f), ErrUnsupported)
 		}
 	}
 	actions, err := root.list("actions", true)
@@ -161,6 +161,13 @@ func Parse(data []byte, consts map[string]string) (m *Model, err error) {
 		return nil, err
 	}
 	if err := m.variables(vars, m.global, "variables"); err != nil {
+		return nil, err
+	}
+	fns, err := root.list("functions", true)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.declareFunctions(fns, m.global, "functions"); err != nil {
 		return nil, err
 	}
 	if err := m.system(root, actionID); err != nil {

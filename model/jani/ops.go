@@ -27,6 +27,8 @@ func compileOp(op string, o obj, sc *scope, depth int) (expr, error) {
 		return fmt.Errorf("%s: type error: %q needs %s, got %s", o.path, op, what, ts)
 	}
 	switch op {
+	case "call":
+		return compileCall(o, sc, depth)
 	case "¬", "floor", "ceil", "abs", "sgn", "trc":
 		if err := o.keys("op", "exp"); err != nil {
 			return expr{}, err

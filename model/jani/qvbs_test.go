@@ -3,6 +3,7 @@ package jani_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -140,4 +141,118 @@ func TestQVBS(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nextReference is a reference of the instances in next/, which also say
+// per property its kind and whether the published value is exact.
+type nextReference struct {
+	Properties map[string]struct {
+		Kind  string `json:"kind"`
+		Exact bool   `json:"exact"`
+	} `json:"properties"`
+}
+
+// TestQVBSNext checks the instances of next/ (features beyond the first
+// subset) as far as the reader supports them: an instance whose model uses
+// a construct still outside the subset is skipped with the reason, and so
+// is a property the reader skips (Boolean queries, bounded properties);
+// every value computed must equal the reference (exactly where it is
+// exact, else to 1e-6), and the state count must match. Instances beyond
+// a million states run without -short only.
+func TestQVBSNext(t *testing.T) {
+	dirs, _ := filepath.Glob(filepath.Join(qvbsDir, "next", "*", "reference.json"))
+	if len(dirs) == 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("no benchmark instances in %s/next", qvbsDir)
+		}
+		t.Skipf("no benchmark instances in %s/next", qvbsDir)
+	}
+	sort.Strings(dirs)
+	computed := 0
+	for _, refPath := range dirs {
+		name := filepath.Base(filepath.Dir(refPath))
+		t.Run(name, func(t *testing.T) {
+			var ref reference
+			var next nextReference
+			data, err := os.ReadFile(refPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(data, &ref); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(data, &next); err != nil {
+				t.Fatal(err)
+			}
+			if ref.States > 1_000_000 && testing.Short() {
+				t.Skipf("%d states: without -short only", ref.States)
+			}
+			src, err := os.ReadFile(filepath.Join(filepath.Dir(refPath), ref.Model))
+			if err != nil {
+				t.Fatal(err)
+			}
+			consts := map[string]string{}
+			for k, v := range ref.Parameters {
+				consts[k] = string(v)
+			}
+			m, err := jani.Parse(src, consts)
+			if errors.Is(err, jani.ErrUnsupported) {
+				t.Skipf("not yet: %v", err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, exact := range []bool{false, true} {
+				res, err := m.Check(context.Background(), jani.Options{Exact: exact})
+				if errors.Is(err, jani.ErrUnsupported) {
+					t.Skipf("not yet: %v", err)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.States != ref.States {
+					t.Errorf("exact=%t: states = %d, reference %d", exact, res.States, ref.States)
+				}
+				got := map[string]jani.PropertyResult{}
+				for _, p := range res.Properties {
+					got[p.Name] = p
+				}
+				for pname, raw := range ref.Results {
+					p, ok := got[pname]
+					if !ok {
+						t.Errorf("%s: not in the model's properties", pname)
+						continue
+					}
+					if p.Skipped != "" {
+						t.Logf("%s (%s): skipped: %s", pname, next.Properties[pname].Kind, p.Skipped)
+						continue
+					}
+					if string(raw) == "true" || string(raw) == "false" {
+						t.Errorf("%s: reference %s, computed a value", pname, raw)
+						continue
+					}
+					want := refValue(t, raw)
+					switch {
+					case p.Infinite:
+						t.Errorf("exact=%t %s: infinite, reference %s", exact, pname, want.RatString())
+					case exact && next.Properties[pname].Exact && p.Exact.Cmp(want) != 0:
+						t.Errorf("%s = %s, reference %s", pname, p.Exact.RatString(), want.RatString())
+					case !exact && p.Unproven:
+						t.Errorf("%s = %.17g: not proven (bound %v)", pname, p.Value, p.Bound)
+					default:
+						w, _ := want.Float64()
+						v := p.Value
+						if exact {
+							v, _ = p.Exact.Float64()
+						}
+						if math.Abs(v-w) > 1e-6*math.Abs(w) {
+							t.Errorf("exact=%t %s = %.17g, reference %.17g", exact, pname, v, w)
+						}
+					}
+					computed++
+				}
+			}
+		})
+	}
+	t.Logf("%d values computed and checked", computed)
 }

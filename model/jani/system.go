@@ -121,7 +121,7 @@ func (m *Model) system(root obj, actionID map[string]int) error {
 // automaton reads one automaton: its local variables, a location slot, and
 // its edges.
 func (m *Model) automaton(o obj, actionID map[string]int) error {
-	if err := o.keys("name", "variables", "locations", "initial-locations", "edges", "restrict-initial"); err != nil {
+	if err := o.keys("name", "variables", "locations", "initial-locations", "edges", "restrict-initial", "functions", "comment"); err != nil {
 		return unsupported(err)
 	}
 	a := &automaton{name: o.m["name"].(string)}
@@ -131,6 +131,13 @@ func (m *Model) automaton(o obj, actionID map[string]int) error {
 		return err
 	}
 	if err := m.variables(vars, sc, o.path+".variables"); err != nil {
+		return err
+	}
+	fns, err := o.list("functions", true)
+	if err != nil {
+		return err
+	}
+	if err := m.declareFunctions(fns, sc, o.path+".functions"); err != nil {
 		return err
 	}
 	if o.has("restrict-initial") {

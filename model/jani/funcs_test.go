@@ -1,0 +1,65 @@
+package jani_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/model/jani"
+)
+
+// funcModel is a DTMC counting x from 0 up to fib(4) = 3, where fib is a
+// recursive function; each step succeeds with probability half() = 1/2
+// (a function without parameters, real) and moves x to next(x) (an
+// automaton's function calling a model function). By hand: each increment
+// takes 2 steps in expectation, so reaching x = 3 takes 6, and happens
+// surely. Calls in a guard (x < fib(4)), a probability, an assignment and
+// a property (the goal x = fib(4)).
+const funcModel = `{"jani-version": 1, "name": "f", "type": "dtmc", "features": ["derived-operators", "functions"],
+ "functions": [
+  {"name": "fib", "type": "int", "parameters": [{"name": "n", "type": "int"}],
+   "body": {"op": "ite", "if": {"op": "<", "left": "n", "right": 2}, "then": "n",
+            "else": {"op": "+", "left": {"op": "call", "function": "fib", "args": [{"op": "-", "left": "n", "right": 1}]},
+                                "right": {"op": "call", "function": "fib", "args": [{"op": "-", "left": "n", "right": 2}]}}}},
+  {"name": "half", "type": "real", "parameters": [], "body": {"op": "/", "left": 1, "right": 2}},
+  {"name": "add", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 9}, "parameters": [{"name": "a", "type": "int"}, {"name": "b", "type": "int"}], "body": {"op": "+", "left": "a", "right": "b"}}],
+ "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 3}, "initial-value": 0},
+   {"name": "steps", "type": "real", "transient": true, "initial-value": 0}],
+ "properties": [
+  {"name": "reach", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "Pmax", "exp": {"op": "F", "exp": {"op": "=", "left": "x", "right": {"op": "call", "function": "fib", "args": [4]}}}}}},
+  {"name": "time", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "Emin", "exp": "steps", "accumulate": ["steps"], "reach": {"op": "=", "left": "x", "right": 3}}}}],
+ "automata": [{"name": "a",
+   "functions": [{"name": "next", "type": "int", "parameters": [{"name": "v", "type": "int"}], "body": {"op": "call", "function": "add", "args": ["v", 1]}}],
+   "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
+   {"location": "l", "guard": {"exp": {"op": "<", "left": "x", "right": {"op": "call", "function": "fib", "args": [4]}}},
+    "destinations": [
+     {"location": "l", "probability": {"exp": {"op": "call", "function": "half", "args": []}}, "assignments": [{"ref": "x", "value": {"op": "call", "function": "next", "args": ["x"]}}, {"ref": "steps", "value": 1}]},
+     {"location": "l", "probability": {"exp": {"op": "call", "function": "half", "args": []}}, "assignments": [{"ref": "steps", "value": 1}]}]}]}],
+ "system": {"elements": [{"automaton": "a"}]}}`
+
+func TestFunctions(t *testing.T) {
+	m, err := jani.Parse([]byte(funcModel), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, states := check(t, m)
+	if states != 4 {
+		t.Errorf("states = %d, want 4 (x from 0 to 3)", states)
+	}
+	expect(t, got, map[string]string{"reach": "1", "time": "6"})
+
+	// A recursion without a base case stops with an error, not a crash.
+	loop := strings.Replace(funcModel, `"then": "n",`, `"then": {"op": "call", "function": "fib", "args": ["n"]},`, 1)
+	m, err = jani.Parse([]byte(loop), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Check(context.Background(), jani.Options{}); err == nil || !strings.Contains(err.Error(), "nested more than 1000 deep") {
+		t.Errorf("endless recursion: %v", err)
+	}
+	// Types are checked: a bool argument for an int parameter.
+	bad := strings.Replace(funcModel, `"args": ["v", 1]`, `"args": ["v", true]`, 1)
+	if _, err := jani.Parse([]byte(bad), nil); err == nil || !strings.Contains(err.Error(), `argument 2 of "add" has type bool`) {
+		t.Errorf("bool argument: %v", err)
+	}
+}
