@@ -81,10 +81,13 @@ func JANI(w io.Writer, f Format, r *report.JANI) error {
 	var labels, left []string
 	var values []float64
 	for _, p := range r.Properties {
+		x, isNumber := p.Number()
 		switch {
-		case p.Value != nil:
+		case isNumber:
 			labels = append(labels, p.Name+"\n"+p.Kind)
-			values = append(values, float64(*p.Value))
+			values = append(values, x)
+		case p.Value != nil:
+			left = append(left, fmt.Sprintf("%s %v", p.Name, p.Value))
 		case p.Infinite:
 			left = append(left, p.Name+" infinite")
 		default:

@@ -18,16 +18,29 @@ type JANI struct {
 	exact bool
 }
 
-// JANIProperty is one property; value is null when the property is skipped
-// or infinite.
+// JANIProperty is one property. Value is a number, true or false for a
+// Boolean threshold query (with the value compared as Quantity), and null
+// when the property is skipped or infinite.
 type JANIProperty struct {
-	Name       string     `json:"name"`
-	Kind       string     `json:"kind"`
-	Value      *JSONFloat `json:"value"`
-	ValueExact *string    `json:"value_exact,omitempty"`
-	Infinite   bool       `json:"infinite,omitempty"`
-	Skipped    string     `json:"skipped,omitempty"`
+	Name          string     `json:"name"`
+	Kind          string     `json:"kind"`
+	Value         any        `json:"value"`
+	ValueExact    *string    `json:"value_exact,omitempty"`
+	Quantity      *JSONFloat `json:"quantity,omitempty"`
+	QuantityExact *string    `json:"quantity_exact,omitempty"`
+	Infinite      bool       `json:"infinite,omitempty"`
+	Skipped       string     `json:"skipped,omitempty"`
 	Proof
+}
+
+// Number returns a numeric property's value (ok false for a skipped,
+// infinite or Boolean one).
+func (p *JANIProperty) Number() (float64, bool) {
+	v, ok := p.Value.(*JSONFloat)
+	if !ok || v == nil {
+		return 0, false
+	}
+	return float64(*v), true
 }
 
 // CheckJANI computes a JANI model's properties.
@@ -38,7 +51,7 @@ func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, err
 	}
 	out := &JANI{Model: res.Model, Type: res.Type, States: res.States, Properties: []JANIProperty{}, exact: opt.Exact}
 	for _, p := range res.Properties {
-		jp := JANIProperty{Name: p.Name, Kind: p.Kind, Infinite: p.Infinite, Skipped: p.Skipped}
+		jp := JANIProperty{Name: p.Name, Kind: p.Kind, Infinite: p.Infinite && p.Holds == nil, Skipped: p.Skipped}
 		if p.Unproven {
 			jp.Proof = proofOf(1, p.Bound)
 		}
@@ -47,11 +60,19 @@ func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, err
 				return nil, err
 			}
 			v := JSONFloat(p.Value)
-			jp.Value = &v
+			var exact *string
 			if p.Exact != nil {
 				s := p.Exact.RatString()
-				jp.ValueExact = &s
+				exact = &s
 			}
+			if p.Holds != nil {
+				jp.Quantity, jp.QuantityExact = &v, exact
+			} else {
+				jp.Value, jp.ValueExact = &v, exact
+			}
+		}
+		if p.Holds != nil {
+			jp.Value = *p.Holds
 		}
 		out.Properties = append(out.Properties, jp)
 	}
@@ -80,9 +101,18 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 			rows = append(rows, []string{Printable(p.Name), p.Kind, "infinite"})
 			continue
 		}
-		row := []string{Printable(p.Name), p.Kind, floatText(float, float64(*p.Value))}
-		if p.ValueExact != nil {
-			row = append(row, *p.ValueExact)
+		var row []string
+		if b, ok := p.Value.(bool); ok {
+			row = []string{Printable(p.Name), p.Kind, fmt.Sprint(b)}
+			if r.exact {
+				row = append(row, "")
+			}
+		} else {
+			x, _ := p.Number()
+			row = []string{Printable(p.Name), p.Kind, floatText(float, x)}
+			if p.ValueExact != nil {
+				row = append(row, *p.ValueExact)
+			}
 		}
 		rows = append(rows, row)
 	}

@@ -3,6 +3,7 @@ package jani
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 
 	"github.com/gamesolve/gamesolve/engine"
@@ -45,6 +46,9 @@ type PropertyResult struct {
 	// (engine.Analysis).
 	Unproven bool
 	Bound    float64
+	// Holds is the answer of a Boolean threshold query (nil for others);
+	// Value, Exact and Infinite are then the value compared.
+	Holds *bool
 }
 
 // Properties lists the names of the model's properties, in file order.
@@ -117,13 +121,69 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], p *proper
 		return err
 	}
 	q := engine.Query{Objective: p.obj, Goal: goal, Avoid: avoid}
-	if opt.Exact {
+	exact := func(out *PropertyResult) error {
 		return analyze(ctx, numeric.Exact{}, G, q, opt, out, func(x *big.Rat) {
 			out.Exact = x
 			out.Value, _ = x.Float64()
 		})
 	}
-	return analyze(ctx, numeric.Float{}, G, q, opt, out, func(x float64) { out.Value = x })
+	if opt.Exact {
+		if err := exact(out); err != nil {
+			return err
+		}
+	} else if err := analyze(ctx, numeric.Float{}, G, q, opt, out, func(x float64) { out.Value = x }); err != nil {
+		return err
+	}
+	if p.cmp == "" {
+		return nil
+	}
+	// A threshold query: decided by the float value where it is farther
+	// from the threshold than float mode's error can be, else exactly.
+	thr, _ := p.thr.Float64()
+	margin := 1e-9 * math.Max(1, math.Abs(thr))
+	if out.Unproven {
+		margin += out.Bound
+	}
+	var holds bool
+	switch {
+	case out.Infinite:
+		holds = p.cmp == "≥" || p.cmp == ">"
+	case out.Exact != nil:
+		holds = compare(out.Exact.Cmp(p.thr), p.cmp)
+	case math.Abs(out.Value-thr) > margin:
+		holds = compare(sign(out.Value-thr), p.cmp)
+	default:
+		var ex PropertyResult
+		if err := exact(&ex); err != nil {
+			return err
+		}
+		holds = ex.Infinite && (p.cmp == "≥" || p.cmp == ">") || (!ex.Infinite && compare(ex.Exact.Cmp(p.thr), p.cmp))
+	}
+	out.Holds = &holds
+	return nil
+}
+
+// compare applies a comparison to the sign of value minus threshold.
+func compare(c int, op string) bool {
+	switch op {
+	case "≥":
+		return c >= 0
+	case ">":
+		return c > 0
+	case "≤":
+		return c <= 0
+	}
+	return c < 0
+}
+
+func sign(x float64) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
 }
 
 // analyze runs one query in field f and sets the initial state's value.

@@ -19,7 +19,15 @@
 // synchronisation vector, together with one enabled edge of every other
 // automaton the vector names (every combination is a transition). A
 // byte-order mark may come first, "comment" keys may appear anywhere, and
-// features may list derived-operators.
+// features may list derived-operators and functions.
+//
+// Functions (the functions feature), declared by the model or by an
+// automaton: typed (bool, int, bounded int, real) functions of typed
+// parameters, whose body may read the constants and variables in scope
+// where they are declared and call any function, itself included. Each body
+// is compiled once; a call puts its evaluated arguments on a frame stack.
+// Calls nested more than 1,000 deep (a recursion that never reaches its
+// base case) stop the evaluation with an error.
 //
 // Expressions: literals and identifiers, + - * and / (real division), %,
 // min, max, pow, floor, ceil, abs, sgn, trc, comparisons, ∧ ∨ ¬ ⇒ and ite.
@@ -29,9 +37,12 @@
 // Properties: a filter (values, min, max, avg or sum; with one initial
 // state they agree) over the initial state of Pmin or Pmax of F φ or of
 // ψ U φ, or of Emin or Emax of a reward expression accumulated over steps
-// until reach φ. Other properties (step-, time- or reward-bounded,
-// instantaneous, Boolean comparisons) are listed as skipped, with the
-// reason.
+// until reach φ; and Boolean threshold queries, one of these compared (≥,
+// >, ≤, <) with a constant: the answer is true or false, decided by the
+// float value where it lies farther from the threshold than 10^-9 (plus
+// the proven error) and in exact arithmetic otherwise. Other properties
+// (step-, time- or reward-bounded, instantaneous, other Boolean formulas)
+// are listed as skipped, with the reason.
 //
 // # Semantics
 //

@@ -1,6 +1,7 @@
 package jani_test
 
 import (
+	"fmt"
 	"context"
 	"errors"
 	"math/big"
@@ -67,6 +68,10 @@ func expect(t *testing.T, got map[string]jani.PropertyResult, want map[string]st
 			if p.Skipped == "" {
 				t.Errorf("%s: computed, want skipped", name)
 			}
+		case w == "true" || w == "false":
+			if p.Holds == nil || fmt.Sprint(*p.Holds) != w {
+				t.Errorf("%s: %+v, want %s", name, p, w)
+			}
 		case w == "inf":
 			if !p.Infinite {
 				t.Errorf("%s = %v, want infinite", name, p.Exact)
@@ -108,7 +113,7 @@ func TestGamble(t *testing.T) {
 	}
 	expect(t, got, map[string]string{
 		"win_max": "1", "win_min": "0", "win_early": "3/4",
-		"end_min": "2", "end_max": "2", "win_time_min": "2", "win_time_max": "inf", "sure": "",
+		"end_min": "2", "end_max": "2", "win_time_min": "2", "win_time_max": "inf", "sure": "true",
 	})
 }
 

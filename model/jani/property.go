@@ -3,6 +3,7 @@ package jani
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 
 	"github.com/gamesolve/gamesolve/engine"
 )
@@ -20,6 +21,10 @@ type property struct {
 	reward    *expr
 	rewardKey string
 	skip      string
+	// cmp and thr make a Boolean threshold query: the value compared by
+	// cmp (≥, >, ≤ or <) with thr.
+	cmp string
+	thr *big.Rat
 }
 
 // properties reads the file's properties. A property outside the subset
@@ -84,6 +89,65 @@ func (m *Model) property(p *property, o obj) error {
 	if err != nil {
 		return err
 	}
+	op, _ := vals.m["op"].(string)
+	switch op {
+	case "≥", ">", "≤", "<":
+		return m.threshold(p, vals, op)
+	}
+	return m.quantity(p, vals)
+}
+
+// threshold reads a Boolean threshold query: a probability or reward
+// operator compared with a constant (either side), such as Pmin(F done) ≥
+// 1; the answer is true or false.
+func (m *Model) threshold(p *property, vals obj, op string) error {
+	if err := vals.keys("op", "left", "right"); err != nil {
+		return err
+	}
+	isQuantity := func(v any) bool {
+		o, _ := v.(map[string]any)
+		q, _ := o["op"].(string)
+		return q == "Pmin" || q == "Pmax" || q == "Emin" || q == "Emax"
+	}
+	qSide, cSide := "left", "right"
+	if !isQuantity(vals.m["left"]) {
+		qSide, cSide = "right", "left"
+		// Constant on the left: c < Q is Q > c, and so on.
+		op = map[string]string{"≥": "≤", ">": "<", "≤": "≥", "<": ">"}[op]
+	}
+	if !isQuantity(vals.m[qSide]) {
+		p.kind, p.skip = "comparison", "a Boolean comparison without a probability or reward operator"
+		return nil
+	}
+	c, err := compile(vals.m[cSide], m.global, vals.path+"."+cSide)
+	if err != nil {
+		return err
+	}
+	if c.k == nil || c.t == tBool {
+		p.kind, p.skip = "comparison", "a comparison with a threshold that is not a constant number"
+		return nil
+	}
+	thr := c.k.r
+	if c.t == tInt {
+		thr = new(big.Rat).SetInt64(c.k.i)
+	}
+	q, err := vals.obj(qSide)
+	if err != nil {
+		return err
+	}
+	if err := m.quantity(p, q); err != nil {
+		return err
+	}
+	p.cmp, p.thr = op, thr
+	if p.skip == "" {
+		p.kind += op + thr.RatString()
+	}
+	return nil
+}
+
+// quantity reads a probability or reward operator (Pmin, Pmax, Emin,
+// Emax) into p.
+func (m *Model) quantity(p *property, vals obj) error {
 	op, _ := vals.m["op"].(string)
 	switch op {
 	case "Pmin", "Pmax":
@@ -177,8 +241,8 @@ func (m *Model) property(p *property, o obj) error {
 		key, _ := json.Marshal(vals.m["exp"])
 		p.rewardKey = string(key)
 		return nil
-	case "≥", ">", "≤", "<", "=", "≠", "∧", "∨", "¬":
-		p.kind, p.skip = "comparison", "a Boolean comparison of a probability or reward (only values are computed)"
+	case "=", "≠", "∧", "∨", "¬":
+		p.kind, p.skip = "comparison", "a Boolean formula of probabilities or rewards (thresholds ≥, >, ≤, < are computed)"
 		return nil
 	}
 	p.kind, p.skip = "other", fmt.Sprintf("property operator %s", describe(vals.m["op"]))
