@@ -63,3 +63,36 @@ func TestFunctions(t *testing.T) {
 		t.Errorf("bool argument: %v", err)
 	}
 }
+
+// Threshold queries on a coin that reaches the goal with probability 1/3
+// (else a sink): P ≥ 1/3 holds and P > 1/3 does not, which float mode can
+// decide only exactly (0.333… is within its error of 1/3); 1/2 > P (the
+// constant on the left) holds; the expected steps to the goal are
+// infinite (the sink), so E ≥ 5 holds and E < 5 does not.
+func TestThresholds(t *testing.T) {
+	q := func(name, op string, left, right string) string {
+		return `{"name": "` + name + `", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "` + op + `", "left": ` + left + `, "right": ` + right + `}}}`
+	}
+	P := `{"op": "Pmax", "exp": {"op": "F", "exp": {"op": "=", "left": "x", "right": 1}}}`
+	E := `{"op": "Emax", "exp": "s", "accumulate": ["steps"], "reach": {"op": "=", "left": "x", "right": 1}}`
+	third := `{"op": "/", "left": 1, "right": 3}`
+	src := `{"jani-version": 1, "name": "t", "type": "dtmc",
+	 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 2}, "initial-value": 0},
+	   {"name": "s", "type": "real", "transient": true, "initial-value": 0}],
+	 "properties": [` + q("ge", "≥", P, third) + `, ` + q("gt", ">", P, third) + `, ` + q("lt", ">", `{"op": "/", "left": 1, "right": 2}`, P) + `, ` +
+		q("einf", "≥", E, "5") + `, ` + q("eless", "<", E, "5") + `],
+	 "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
+	   {"location": "l", "guard": {"exp": {"op": "=", "left": "x", "right": 0}}, "destinations": [
+	     {"location": "l", "probability": {"exp": ` + third + `}, "assignments": [{"ref": "x", "value": 1}, {"ref": "s", "value": 1}]},
+	     {"location": "l", "probability": {"exp": {"op": "/", "left": 2, "right": 3}}, "assignments": [{"ref": "x", "value": 2}, {"ref": "s", "value": 1}]}]}]}],
+	 "system": {"elements": [{"automaton": "a"}]}}`
+	m, err := jani.Parse([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := check(t, m)
+	expect(t, got, map[string]string{"ge": "true", "gt": "false", "lt": "true", "einf": "true", "eless": "false"})
+	if k := got["ge"].Kind; k != "Pmax≥1/3" {
+		t.Errorf("kind %q", k)
+	}
+}

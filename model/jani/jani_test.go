@@ -1,9 +1,9 @@
 package jani_test
 
 import (
-	"fmt"
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
 	"os"
 	"strings"
