@@ -96,3 +96,49 @@ func TestThresholds(t *testing.T) {
 		t.Errorf("kind %q", k)
 	}
 }
+
+// Sequenced assignments (JANI's assignment index): from x = 0, y = 1, the
+// destination x := y (index 0) then y := x (index 1) leaves x = 1, y = 1:
+// the second reads the x the first wrote. Without indices the two swap, to
+// x = 1, y = 0. By hand: the sequenced model reaches x = y = 1 surely and
+// never x = 1, y = 0; the simultaneous one the other way round.
+func TestSequencedAssignments(t *testing.T) {
+	model := func(index string) string {
+		return `{"jani-version": 1, "name": "s", "type": "dtmc",
+		 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 1}, "initial-value": 0},
+		   {"name": "y", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 1}, "initial-value": 1},
+		   {"name": "done", "type": "bool", "initial-value": false}],
+		 "properties": [
+		  {"name": "same", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "Pmax", "exp": {"op": "F", "exp": {"op": "∧", "left": "done", "right": {"op": "=", "left": "x", "right": "y"}}}}}},
+		  {"name": "swapped", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "Pmax", "exp": {"op": "F", "exp": {"op": "∧", "left": "done", "right": {"op": "∧", "left": {"op": "=", "left": "x", "right": 1}, "right": {"op": "=", "left": "y", "right": 0}}}}}}}],
+		 "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
+		   {"location": "l", "guard": {"exp": {"op": "¬", "exp": "done"}}, "destinations": [{"location": "l", "assignments": [
+		     {"ref": "x", "value": "y"` + index + `}, {"ref": "y", "value": "x", "index": 1}, {"ref": "done", "value": true}]}]}]}],
+		 "system": {"elements": [{"automaton": "a"}]}}`
+	}
+	m, err := jani.Parse([]byte(model("")), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := check(t, m)
+	expect(t, got, map[string]string{"same": "1", "swapped": "0"})
+	// All at index 1: simultaneous again, a swap.
+	m, err = jani.Parse([]byte(strings.ReplaceAll(model(`, "index": 1`), `{"ref": "done", "value": true}`, `{"ref": "done", "value": true, "index": 1}`)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ = check(t, m)
+	expect(t, got, map[string]string{"same": "0", "swapped": "1"})
+	// A variable assigned twice at one index is an error.
+	twice := strings.Replace(model(""), `{"ref": "y", "value": "x", "index": 1}`, `{"ref": "x", "value": "x"}`, 1)
+	m, err = jani.Parse([]byte(twice), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Check(context.Background(), jani.Options{}); err == nil || !strings.Contains(err.Error(), "assigned twice") {
+		t.Errorf("twice: %v", err)
+	}
+	if _, err := jani.Parse([]byte(strings.Replace(model(""), `"index": 1`, `"index": -1`, 1)), nil); err == nil {
+		t.Error("negative index accepted")
+	}
+}

@@ -34,6 +34,8 @@ type Model struct {
 	actions    []string
 	global     *scope
 	props      []*property
+	// sequenced: some assignment has an index above 0.
+	sequenced bool
 }
 
 type slot struct {
@@ -80,6 +82,9 @@ type assignment struct {
 	name string
 	sym  symbol
 	val  expr
+	// index orders sequenced assignments: those of index 0 first, all at
+	// once, then those of index 1 on the values they left, and so on.
+	index int
 }
 
 type syncVec struct {

@@ -28,6 +28,8 @@ type rules struct {
 	choice   []int
 	outs     []engine.Outcome[string]
 	written  []int // stamp per slot: last outcome that wrote it
+	pend     []pending
+	seq      []int64 // the state between levels of sequenced assignments
 	stamp    int
 	zero     *big.Rat
 	uniform  map[[2]*big.Rat]*big.Rat
@@ -272,6 +274,9 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 			p = r.times(p, q)
 			a := m.autos[autos[j]]
 			r.next[a.locSlot] = int64(d.loc)
+			if m.sequenced {
+				continue // assigned level by level below
+			}
 			for _, as := range d.assign {
 				var v int64
 				if as.sym.t == tBool {
@@ -288,6 +293,11 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 				}
 				r.written[as.sym.slot] = r.stamp
 				r.next[as.sym.slot] = v
+			}
+		}
+		if m.sequenced {
+			if err := r.assignSequenced(edges, choice); err != nil {
+				return err
 			}
 		}
 		{
@@ -312,6 +322,62 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 			return nil
 		}
 	}
+}
+
+// assignSequenced performs the chosen destinations' assignments level by
+// level (JANI's assignment index): all those of the lowest index at once,
+// evaluated on the current state, then those of the next index, evaluated
+// on the values the earlier levels left, and so on. A variable may be
+// assigned once per level.
+func (r *rules) assignSequenced(edges []*edge, choice []int) error {
+	m := r.m
+	cur := r.e.ints
+	defer func() { r.e.ints = cur }()
+	for level, more := 0, true; more; level++ {
+		more = false
+		r.pend = r.pend[:0]
+		r.stamp++
+		for j, e := range edges {
+			d := &e.dests[choice[j]]
+			for _, as := range d.assign {
+				if as.index > level {
+					more = true
+					continue
+				}
+				if as.index < level {
+					continue
+				}
+				var v int64
+				if as.sym.t == tBool {
+					v = b2i(as.val.b(&r.e))
+				} else {
+					v = as.val.i(&r.e)
+				}
+				sl := &m.slots[as.sym.slot]
+				if v < sl.lo || v > sl.hi {
+					return solver.Invalidf("%s, destination %d: %s := %d (index %d) is outside its bounds [%d, %d]", e.where, choice[j], as.name, v, level, sl.lo, sl.hi)
+				}
+				if r.written[as.sym.slot] == r.stamp {
+					return solver.Invalidf("%s: variable %s is assigned twice at index %d in one transition", e.where, as.name, level)
+				}
+				r.written[as.sym.slot] = r.stamp
+				r.pend = append(r.pend, pending{as.sym.slot, v})
+			}
+		}
+		for _, w := range r.pend {
+			r.next[w.slot] = w.v
+		}
+		// The next level reads the values this one left.
+		r.seq = append(r.seq[:0], r.next...)
+		r.e.ints = r.seq
+	}
+	return nil
+}
+
+// pending is a value written by one level of sequenced assignments.
+type pending struct {
+	slot int
+	v    int64
 }
 
 // checkProbability rejects a destination probability outside [0, 1].

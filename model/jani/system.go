@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"strconv"
 )
 
 // system reads the composition and the automata it instantiates, in its
@@ -341,8 +342,13 @@ func (m *Model) assignment(v any, sc *scope, path string) (assignment, error) {
 	if err := o.keys("ref", "value", "index"); err != nil {
 		return assignment{}, unsupported(err)
 	}
-	if ix, ok := o.m["index"]; ok && fmt.Sprint(ix) != "0" {
-		return assignment{}, fmt.Errorf("%s: assignment indices other than 0 are %w", path, ErrUnsupported)
+	index := 0
+	if ix, ok := o.m["index"]; ok {
+		n, err := strconv.Atoi(fmt.Sprint(ix))
+		if err != nil || n < 0 || n > maxIndex {
+			return assignment{}, fmt.Errorf("%s: index %s: want an integer from 0 to %d", path, describe(ix), maxIndex)
+		}
+		index = n
 	}
 	ref, ok := o.m["ref"].(string)
 	if !ok {
@@ -370,5 +376,11 @@ func (m *Model) assignment(v any, sc *scope, path string) (assignment, error) {
 	default:
 		return assignment{}, fmt.Errorf("%s: type error: %s := %s value", path, sym.t, val.t)
 	}
-	return assignment{name: ref, sym: sym, val: val}, nil
+	if index > 0 {
+		m.sequenced = true
+	}
+	return assignment{name: ref, sym: sym, val: val, index: index}, nil
 }
+
+// maxIndex bounds assignment indices (sequenced assignments).
+const maxIndex = 1 << 16
