@@ -97,10 +97,11 @@ func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
 	}
 	for _, key := range order {
 		var reward *expr
+		var acc accum
 		if idx := groups[key]; len(idx) > 0 {
-			reward = props[idx[0]].reward
+			reward, acc = props[idx[0]].reward, props[idx[0]].acc
 		}
-		G, err := engine.Explore(ctx, engineRules(m, reward), opt.Engine)
+		G, err := engine.Explore(ctx, engineRules(m, reward, acc), opt.Engine)
 		if err != nil {
 			return nil, fmt.Errorf("jani: %w", err)
 		}
@@ -207,7 +208,7 @@ func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Grap
 // with the labels the automata's locations set there.
 func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool, err error) {
 	defer catch(&err)
-	r := newRules(m, nil)
+	r := newRules(m, nil, accum{})
 	N := G.States()
 	goal = make([]bool, N)
 	if p.avoid != nil {

@@ -19,7 +19,7 @@
 // synchronisation vector, together with one enabled edge of every other
 // automaton the vector names (every combination is a transition). A
 // byte-order mark may come first, "comment" keys may appear anywhere, and
-// features may list derived-operators and functions.
+// features may list derived-operators, functions and state-exit-rewards.
 //
 // Functions (the functions feature), declared by the model or by an
 // automaton: typed (bool, int, bounded int, real) functions of typed
@@ -36,8 +36,10 @@
 //
 // Properties: a filter (values, min, max, avg or sum; with one initial
 // state they agree) over the initial state of Pmin or Pmax of F φ or of
-// ψ U φ, or of Emin or Emax of a reward expression accumulated over steps
-// until reach φ; and Boolean threshold queries, one of these compared (≥,
+// ψ U φ, or of Emin or Emax of a reward expression accumulated over steps,
+// on leaving states (the state-exit-rewards feature: the expression in the
+// state left, with its locations' transient values), or both, until reach
+// φ; and Boolean threshold queries, one of these compared (≥,
 // >, ≤, <) with a constant: the answer is true or false, decided by the
 // float value where it lies farther from the threshold than 10^-9 (plus
 // the proven error) and in exact arithmetic otherwise. Other properties

@@ -66,9 +66,18 @@ func (c *constant) String() string {
 
 // evalError is raised (as a panic, recovered at the package boundary) for
 // an error found while evaluating: overflow, division by zero.
-type evalError struct{ msg string }
+type evalError struct {
+	msg         string
+	unsupported bool // a construct outside the subset, met only when evaluated
+}
 
-func fail(format string, a ...any) { panic(evalError{fmt.Sprintf(format, a...)}) }
+func fail(format string, a ...any) { panic(evalError{msg: fmt.Sprintf(format, a...)}) }
+
+// failUnsupported is fail for a construct outside the subset: the error
+// wraps ErrUnsupported.
+func failUnsupported(format string, a ...any) {
+	panic(evalError{msg: fmt.Sprintf(format, a...), unsupported: true})
+}
 
 // catch turns an evalError panic into *err.
 func catch(err *error) {
@@ -76,6 +85,10 @@ func catch(err *error) {
 		e, ok := p.(evalError)
 		if !ok {
 			panic(p)
+		}
+		if e.unsupported {
+			*err = fmt.Errorf("%s (%w)", e.msg, ErrUnsupported)
+			return
 		}
 		*err = fmt.Errorf("%s", e.msg)
 	}
@@ -233,6 +246,9 @@ func fold(e expr, path string) (out expr, err error) {
 				panic(p)
 			}
 			err = fmt.Errorf("%s: %s", path, ee.msg)
+			if ee.unsupported {
+				err = fmt.Errorf("%w (%w)", err, ErrUnsupported)
+			}
 		}
 	}()
 	var c constant

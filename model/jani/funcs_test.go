@@ -142,3 +142,30 @@ func TestSequencedAssignments(t *testing.T) {
 		t.Error("negative index accepted")
 	}
 }
+
+// State-exit rewards (accumulate ["exit"]): a coin in state x = 0 whose
+// location sets cost <- 2 is flipped until heads (x := 1, the goal); each
+// flip also assigns step <- 1 on the edge. By hand: 2 flips are expected,
+// so the steps reward is 2, the exit reward (2 each time x = 0 is left) is
+// 4, and both together 6.
+func TestExitRewards(t *testing.T) {
+	prop := func(name, acc string) string {
+		return `{"name": "` + name + `", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "Emin", "exp": {"op": "+", "left": "cost", "right": "step"}, "accumulate": ` + acc + `, "reach": {"op": "=", "left": "x", "right": 1}}}}`
+	}
+	src := `{"jani-version": 1, "name": "e", "type": "dtmc", "features": ["state-exit-rewards"],
+	 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 1}, "initial-value": 0},
+	   {"name": "cost", "type": "real", "transient": true, "initial-value": 0},
+	   {"name": "step", "type": "real", "transient": true, "initial-value": 0}],
+	 "properties": [` + prop("steps", `["steps"]`) + `, ` + prop("exit", `["exit"]`) + `, ` + prop("both", `["steps", "exit"]`) + `],
+	 "automata": [{"name": "a", "locations": [{"name": "l", "transient-values": [{"ref": "cost", "value": {"op": "ite", "if": {"op": "=", "left": "x", "right": 0}, "then": 2, "else": 0}}]}], "initial-locations": ["l"], "edges": [
+	   {"location": "l", "guard": {"exp": {"op": "=", "left": "x", "right": 0}}, "destinations": [
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "x", "value": 1}, {"ref": "step", "value": 1}]},
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "step", "value": 1}]}]}]}],
+	 "system": {"elements": [{"automaton": "a"}]}}`
+	m, err := jani.Parse([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := check(t, m)
+	expect(t, got, map[string]string{"steps": "2", "exit": "4", "both": "6"})
+}

@@ -176,7 +176,6 @@ func TestBadInput(t *testing.T) {
 		{"unknown const", "", "", map[string]string{"N": "3", "K": "1"}, "--const K: the model has no open constant", false},
 		{"no initial value", `, "initial-value": 0}`, `}`, ok, "no initial value", true},
 		{"unbounded", `{"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": "N"}`, `"int"`, ok, "unbounded int variable", true},
-		{"state exit rewards", `"features": ["derived-operators"]`, `"features": ["state-exit-rewards"]`, ok, `"state-exit-rewards"`, true},
 		{"rate", `{"location": "l", "guard"`, `{"location": "l", "rate": {"exp": 1}, "guard"`, ok, `"rate" is not supported`, true},
 		{"probability", `"destinations": [{"location": "l", "assignments"`, `"destinations": [{"location": "l", "probability": {"exp": 2}, "assignments"`, ok, "probability 2 is not in [0, 1]", false},
 		{"no jani-version", `"jani-version": 1, `, ``, ok, `missing "jani-version"`, false},

@@ -131,8 +131,8 @@ func Parse(data []byte, consts map[string]string) (m *Model, err error) {
 		return nil, err
 	}
 	for _, f := range features {
-		if f != "derived-operators" && f != "functions" {
-			return nil, fmt.Errorf("feature %s is %w (derived-operators and functions are)", describe(f), ErrUnsupported)
+		if f != "derived-operators" && f != "functions" && f != "state-exit-rewards" {
+			return nil, fmt.Errorf("feature %s is %w (derived-operators, functions and state-exit-rewards are)", describe(f), ErrUnsupported)
 		}
 	}
 	actions, err := root.list("actions", true)

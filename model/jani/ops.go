@@ -295,7 +295,7 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error) (expr, er
 	return expr{t: tReal, r: func(e *env) *big.Rat {
 		p, q := a(e), b(e)
 		if !q.IsInt() || !q.Num().IsInt64() || q.Num().Int64() > 10000 || q.Num().Int64() < -10000 {
-			fail("pow(%s, %s): only integer exponents up to 10000 are supported", numeric.Shorten(p.RatString(), 40), numeric.Shorten(q.RatString(), 40))
+			failUnsupported("pow(%s, %s): only integer exponents up to 10000 are supported", numeric.Shorten(p.RatString(), 40), numeric.Shorten(q.RatString(), 40))
 		}
 		n := q.Num().Int64()
 		if n < 0 && p.Sign() == 0 {

@@ -19,6 +19,7 @@ type property struct {
 	// reward is the expression accumulated per step, and rewardKey its
 	// JSON text: properties with the same key share one exploration.
 	reward    *expr
+	acc       accum
 	rewardKey string
 	skip      string
 	// cmp and thr make a Boolean threshold query: the value compared by
@@ -26,6 +27,12 @@ type property struct {
 	cmp string
 	thr *big.Rat
 }
+
+// accum says when a reward is collected: on each step (the transient
+// assignments of the edges taken), and on leaving each state (the reward
+// expression in that state, its locations' transient values applied:
+// JANI's state-exit-rewards).
+type accum struct{ steps, exit bool }
 
 // properties reads the file's properties. A property outside the subset
 // is kept with the reason it is skipped; an error inside one that is in
@@ -216,8 +223,19 @@ func (m *Model) quantity(p *property, vals obj) error {
 			return err
 		}
 		acc, _ := vals.m["accumulate"].([]any)
-		if len(acc) != 1 || acc[0] != "steps" {
-			p.skip = `accumulate other than ["steps"]`
+		for _, a := range acc {
+			switch a {
+			case "steps":
+				p.acc.steps = true
+			case "exit":
+				p.acc.exit = true
+			default:
+				p.skip = fmt.Sprintf("accumulate %s (steps and exit are supported)", describe(a))
+				return nil
+			}
+		}
+		if !p.acc.steps && !p.acc.exit {
+			p.skip = `accumulate without "steps" or "exit"`
 			return nil
 		}
 		if !vals.has("reach") {
@@ -238,7 +256,7 @@ func (m *Model) quantity(p *property, vals obj) error {
 		}
 		r = toReal(r)
 		p.reward = &r
-		key, _ := json.Marshal(vals.m["exp"])
+		key, _ := json.Marshal([]any{vals.m["exp"], p.acc.steps, p.acc.exit})
 		p.rewardKey = string(key)
 		return nil
 	case "=", "≠", "∧", "∨", "¬":

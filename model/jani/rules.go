@@ -16,7 +16,9 @@ import (
 // none is a deadlock (an engine terminal, absorbing).
 type rules struct {
 	m      *Model
-	reward *expr // accumulated per step; nil for none
+	reward *expr    // accumulated per step; nil for none
+	acc    accum    // when reward is collected
+	exit   *big.Rat // the state's exit reward, while it is expanded
 	e      env
 	next   []int64
 	key    []byte
@@ -43,8 +45,8 @@ type move struct {
 	start, end int
 }
 
-func newRules(m *Model, reward *expr) *rules {
-	r := &rules{m: m, reward: reward, zero: new(big.Rat), uniform: map[[2]*big.Rat]*big.Rat{}}
+func newRules(m *Model, reward *expr, acc accum) *rules {
+	r := &rules{m: m, reward: reward, acc: acc, zero: new(big.Rat), uniform: map[[2]*big.Rat]*big.Rat{}}
 	r.e.ints = make([]int64, len(m.slots))
 	r.e.tints = make([]int64, m.nTints)
 	r.e.rats = make([]*big.Rat, m.nRats)
@@ -102,8 +104,8 @@ func (r *rules) Describe(s string) string {
 type indexed struct{ *rules }
 
 // engineRules returns the rules to explore m with, collecting reward.
-func engineRules(m *Model, reward *expr) engine.Rules[string] {
-	r := newRules(m, reward)
+func engineRules(m *Model, reward *expr, acc accum) engine.Rules[string] {
+	r := newRules(m, reward, acc)
 	if m.bits <= maxIndexBits {
 		return indexed{r}
 	}
@@ -154,6 +156,16 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 	if len(r.moves) == 0 {
 		n.Terminal(r.zero)
 		return nil
+	}
+	r.exit = nil
+	if r.reward != nil && r.acc.exit {
+		// The exit reward: the reward expression in this state, with the
+		// transient values its locations set.
+		for _, a := range m.autos {
+			r.setTransients(a.locs[r.e.ints[a.locSlot]].transient)
+		}
+		r.exit = r.reward.r(&r.e)
+		r.resetTransients()
 	}
 	if m.Type == "mdp" {
 		n.Decide(0)
@@ -302,8 +314,15 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 		}
 		{
 			var reward *big.Rat
-			if r.reward != nil {
+			if r.reward != nil && r.acc.steps {
 				reward = r.stepReward(edges, choice)
+			}
+			if r.exit != nil {
+				if reward == nil || reward.Sign() == 0 {
+					reward = r.exit
+				} else if r.exit.Sign() != 0 {
+					reward = new(big.Rat).Add(reward, r.exit)
+				}
 			}
 			if p == nil {
 				p = ratOne
