@@ -34,6 +34,12 @@ func (G *Graph[S]) States() int { return len(G.g.states) }
 // State returns state i.
 func (G *Graph[S]) State(i int) S { return G.g.states[i] }
 
+// Lookup returns the number of state s, if it was reached.
+func (G *Graph[S]) Lookup(s S) (int, bool) {
+	i, ok := G.g.lookup(s)
+	return int(i), ok
+}
+
 // index builds actState and the predecessor lists.
 func (G *Graph[S]) index() {
 	if G.actState != nil {

@@ -24,9 +24,11 @@ type Options struct {
 type Result struct {
 	Model string
 	Type  string // "dtmc" or "mdp"
-	// States counts the reachable states, deadlocks included.
-	States     int
-	Properties []PropertyResult
+	// States counts the reachable states, deadlocks included; Initial the
+	// initial states (more than one where variables have no initial
+	// value).
+	States, Initial int
+	Properties      []PropertyResult
 }
 
 // PropertyResult is one property's value at the initial state.
@@ -91,6 +93,11 @@ func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
 	if len(order) == 0 {
 		order = []string{""}
 	}
+	initial, err := m.initialStates()
+	if err != nil {
+		return nil, fmt.Errorf("jani: %w", err)
+	}
+	res.Initial = len(initial)
 	res.Properties = make([]PropertyResult, len(props))
 	for i, p := range props {
 		res.Properties[i] = PropertyResult{Name: p.name, Kind: p.kind, Skipped: p.skip}
@@ -101,13 +108,13 @@ func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
 		if idx := groups[key]; len(idx) > 0 {
 			reward, acc = props[idx[0]].reward, props[idx[0]].acc
 		}
-		G, err := engine.Explore(ctx, engineRules(m, reward, acc), opt.Engine)
+		G, err := engine.Explore(ctx, engineRules(m, reward, acc, initial), opt.Engine)
 		if err != nil {
 			return nil, fmt.Errorf("jani: %w", err)
 		}
 		res.States = G.States()
 		for _, i := range groups[key] {
-			if err := m.checkOne(ctx, G, props[i], opt, &res.Properties[i]); err != nil {
+			if err := m.checkOne(ctx, G, initial, props[i], opt, &res.Properties[i]); err != nil {
 				return nil, fmt.Errorf("jani: property %q: %w", props[i].name, err)
 			}
 		}
@@ -116,14 +123,18 @@ func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
 }
 
 // checkOne computes one property on an explored graph.
-func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], p *property, opt Options, out *PropertyResult) error {
+func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial []string, p *property, opt Options, out *PropertyResult) error {
+	ids := make([]int, len(initial))
+	for i, s := range initial {
+		ids[i], _ = G.Lookup(s) // explored from each of them
+	}
 	goal, avoid, err := m.marks(G, p)
 	if err != nil {
 		return err
 	}
 	q := engine.Query{Objective: p.obj, Goal: goal, Avoid: avoid}
 	exact := func(out *PropertyResult) error {
-		return analyze(ctx, numeric.Exact{}, G, q, opt, out, func(x *big.Rat) {
+		return analyze(ctx, numeric.Exact{}, G, q, opt, ids, p.filter, out, func(x *big.Rat) {
 			out.Exact = x
 			out.Value, _ = x.Float64()
 		})
@@ -132,10 +143,10 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], p *proper
 		if err := exact(out); err != nil {
 			return err
 		}
-	} else if err := analyze(ctx, numeric.Float{}, G, q, opt, out, func(x float64) { out.Value = x }); err != nil {
+	} else if err := analyze(ctx, numeric.Float{}, G, q, opt, ids, p.filter, out, func(x float64) { out.Value = x }); err != nil {
 		return err
 	}
-	if p.cmp == "" {
+	if p.cmp == "" || out.Skipped != "" {
 		return nil
 	}
 	// A threshold query: decided by the float value where it is farther
@@ -187,8 +198,12 @@ func sign(x float64) int {
 	return 0
 }
 
-// analyze runs one query in field f and sets the initial state's value.
-func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Graph[string], q engine.Query, opt Options, out *PropertyResult, set func(T)) error {
+// analyze runs one query in field f and sets the value over the initial
+// states (ids, graph numbers) that the filter fun gives: with one initial
+// state its value; else min, max, sum or avg (avg and sum infinite when
+// one is; min only when all are), or, for values, the common value (the
+// property is skipped when they differ).
+func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Graph[string], q engine.Query, opt Options, ids []int, fun string, out *PropertyResult, set func(T)) error {
 	a, err := engine.Analyze(ctx, f, G, q, opt.Engine)
 	if err != nil {
 		return err
@@ -196,11 +211,40 @@ func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Grap
 	if a.Unproven > 0 {
 		out.Unproven, out.Bound = true, a.Bound
 	}
-	if a.Infinite != nil && a.Infinite[0] {
+	inf := func(i int) bool { return a.Infinite != nil && a.Infinite[i] }
+	var acc T
+	have, infinite, finite := false, 0, 0
+	for _, i := range ids {
+		if inf(i) {
+			infinite++
+			continue
+		}
+		x := a.Values[i]
+		finite++
+		switch {
+		case !have:
+			acc, have = f.Set(f.New(), x), true
+		case fun == "min" && f.Cmp(x, acc) < 0, fun == "max" && f.Cmp(x, acc) > 0:
+			acc = f.Set(acc, x)
+		case fun == "sum" || fun == "avg":
+			acc = f.Add(acc, acc, x)
+		case fun == "values" && f.Cmp(x, acc) != 0:
+			out.Skipped = fmt.Sprintf("the values differ across the %d initial states (a min, max, sum or avg filter gives one)", len(ids))
+			return nil
+		}
+	}
+	switch {
+	case infinite > 0 && (fun != "min" || finite == 0):
+		if fun == "values" && finite > 0 {
+			out.Skipped = fmt.Sprintf("the values differ across the %d initial states (a min, max, sum or avg filter gives one)", len(ids))
+			return nil
+		}
 		out.Infinite = true
 		return nil
+	case fun == "avg":
+		acc = f.Quo(acc, acc, f.FromInt(f.New(), int64(len(ids))))
 	}
-	set(a.Values[0])
+	set(acc)
 	return nil
 }
 

@@ -169,3 +169,43 @@ func TestExitRewards(t *testing.T) {
 	got, _ := check(t, m)
 	expect(t, got, map[string]string{"steps": "2", "exit": "4", "both": "6"})
 }
+
+// Several initial states: b has no initial value, so b = false and b =
+// true are both initial. From b the goal is reached surely, else with
+// probability 1/2 (a coin). The filters give min 1/2, max 1, sum 3/2 and
+// avg 3/4; values differ, so values is skipped; restricting the initial
+// states to b leaves one, whose value is 1.
+func TestInitialStates(t *testing.T) {
+	prop := func(name, fun string) string {
+		return `{"name": "` + name + `", "expression": {"op": "filter", "fun": "` + fun + `", "states": {"op": "initial"}, "values": {"op": "Pmax", "exp": {"op": "F", "exp": {"op": "=", "left": "x", "right": 1}}}}}`
+	}
+	src := `{"jani-version": 1, "name": "i", "type": "dtmc",
+	 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 2}, "initial-value": 0},
+	   {"name": "b", "type": "bool"}],
+	 "properties": [` + prop("min", "min") + `, ` + prop("max", "max") + `, ` + prop("sum", "sum") + `, ` + prop("avg", "avg") + `, ` + prop("values", "values") + `],
+	 "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
+	   {"location": "l", "guard": {"exp": {"op": "∧", "left": {"op": "=", "left": "x", "right": 0}, "right": "b"}}, "destinations": [{"location": "l", "assignments": [{"ref": "x", "value": 1}]}]},
+	   {"location": "l", "guard": {"exp": {"op": "∧", "left": {"op": "=", "left": "x", "right": 0}, "right": {"op": "¬", "exp": "b"}}}, "destinations": [
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "x", "value": 1}]},
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "x", "value": 2}]}]}]}],
+	 "system": {"elements": [{"automaton": "a"}]}}`
+	m, err := jani.Parse([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, states := check(t, m)
+	if states != 5 {
+		t.Errorf("states = %d, want 5 (x = 0 with b both ways, x = 1 and 2 with b false, x = 1 with b true)", states)
+	}
+	expect(t, got, map[string]string{"min": "1/2", "max": "1", "sum": "3/2", "avg": "3/4", "values": ""})
+	res, err := m.Check(context.Background(), jani.Options{})
+	if err != nil || res.Initial != 2 {
+		t.Errorf("initial states: %v, %v", res, err)
+	}
+	m, err = jani.Parse([]byte(strings.Replace(src, `"system"`, `"restrict-initial": {"exp": "b"}, "system"`, 1)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ = check(t, m)
+	expect(t, got, map[string]string{"values": "1", "min": "1"})
+}

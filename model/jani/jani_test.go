@@ -174,7 +174,7 @@ func TestBadInput(t *testing.T) {
 		{"missing const", "", "", nil, "constant \"N\" has no value: give it with --const N=VALUE", false},
 		{"malformed const", "", "", map[string]string{"N": "three"}, "--const N=three: want an integer", false},
 		{"unknown const", "", "", map[string]string{"N": "3", "K": "1"}, "--const K: the model has no open constant", false},
-		{"no initial value", `, "initial-value": 0}`, `}`, ok, "no initial value", true},
+		{"restrict-initial type", `"system"`, `"restrict-initial": {"exp": 1}, "system"`, ok, "want bool, got int", false},
 		{"unbounded", `{"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": "N"}`, `"int"`, ok, "unbounded int variable", true},
 		{"rate", `{"location": "l", "guard"`, `{"location": "l", "rate": {"exp": 1}, "guard"`, ok, `"rate" is not supported`, true},
 		{"probability", `"destinations": [{"location": "l", "assignments"`, `"destinations": [{"location": "l", "probability": {"exp": 2}, "assignments"`, ok, "probability 2 is not in [0, 1]", false},

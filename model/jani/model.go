@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
@@ -36,6 +37,10 @@ type Model struct {
 	props      []*property
 	// sequenced: some assignment has an index above 0.
 	sequenced bool
+	// free lists the slots of the variables without an initial value, and
+	// restrict the restrictions of the initial states (initialStates).
+	free     []int
+	restrict []expr
 }
 
 type slot struct {
@@ -179,7 +184,7 @@ func Parse(data []byte, consts map[string]string) (m *Model, err error) {
 		return nil, err
 	}
 	if root.has("restrict-initial") {
-		if err := m.restrictInitial(root, "restrict-initial"); err != nil {
+		if err := m.restrictInitial(root, "restrict-initial", m.global); err != nil {
 			return nil, err
 		}
 	}
@@ -351,19 +356,20 @@ func (m *Model) variables(list []any, sc *scope, where string) error {
 			return err
 		}
 		iv, ok := o.m["initial-value"]
-		if !ok {
-			if isTransient {
-				return fmt.Errorf("%s: a transient variable needs an initial value", o.path)
+		if !ok && isTransient {
+			return fmt.Errorf("%s: a transient variable needs an initial value", o.path)
+		}
+		var init *constant
+		if ok {
+			e, err := compile(iv, m.global, o.path+": initial-value")
+			if err != nil {
+				return err
 			}
-			return fmt.Errorf("%s has no initial value: several initial states are %w", o.path, ErrUnsupported)
-		}
-		e, err := compile(iv, m.global, o.path+": initial-value")
-		if err != nil {
-			return err
-		}
-		init, err := fixed(e, t, o.path+": initial-value")
-		if err != nil {
-			return err
+			if init, err = fixed(e, t, o.path+": initial-value"); err != nil {
+				return err
+			}
+		} else if t == tReal {
+			return fmt.Errorf("%s: a real state variable is %w", o.path, ErrUnsupported)
 		}
 		if isTransient {
 			sym := symbol{t: t, transient: true}
@@ -380,6 +386,12 @@ func (m *Model) variables(list []any, sc *scope, where string) error {
 		}
 		if lo > hi {
 			return fmt.Errorf("%s: empty bounds [%d, %d]", o.path, lo, hi)
+		}
+		if init == nil {
+			// No initial value: every value of the domain is initial
+			// (subject to restrict-initial).
+			m.free = append(m.free, len(m.slots))
+			init = &constant{t: t, i: lo}
 		}
 		if init.i < lo || init.i > hi {
 			return fmt.Errorf("%s: initial value %d is outside its bounds [%d, %d]", o.path, init.i, lo, hi)
@@ -449,24 +461,71 @@ func (m *Model) varType(o obj) (t typ, lo, hi int64, err error) {
 	return 0, 0, 0, fmt.Errorf("%s: type %s is %w", o.path, describe(o.m["type"]), ErrUnsupported)
 }
 
-// restrictInitial accepts only restrictions that are constantly true: the
-// initial state is given by the variables' initial values.
-func (m *Model) restrictInitial(o obj, k string) error {
+// restrictInitial reads a restriction of the initial states: a Boolean
+// expression over the variables that every initial state satisfies.
+func (m *Model) restrictInitial(o obj, k string, sc *scope) error {
 	ri, err := o.obj(k)
 	if err != nil {
 		return err
 	}
-	if err := ri.keys("exp"); err != nil {
+	if err := ri.keys("exp", "comment"); err != nil {
 		return err
 	}
-	e, err := compile(ri.m["exp"], m.global, ri.path)
+	plain := &scope{names: sc.names, parent: sc.parent, noTransient: true}
+	e, err := compile(ri.m["exp"], plain, ri.path)
 	if err != nil {
 		return err
 	}
-	if e.t != tBool || e.k == nil || e.k.i == 0 {
-		return fmt.Errorf("%s: only the restriction true is %w", ri.path, ErrUnsupported)
+	if e.t != tBool {
+		return fmt.Errorf("%s: type error: want bool, got %s", ri.path, e.t)
+	}
+	if e.k == nil || e.k.i == 0 {
+		m.restrict = append(m.restrict, e)
 	}
 	return nil
+}
+
+// MaxInitial bounds the initial states of a model (variables without an
+// initial value range over their domains).
+const MaxInitial = 1 << 20
+
+// initialStates returns the packed initial states: every combination of
+// values of the variables without an initial value that satisfies the
+// restrictions, in increasing order of the first such variable (then the
+// next, and so on).
+func (m *Model) initialStates() (states []string, err error) {
+	defer catch(&err)
+	count := 1.0
+	for _, sl := range m.free {
+		count *= float64(m.slots[sl].hi - m.slots[sl].lo + 1)
+	}
+	if count > MaxInitial {
+		return nil, fmt.Errorf("%w: %.3g combinations of initial values (at most %d initial states)", budget.ErrTooLarge, count, MaxInitial)
+	}
+	var e env
+	e.ints = append([]int64(nil), m.initial...)
+	var fill func(i int)
+	fill = func(i int) {
+		if i == len(m.free) {
+			for _, r := range m.restrict {
+				if !r.b(&e) {
+					return
+				}
+			}
+			states = append(states, m.pack(e.ints, nil))
+			return
+		}
+		sl := m.free[i]
+		for v := m.slots[sl].lo; v <= m.slots[sl].hi; v++ {
+			e.ints[sl] = v
+			fill(i + 1)
+		}
+	}
+	fill(0)
+	if len(states) == 0 {
+		return nil, fmt.Errorf("no initial state satisfies the restrictions")
+	}
+	return states, nil
 }
 
 // ParseConsts reads open constants' values written as "N=16,MAX=2" (the

@@ -22,6 +22,9 @@ type property struct {
 	acc       accum
 	rewardKey string
 	skip      string
+	// filter is the function over the initial states: values, min, max,
+	// avg or sum.
+	filter string
 	// cmp and thr make a Boolean threshold query: the value compared by
 	// cmp (≥, >, ≤ or <) with thr.
 	cmp string
@@ -82,8 +85,9 @@ func (m *Model) property(p *property, o obj) error {
 	if err := top.keys("op", "fun", "values", "states"); err != nil {
 		return err
 	}
-	switch top.m["fun"] {
+	switch fun := top.m["fun"].(string); fun {
 	case "values", "min", "max", "avg", "sum":
+		p.filter = fun
 	default:
 		p.kind, p.skip = "other", fmt.Sprintf("filter function %s", describe(top.m["fun"]))
 		return nil

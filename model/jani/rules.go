@@ -19,9 +19,11 @@ type rules struct {
 	reward *expr    // accumulated per step; nil for none
 	acc    accum    // when reward is collected
 	exit   *big.Rat // the state's exit reward, while it is expanded
-	e      env
-	next   []int64
-	key    []byte
+	// initial are the packed initial states (Model.initialStates).
+	initial []string
+	e       env
+	next    []int64
+	key     []byte
 	// per automaton: enabled edges in the current state
 	enabled  [][]*edge
 	moves    []move
@@ -71,7 +73,11 @@ func (r *rules) resetTransients() {
 func (r *rules) Players() int { return 1 }
 
 // Start implements engine.Rules.
-func (r *rules) Start() string { return r.m.pack(r.m.initial, nil) }
+func (r *rules) Start() string { return r.initial[0] }
+
+// Seeds implements engine.Seeder: the other initial states, where the
+// model has several.
+func (r *rules) Seeds() []string { return r.initial[1:] }
 
 // Describe implements engine.Describer.
 func (r *rules) Describe(s string) string {
@@ -104,8 +110,9 @@ func (r *rules) Describe(s string) string {
 type indexed struct{ *rules }
 
 // engineRules returns the rules to explore m with, collecting reward.
-func engineRules(m *Model, reward *expr, acc accum) engine.Rules[string] {
+func engineRules(m *Model, reward *expr, acc accum, initial []string) engine.Rules[string] {
 	r := newRules(m, reward, acc)
+	r.initial = initial
 	if m.bits <= maxIndexBits {
 		return indexed{r}
 	}

@@ -142,7 +142,7 @@ func (m *Model) automaton(o obj, actionID map[string]int) error {
 		return err
 	}
 	if o.has("restrict-initial") {
-		if err := m.restrictInitial(o, "restrict-initial"); err != nil {
+		if err := m.restrictInitial(o, "restrict-initial", sc); err != nil {
 			return err
 		}
 	}
