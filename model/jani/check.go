@@ -137,13 +137,13 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial [
 		return analyze(ctx, numeric.Exact{}, G, q, opt, ids, p.filter, out, func(x *big.Rat) {
 			out.Exact = x
 			out.Value, _ = x.Float64()
-		})
+		}, p.bounded, p.steps)
 	}
 	if opt.Exact {
 		if err := exact(out); err != nil {
 			return err
 		}
-	} else if err := analyze(ctx, numeric.Float{}, G, q, opt, ids, p.filter, out, func(x float64) { out.Value = x }); err != nil {
+	} else if err := analyze(ctx, numeric.Float{}, G, q, opt, ids, p.filter, out, func(x float64) { out.Value = x }, p.bounded, p.steps); err != nil {
 		return err
 	}
 	if p.cmp == "" || out.Skipped != "" {
@@ -203,8 +203,14 @@ func sign(x float64) int {
 // state its value; else min, max, sum or avg (avg and sum infinite when
 // one is; min only when all are), or, for values, the common value (the
 // property is skipped when they differ).
-func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Graph[string], q engine.Query, opt Options, ids []int, fun string, out *PropertyResult, set func(T)) error {
-	a, err := engine.Analyze(ctx, f, G, q, opt.Engine)
+func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Graph[string], q engine.Query, opt Options, ids []int, fun string, out *PropertyResult, set func(T), bounded bool, steps int) error {
+	var a *engine.Analysis[T]
+	var err error
+	if bounded {
+		a, err = engine.AnalyzeBounded(ctx, f, G, q, steps, opt.Engine)
+	} else {
+		a, err = engine.Analyze(ctx, f, G, q, opt.Engine)
+	}
 	if err != nil {
 		return err
 	}
@@ -264,7 +270,7 @@ func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool,
 		for _, a := range m.autos {
 			r.setTransients(a.locs[r.e.ints[a.locSlot]].transient)
 		}
-		goal[i] = p.goal.b(&r.e)
+		goal[i] = p.goal != nil && p.goal.b(&r.e)
 		if avoid != nil {
 			avoid[i] = p.avoid.b(&r.e)
 		}

@@ -8,8 +8,8 @@
 // Model types dtmc and mdp. Constants of type int, real or bool, defined by
 // an expression over earlier constants or left open and given to Parse
 // (the command line's --const N=16,MAX=2). Global and automaton-local
-// variables of type bool or bounded int, each with an initial value, so
-// there is one initial state; transient variables of any basic type, which
+// variables of type bool or bounded int, with an initial value or without
+// (then every value of the domain is initial); transient variables of any basic type, which
 // are labels (set by a location's transient-values) or rewards (set by a
 // destination's assignments). One or more automata with one initial
 // location each; edges with an optional action, a guard, and destinations
@@ -42,9 +42,15 @@
 // φ; and Boolean threshold queries, one of these compared (≥,
 // >, ≤, <) with a constant: the answer is true or false, decided by the
 // float value where it lies farther from the threshold than 10^-9 (plus
-// the proven error) and in exact arithmetic otherwise. Other properties
-// (step-, time- or reward-bounded, instantaneous, other Boolean formulas)
-// are listed as skipped, with the reason.
+// the proven error) and in exact arithmetic otherwise. Step bounds: F and U
+// with an upper step bound (inclusive or exclusive), and a reward
+// accumulated over the first k steps (step-instant with accumulate
+// ["steps"]), by synchronous value iteration (engine.AnalyzeBounded),
+// which stops early once a step changes nothing. Several initial states
+// (variables without an initial value, restricted by restrict-initial):
+// the filter's function (min, max, sum, avg, or values when they agree)
+// over them. Other properties (time- or reward-bounded, instantaneous
+// rewards, other Boolean formulas) are listed as skipped, with the reason.
 //
 // # Semantics
 //

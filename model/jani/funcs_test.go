@@ -209,3 +209,31 @@ func TestInitialStates(t *testing.T) {
 	got, _ = check(t, m)
 	expect(t, got, map[string]string{"values": "1", "min": "1"})
 }
+
+// Step bounds: a fair coin flipped until two heads (x counts them). Two
+// heads within 3 flips: 4/8 (HHx, HTH, THH); within 3 flips exclusive (2
+// flips): 1/4; the heads counted in the first 3 flips (reward 1 per head
+// while x < 2): E[min(H, 2)] for H ~ Bin(3, 1/2) = 3/8 + 2·(4/8) = 11/8.
+func TestStepBounds(t *testing.T) {
+	src := `{"jani-version": 1, "name": "k", "type": "dtmc",
+	 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 2}, "initial-value": 0},
+	   {"name": "h", "type": "real", "transient": true, "initial-value": 0}],
+	 "properties": [
+	  {"name": "within3", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "Pmax", "exp": {"op": "F", "exp": {"op": "=", "left": "x", "right": 2}, "step-bounds": {"upper": 3}}}}},
+	  {"name": "before3", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "Pmin", "exp": {"op": "U", "left": true, "right": {"op": "=", "left": "x", "right": 2}, "step-bounds": {"upper": 3, "upper-exclusive": true}}}}},
+	  {"name": "heads", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "Emax", "exp": "h", "accumulate": ["steps"], "step-instant": 3}}}],
+	 "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
+	   {"location": "l", "guard": {"exp": {"op": "<", "left": "x", "right": 2}}, "destinations": [
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "x", "value": {"op": "+", "left": "x", "right": 1}}, {"ref": "h", "value": 1}]},
+	     {"location": "l", "probability": {"exp": 0.5}}]}]}],
+	 "system": {"elements": [{"automaton": "a"}]}}`
+	m, err := jani.Parse([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := check(t, m)
+	expect(t, got, map[string]string{"within3": "1/2", "before3": "1/4", "heads": "11/8"})
+	if k := got["within3"].Kind; k != "Pmax[≤3]" {
+		t.Errorf("kind %q", k)
+	}
+}

@@ -25,6 +25,10 @@ type property struct {
 	// filter is the function over the initial states: values, min, max,
 	// avg or sum.
 	filter string
+	// bounded: the question is step-bounded, with bound steps (F≤k, U≤k,
+	// or a reward accumulated over k steps).
+	bounded bool
+	steps   int
 	// cmp and thr make a Boolean threshold query: the value compared by
 	// cmp (≥, >, ≤ or <) with thr.
 	cmp string
@@ -174,10 +178,22 @@ func (m *Model) quantity(p *property, vals obj) error {
 		if err != nil {
 			return err
 		}
-		for _, k := range []string{"step-bounds", "time-bounds", "reward-bounds"} {
+		for _, k := range []string{"time-bounds", "reward-bounds"} {
 			if path.has(k) {
 				p.skip = k + " (bounded reachability)"
 				return nil
+			}
+		}
+		var bound any
+		if path.has("step-bounds") {
+			if bound = path.m["step-bounds"]; bound == nil {
+				return fmt.Errorf("%s: step-bounds is null", path.path)
+			}
+			delete(path.m, "step-bounds")
+			defer func() { path.m["step-bounds"] = bound }()
+			if skip, err := m.stepBound(p, bound, path.path+".step-bounds"); err != nil || skip != "" {
+				p.skip = skip
+				return err
 			}
 		}
 		switch path.m["op"] {
@@ -217,14 +233,41 @@ func (m *Model) quantity(p *property, vals obj) error {
 		if op == "Emin" {
 			p.obj = engine.MinReward
 		}
-		for _, k := range []string{"step-instant", "time-instant", "reward-instants"} {
+		for _, k := range []string{"time-instant", "reward-instants"} {
 			if vals.has(k) {
 				p.skip = k + " (instantaneous reward)"
 				return nil
 			}
 		}
-		if err := vals.keys("op", "exp", "accumulate", "reach"); err != nil {
+		if err := vals.keys("op", "exp", "accumulate", "reach", "step-instant"); err != nil {
 			return err
+		}
+		if vals.has("step-instant") {
+			// The reward accumulated over the first k steps (C≤k).
+			acc, _ := vals.m["accumulate"].([]any)
+			if len(acc) != 1 || acc[0] != "steps" || vals.has("reach") {
+				p.skip = `step-instant other than a reward accumulated over steps (["steps"], without reach)`
+				return nil
+			}
+			k, err := m.constInt(vals.m["step-instant"], vals.path+".step-instant")
+			if err != nil {
+				return err
+			}
+			p.steps, p.bounded = k, true
+			p.acc.steps = true
+			r, err := compile(vals.m["exp"], m.global, vals.path+".exp")
+			if err != nil {
+				return err
+			}
+			if r.t == tBool {
+				return fmt.Errorf("%s.exp: type error: a reward must be a number, got bool", vals.path)
+			}
+			r = toReal(r)
+			p.reward = &r
+			key, _ := json.Marshal([]any{vals.m["exp"], true, false})
+			p.rewardKey = string(key)
+			p.kind += "[C≤" + fmt.Sprint(k) + "]"
+			return nil
 		}
 		acc, _ := vals.m["accumulate"].([]any)
 		for _, a := range acc {
@@ -281,4 +324,57 @@ func (m *Model) stateFormula(v any, path string) (expr, error) {
 		return expr{}, fmt.Errorf("%s: type error: want bool, got %s", path, e.t)
 	}
 	return e, nil
+}
+
+// stepBound reads a path formula's step-bounds: an upper bound (inclusive
+// or exclusive) and no lower bound other than 0. It returns a reason to
+// skip the property for other bounds.
+func (m *Model) stepBound(p *property, v any, path string) (skip string, err error) {
+	o, err := asObj(v, path)
+	if err != nil {
+		return "", err
+	}
+	if err := o.keys("upper", "upper-exclusive", "lower", "lower-exclusive"); err != nil {
+		return "", err
+	}
+	if o.has("lower") {
+		lo, err := m.constInt(o.m["lower"], path+".lower")
+		if err != nil {
+			return "", err
+		}
+		if lo != 0 || o.m["lower-exclusive"] == true {
+			return "step-bounds with a lower bound (only upper bounds)", nil
+		}
+	}
+	if !o.has("upper") {
+		return "step-bounds without an upper bound", nil
+	}
+	k, err := m.constInt(o.m["upper"], path+".upper")
+	if err != nil {
+		return "", err
+	}
+	if o.m["upper-exclusive"] == true {
+		k--
+	}
+	if k < 0 {
+		return "", fmt.Errorf("%s: the bound leaves no step", path)
+	}
+	p.steps, p.bounded = k, true
+	p.kind += "[≤" + fmt.Sprint(k) + "]"
+	return "", nil
+}
+
+// constInt evaluates a constant integer expression (a step bound).
+func (m *Model) constInt(v any, path string) (int, error) {
+	e, err := compile(v, m.global, path)
+	if err != nil {
+		return 0, err
+	}
+	if e.k == nil || e.t != tInt {
+		return 0, fmt.Errorf("%s: want a constant integer", path)
+	}
+	if e.k.i < 0 || e.k.i > 1<<40 {
+		return 0, fmt.Errorf("%s: %d steps: want 0 to 2^40", path, e.k.i)
+	}
+	return int(e.k.i), nil
 }

@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// AnalyzeBounded answers a step-bounded question on a one-player graph:
+// for Pmax and Pmin, the highest or lowest probability of reaching a goal
+// within q.Steps steps without passing an avoided state (F≤k and U≤k of
+// model checking); for Emax and Emin, the highest or lowest expected reward
+// collected in the first q.Steps steps (the cumulative reward C≤k; Goal is
+// not used). It is value iteration in synchronous steps, from the values
+// after 0 steps (1 at a goal for probabilities, else 0): the values after i
+// steps are the exact values of the bounded question with bound i (the
+// best policy may depend on the steps left, and is not returned). It stops
+// early when a step changes no value (exactly; in float mode bit for bit),
+// since every later step then repeats it. Each step is checked against
+// the context and the memory budget.
+func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, steps int, opt Options) (*Analysis[T], error) {
+	g := G.g
+	N := len(g.states)
+	if g.players != 1 {
+		return nil, fmt.Errorf("engine: AnalyzeBounded needs a one-player graph, not %d players", g.players)
+	}
+	if steps < 0 {
+		return nil, fmt.Errorf("engine: AnalyzeBounded: %d steps", steps)
+	}
+	reward := q.Objective.reward()
+	if !reward && len(q.Goal) != N || (q.Avoid != nil && len(q.Avoid) != N) {
+		return nil, errors.New("engine: AnalyzeBounded: Goal and Avoid need one flag per state")
+	}
+	maximize := q.Objective.maximize()
+	rat := make([]T, len(g.rats.vals))
+	for i, x := range g.rats.vals {
+		rat[i] = f.FromRat(f.New(), x)
+	}
+	cur, next := make([]T, N), make([]T, N)
+	for v := range N {
+		cur[v], next[v] = f.New(), f.New()
+		if !reward && q.Goal[v] {
+			cur[v] = f.FromInt(cur[v], 1)
+			next[v] = f.FromInt(next[v], 1)
+		}
+	}
+	// fixed: states whose value never changes (goals, avoided states and
+	// deadlocks for probabilities; deadlocks for rewards).
+	fixed := func(v int) bool {
+		if g.actStart[v+1] == g.actStart[v] {
+			return true
+		}
+		return !reward && (q.Goal[v] || (q.Avoid != nil && q.Avoid[v]))
+	}
+	guard := budget.NewGuard(ctx, opt.memory())
+	sum, best := f.New(), f.New()
+	res := &Analysis[T]{Policy: make([]int32, N)}
+	for v := range res.Policy {
+		res.Policy[v] = -1
+	}
+	for step := 0; step < steps; step++ {
+		if err := guard.Tick(len(g.to) + N); err != nil {
+			return nil, fmt.Errorf("engine: bounded, step %d of %d: %w", step+1, steps, err)
+		}
+		changed := false
+		for v := range N {
+			if fixed(v) {
+				next[v] = f.Set(next[v], cur[v])
+				continue
+			}
+			first := true
+			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+				sum = f.FromInt(sum, 0)
+				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+					p := rat[g.prob[o]]
+					sum = f.AddMul(sum, sum, p, cur[g.to[o]])
+					if reward && g.reward[o] != 0 {
+						sum = f.AddMul(sum, sum, p, rat[g.reward[o]])
+					}
+				}
+				if first || (maximize && f.Cmp(sum, best) > 0) || (!maximize && f.Cmp(sum, best) < 0) {
+					best, first = f.Set(best, sum), false
+				}
+			}
+			changed = changed || f.Cmp(best, cur[v]) != 0
+			next[v] = f.Set(next[v], best)
+		}
+		cur, next = next, cur
+		res.Rounds++
+		if !changed {
+			break // every later step would repeat this one
+		}
+	}
+	res.Values = cur
+	return res, nil
+}

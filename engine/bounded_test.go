@@ -1,0 +1,81 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// coins counts heads up to 2: each step flips a fair coin or a biased one
+// (heads with 1/4); a head counts 1 and earns reward 1.
+type coins struct{}
+
+func (coins) Players() int { return 1 }
+func (coins) Start() int   { return 0 }
+func (coins) Expand(s int, n *engine.Node[int]) error {
+	if s == 2 {
+		n.Terminal(new(big.Rat))
+		return nil
+	}
+	n.Decide(0)
+	for _, p := range []*big.Rat{big.NewRat(1, 2), big.NewRat(1, 4)} {
+		n.Action(fmt.Sprint("heads ", p.RatString()),
+			engine.Outcome[int]{P: p, To: s + 1, Reward: big.NewRat(1, 1)},
+			engine.Outcome[int]{P: new(big.Rat).Sub(big.NewRat(1, 1), p), To: s})
+	}
+	return nil
+}
+
+// Two heads within k flips, by hand: with the fair coin 1/4 (k = 2) and
+// 4/8 (k = 3: HHx, HTH, THH), with the biased one 1/16 and 3·(1/16)(3/4)
+// + 1/64 = 5/32; none within 1 or 0 flips. The reward (heads counted, up
+// to the second head) over 3 flips: at most 3/2 - P(HHH) = 11/8, since a
+// third head after the second earns nothing (the game has ended); at
+// least with the biased coin, 3/4 - 1/64 = 47/64.
+func TestAnalyzeBounded(t *testing.T) {
+	ctx := context.Background()
+	G, err := engine.Explore[int](ctx, coins{}, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := make([]bool, G.States())
+	for i := range goal {
+		goal[i] = G.State(i) == 2
+	}
+	cases := []struct {
+		obj   engine.Objective
+		steps int
+		want  string
+	}{
+		{engine.MaxProbability, 0, "0"}, {engine.MaxProbability, 1, "0"}, {engine.MaxProbability, 2, "1/4"},
+		{engine.MaxProbability, 3, "1/2"}, {engine.MinProbability, 2, "1/16"}, {engine.MinProbability, 3, "5/32"},
+		{engine.MaxReward, 3, "11/8"}, {engine.MinReward, 3, "47/64"},
+	}
+	for _, c := range cases {
+		q := engine.Query{Objective: c.obj, Goal: goal}
+		ex, err := engine.AnalyzeBounded(ctx, numeric.Exact{}, G, q, c.steps, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fl, err := engine.AnalyzeBounded(ctx, numeric.Float{}, G, q, c.steps, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := new(big.Rat).SetString(c.want)
+		w, _ := want.Float64()
+		if ex.Values[0].Cmp(want) != 0 || fl.Values[0] != w {
+			t.Errorf("%v within %d steps: exact %s, float %v, want %s", c.obj, c.steps, ex.Values[0].RatString(), fl.Values[0], c.want)
+		}
+	}
+	// Far more steps than needed: the probability converges to 1 and the
+	// iteration runs on; a cancelled context stops it.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := engine.AnalyzeBounded(cctx, numeric.Exact{}, G, engine.Query{Objective: engine.MaxProbability, Goal: goal}, 1_000_000, engine.Options{}); err == nil {
+		t.Error("cancelled: no error")
+	}
+}
