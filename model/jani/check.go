@@ -102,22 +102,42 @@ func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
 	for i, p := range props {
 		res.Properties[i] = PropertyResult{Name: p.name, Kind: p.kind, Skipped: p.skip}
 	}
+	counted := false
 	for _, key := range order {
 		var reward *expr
 		var acc accum
+		var rb *rewardBound
 		if idx := groups[key]; len(idx) > 0 {
-			reward, acc = props[idx[0]].reward, props[idx[0]].acc
+			reward, acc, rb = props[idx[0]].reward, props[idx[0]].acc, props[idx[0]].rbound
 		}
-		G, err := engine.Explore(ctx, engineRules(m, reward, acc, initial), opt.Engine)
+		var rules engine.Rules[string]
+		if rb != nil {
+			r := newRules(m, rb.exp, rb.acc)
+			r.initial, r.bound = initial, &unfold{upper: rb.upper}
+			rules = unfoldedRules{r}
+		} else {
+			rules = engineRules(m, reward, acc, initial)
+		}
+		G, err := engine.Explore(ctx, rules, opt.Engine)
 		if err != nil {
 			return nil, fmt.Errorf("jani: %w", err)
 		}
-		res.States = G.States()
+		if rb == nil {
+			res.States, counted = G.States(), true
+		}
 		for _, i := range groups[key] {
 			if err := m.checkOne(ctx, G, initial, props[i], opt, &res.Properties[i]); err != nil {
 				return nil, fmt.Errorf("jani: property %q: %w", props[i].name, err)
 			}
 		}
+	}
+	if !counted {
+		// Only unfoldings were explored: count the model's own states.
+		G, err := engine.Explore(ctx, engineRules(m, nil, accum{}, initial), opt.Engine)
+		if err != nil {
+			return nil, fmt.Errorf("jani: %w", err)
+		}
+		res.States = G.States()
 	}
 	return res, nil
 }
@@ -125,10 +145,18 @@ func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
 // checkOne computes one property on an explored graph.
 func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial []string, p *property, opt Options, out *PropertyResult) error {
 	ids := make([]int, len(initial))
+	var buf []byte
 	for i, s := range initial {
+		if p.rbound != nil {
+			s = join(s, 0, &buf)
+		}
 		ids[i], _ = G.Lookup(s) // explored from each of them
 	}
-	goal, avoid, err := m.marks(G, p)
+	marks := m.marks
+	if p.rbound != nil {
+		marks = m.unfoldedMarks
+	}
+	goal, avoid, err := marks(G, p)
 	if err != nil {
 		return err
 	}

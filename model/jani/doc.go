@@ -49,8 +49,12 @@
 // which stops early once a step changes nothing. Several initial states
 // (variables without an initial value, restricted by restrict-initial):
 // the filter's function (min, max, sum, avg, or values when they agree)
-// over them. Other properties (time- or reward-bounded, instantaneous
-// rewards, other Boolean formulas) are listed as skipped, with the reason.
+// over them. Reward bounds (one upper bound on a reward accumulated over
+// steps or on leaving states, in whole numbers): the state space is
+// unfolded with the reward accumulated so far, a transition beyond the
+// bound leading to a sink. Other properties (time-bounded, lower or several
+// reward bounds, instantaneous rewards, other Boolean formulas) are listed
+// as skipped, with the reason.
 //
 // # Semantics
 //

@@ -237,3 +237,43 @@ func TestStepBounds(t *testing.T) {
 		t.Errorf("kind %q", k)
 	}
 }
+
+// Reward bounds: a fair coin flipped until heads, each flip costing 1
+// (a transient reward on the edge). Heads with at most 2 spent: 1 - 1/4 =
+// 3/4; with less than 2 spent (exclusive): 1/2. The unfolding keeps the
+// model's state count as the result's.
+func TestRewardBounds(t *testing.T) {
+	prop := func(name, exclusive string) string {
+		return `{"name": "` + name + `", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "Pmin", "exp": {"op": "U", "left": true, "right": {"op": "=", "left": "x", "right": 1},
+		  "reward-bounds": [{"accumulate": ["steps"], "exp": "cost", "bounds": {"upper": 2, "upper-exclusive": ` + exclusive + `}}]}}}}`
+	}
+	src := `{"jani-version": 1, "name": "r", "type": "dtmc",
+	 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 1}, "initial-value": 0},
+	   {"name": "cost", "type": "real", "transient": true, "initial-value": 0}],
+	 "properties": [` + prop("atmost2", "false") + `, ` + prop("below2", "true") + `],
+	 "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
+	   {"location": "l", "guard": {"exp": {"op": "=", "left": "x", "right": 0}}, "destinations": [
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "x", "value": 1}, {"ref": "cost", "value": 1}]},
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "cost", "value": 1}]}]}]}],
+	 "system": {"elements": [{"automaton": "a"}]}}`
+	m, err := jani.Parse([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, states := check(t, m)
+	if states != 2 {
+		t.Errorf("states = %d, want the model's 2", states)
+	}
+	expect(t, got, map[string]string{"atmost2": "3/4", "below2": "1/2"})
+	// A reward that is not a whole number cannot be unfolded.
+	bad := strings.Replace(src, `{"ref": "cost", "value": 1}]},
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "cost", "value": 1}]}`, `{"ref": "cost", "value": 0.5}]},
+	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "cost", "value": 1}]}`, 1)
+	m, err = jani.Parse([]byte(bad), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Check(context.Background(), jani.Options{}); err == nil || !strings.Contains(err.Error(), "not a whole number") {
+		t.Errorf("half a unit: %v", err)
+	}
+}

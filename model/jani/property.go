@@ -29,6 +29,9 @@ type property struct {
 	// or a reward accumulated over k steps).
 	bounded bool
 	steps   int
+	// rbound, if set, bounds the reward accumulated on the way to the
+	// goal (unfold.go).
+	rbound *rewardBound
 	// cmp and thr make a Boolean threshold query: the value compared by
 	// cmp (≥, >, ≤ or <) with thr.
 	cmp string
@@ -178,10 +181,17 @@ func (m *Model) quantity(p *property, vals obj) error {
 		if err != nil {
 			return err
 		}
-		for _, k := range []string{"time-bounds", "reward-bounds"} {
-			if path.has(k) {
-				p.skip = k + " (bounded reachability)"
-				return nil
+		if path.has("time-bounds") {
+			p.skip = "time-bounds (bounded reachability)"
+			return nil
+		}
+		if path.has("reward-bounds") {
+			rb := path.m["reward-bounds"]
+			delete(path.m, "reward-bounds")
+			defer func() { path.m["reward-bounds"] = rb }()
+			if skip, err := m.rewardBound(p, rb, path.path+".reward-bounds"); err != nil || skip != "" {
+				p.skip = skip
+				return err
 			}
 		}
 		var bound any
@@ -377,4 +387,68 @@ func (m *Model) constInt(v any, path string) (int, error) {
 		return 0, fmt.Errorf("%s: %d steps: want 0 to 2^40", path, e.k.i)
 	}
 	return int(e.k.i), nil
+}
+
+// rewardBound reads a path formula's reward-bounds: one bound, an upper
+// one, on a reward accumulated over steps or on leaving states.
+func (m *Model) rewardBound(p *property, v any, path string) (skip string, err error) {
+	list, ok := v.([]any)
+	if !ok || len(list) != 1 {
+		return "reward-bounds other than one bound", nil
+	}
+	o, err := asObj(list[0], path+"[0]")
+	if err != nil {
+		return "", err
+	}
+	if err := o.keys("accumulate", "bounds", "exp"); err != nil {
+		return "", err
+	}
+	rb := &rewardBound{}
+	acc, _ := o.m["accumulate"].([]any)
+	for _, a := range acc {
+		switch a {
+		case "steps":
+			rb.acc.steps = true
+		case "exit":
+			rb.acc.exit = true
+		default:
+			return fmt.Sprintf("reward-bounds accumulating %s", describe(a)), nil
+		}
+	}
+	if !rb.acc.steps && !rb.acc.exit {
+		return "reward-bounds without accumulate", nil
+	}
+	b, err := o.obj("bounds")
+	if err != nil {
+		return "", err
+	}
+	if err := b.keys("upper", "upper-exclusive", "lower", "lower-exclusive"); err != nil {
+		return "", err
+	}
+	if b.has("lower") || !b.has("upper") {
+		return "reward-bounds other than an upper bound", nil
+	}
+	upper, err := m.constInt(b.m["upper"], b.path+".upper")
+	if err != nil {
+		return "", err
+	}
+	rb.upper = int64(upper)
+	if b.m["upper-exclusive"] == true {
+		rb.upper-- // whole rewards: below the bound is at most one less
+	}
+	e, err := compile(o.m["exp"], m.global, o.path+".exp")
+	if err != nil {
+		return "", err
+	}
+	if e.t == tBool {
+		return "", fmt.Errorf("%s.exp: type error: a reward must be a number, got bool", o.path)
+	}
+	e = toReal(e)
+	rb.exp = &e
+	key, _ := json.Marshal([]any{"reward-bound", o.m["exp"], rb.acc.steps, rb.acc.exit, rb.upper})
+	rb.key = string(key)
+	p.rbound = rb
+	p.rewardKey = rb.key
+	p.kind += fmt.Sprintf("[reward≤%d]", rb.upper)
+	return "", nil
 }

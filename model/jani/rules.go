@@ -21,9 +21,12 @@ type rules struct {
 	exit   *big.Rat // the state's exit reward, while it is expanded
 	// initial are the packed initial states (Model.initialStates).
 	initial []string
-	e       env
-	next    []int64
-	key     []byte
+	// bound, if set, unfolds a reward bound (bounded.go): every state
+	// carries the reward accumulated so far.
+	bound *unfold
+	e     env
+	next  []int64
+	key   []byte
 	// per automaton: enabled edges in the current state
 	enabled  [][]*edge
 	moves    []move
@@ -181,7 +184,7 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 			if err := r.outcomes(mv, nil); err != nil {
 				return err
 			}
-			n.Action(mv.name, r.outs...)
+			n.Action(mv.name, r.post(r.outs)...)
 		}
 		return nil
 	}
@@ -198,7 +201,7 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 			return err
 		}
 	}
-	n.Chance(r.outs...)
+	n.Chance(r.post(r.outs)...)
 	return nil
 }
 
