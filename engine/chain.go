@@ -77,6 +77,9 @@ func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
 		} else {
 			r.eliminate(part, choice)
 		}
+		if r.err != nil {
+			return // stopped (the deadline, the budget): reported by the caller
+		}
 	}
 }
 
@@ -403,14 +406,16 @@ func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) (
 			if at < 0 {
 				continue
 			}
+			// Checked before pos is set: a stop must leave pos all -1,
+			// as the next system built in this scratch expects.
+			if err := cs.guard.Tick(len(rows[k]) + 1); err != nil {
+				return nil, err
+			}
 			w = f.Quo(w, ri[at].p, o)
 			ri[at] = ri[len(ri)-1]
 			ri = ri[:len(ri)-1]
 			for x, e := range ri {
 				pos[e.col] = int32(x)
-			}
-			if err := cs.guard.Tick(len(rows[k]) + 1); err != nil {
-				return nil, err
 			}
 			for _, e := range rows[k] {
 				if int(e.col) == k {

@@ -148,6 +148,9 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		if err := r.ctx.Err(); err != nil {
 			return 0, fmt.Errorf("engine: %w", err)
 		}
+		if r.err != nil {
+			return 0, nil // an evaluation stopped; solveComponent reports it
+		}
 		r.st.rounds++
 		evaluate()
 		if minP >= 0 && r.improve(q, x, sigma, minP, minP) {
