@@ -3,9 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
-	"math/big"
 
-	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
@@ -128,30 +126,11 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 		res.Policy[v] = -1
 	}
 	if res.Maybe > 0 {
-		r := &run[S, T, F]{ctx: ctx, f: f, g: g, opt: opt, tol: opt.tieTolerance(), np: 2, side: side, banned: banned}
+		r := newRun(ctx, f, g, opt, 2, vals, inf)
+		r.side, r.banned = side, banned
 		if reward {
 			r.rwt = []int8{1, -1}
 		}
-		r.rat = make([]T, len(g.rats.vals))
-		r.ratF = make([]float64, len(g.rats.vals))
-		for i, x := range g.rats.vals {
-			r.rat[i] = f.FromRat(f.New(), x)
-			r.ratF[i], _ = x.Float64()
-		}
-		r.vals, r.inf = vals, inf
-		r.rew = make([]T, N)
-		for i := range r.rew {
-			r.rew[i] = f.New()
-		}
-		r.t1, r.t2, r.rt = f.New(), f.New(), f.New()
-		r.chain.guard = budget.NewGuard(ctx, opt.memory())
-		r.choice = make([]int32, N)
-		r.local = make([]int32, N)
-		r.chainLocal = make([]int32, N)
-		for i := range r.local {
-			r.local[i], r.chainLocal[i] = -1, -1
-		}
-		r.sumT, r.sumRat = f.New(), new(big.Rat)
 		// Components of the undecided states over the usable actions; a
 		// state with one usable action takes it.
 		start := make([]uint32, N+1)

@@ -171,33 +171,12 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 // Analyze's for questions about coalitions (coalitionGame).
 func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g *graph[S], opt Options) (*Result[S, T], error) {
 	N := len(g.states)
-	r := &run[S, T, F]{ctx: ctx, f: f, g: g, opt: opt, tol: opt.tieTolerance()}
-	r.rat = make([]T, len(g.rats.vals))
-	r.ratF = make([]float64, len(g.rats.vals))
-	for i, q := range g.rats.vals {
-		r.rat[i] = f.FromRat(f.New(), q)
-		r.ratF[i], _ = q.Float64()
-	}
 	P := g.players
-	r.np = P
-	r.vals = make([]T, N*P)
-	r.rew = make([]T, N)
-	for i := range r.vals {
-		r.vals[i] = f.New()
+	vals := make([]T, N*P)
+	for i := range vals {
+		vals[i] = f.New()
 	}
-	for i := range r.rew {
-		r.rew[i] = f.New()
-	}
-	r.t1, r.t2, r.rt = f.New(), f.New(), f.New()
-	r.chain.guard = budget.NewGuard(ctx, opt.memory())
-	r.inf = make([]bool, N)
-	r.choice = make([]int32, N)
-	r.local = make([]int32, N)
-	r.chainLocal = make([]int32, N)
-	for i := range r.local {
-		r.local[i], r.chainLocal[i] = -1, -1
-	}
-	r.sumT, r.sumRat = f.New(), new(big.Rat)
+	r := newRun(ctx, f, g, opt, P, vals, make([]bool, N))
 	if total, ok := g.terminalTotal(); ok && P == 2 {
 		r.pairTotal, r.pairTotalT = total, f.FromRat(f.New(), total)
 	}
@@ -221,6 +200,34 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 	res.Unproven, res.Bound, res.Resolved = st.unproven, st.bound, st.resolved
 	res.Equilibria = st.equilibria
 	return res, nil
+}
+
+// newRun sets up a run on graph g with np values per state (vals, with
+// inf, may come filled in: Analyze's settled states): the field's
+// rationals, the scratch, and every state unnumbered.
+func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g *graph[S], opt Options, np int, vals []T, inf []bool) *run[S, T, F] {
+	N := len(g.states)
+	r := &run[S, T, F]{ctx: ctx, f: f, g: g, opt: opt, tol: opt.tieTolerance(), np: np, vals: vals, inf: inf}
+	r.rat = make([]T, len(g.rats.vals))
+	r.ratF = make([]float64, len(g.rats.vals))
+	for i, q := range g.rats.vals {
+		r.rat[i] = f.FromRat(f.New(), q)
+		r.ratF[i], _ = q.Float64()
+	}
+	r.rew = make([]T, N)
+	for i := range r.rew {
+		r.rew[i] = f.New()
+	}
+	r.t1, r.t2, r.rt = f.New(), f.New(), f.New()
+	r.chain.guard = budget.NewGuard(ctx, opt.memory())
+	r.choice = make([]int32, N)
+	r.local = make([]int32, N)
+	r.chainLocal = make([]int32, N)
+	for i := range r.local {
+		r.local[i], r.chainLocal[i] = -1, -1
+	}
+	r.sumT, r.sumRat = f.New(), new(big.Rat)
+	return r
 }
 
 // terminalTotal reports whether every terminal's payoffs add up to the same

@@ -152,11 +152,7 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial [
 		}
 		ids[i], _ = G.Lookup(s) // explored from each of them
 	}
-	marks := m.marks
-	if p.rbound != nil {
-		marks = m.unfoldedMarks
-	}
-	goal, avoid, err := marks(G, p)
+	goal, avoid, err := m.marks(G, p)
 	if err != nil {
 		return err
 	}
@@ -283,7 +279,9 @@ func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Grap
 }
 
 // marks evaluates the property's goal and avoid formulas in every state,
-// with the labels the automata's locations set there.
+// with the labels the automata's locations set there. For an unfolding
+// (a reward bound) each state's model part is read, and the sink beyond
+// the bound is neither.
 func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool, err error) {
 	defer catch(&err)
 	r := newRules(m, nil, accum{})
@@ -293,7 +291,14 @@ func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool,
 		avoid = make([]bool, N)
 	}
 	for i := range N {
-		m.unpack(G.State(i), r.e.ints)
+		s := G.State(i)
+		if p.rbound != nil {
+			if s == over {
+				continue
+			}
+			s, _ = split(s)
+		}
+		m.unpack(s, r.e.ints)
 		r.resetTransients()
 		for _, a := range m.autos {
 			r.setTransients(a.locs[r.e.ints[a.locSlot]].transient)

@@ -265,15 +265,9 @@ func (m *Model) quantity(p *property, vals obj) error {
 			}
 			p.steps, p.bounded = k, true
 			p.acc.steps = true
-			r, err := compile(vals.m["exp"], m.global, vals.path+".exp")
-			if err != nil {
+			if p.reward, err = m.rewardExpr(vals); err != nil {
 				return err
 			}
-			if r.t == tBool {
-				return fmt.Errorf("%s.exp: type error: a reward must be a number, got bool", vals.path)
-			}
-			r = toReal(r)
-			p.reward = &r
 			key, _ := json.Marshal([]any{vals.m["exp"], true, false})
 			p.rewardKey = string(key)
 			p.kind += "[C≤" + fmt.Sprint(k) + "]"
@@ -304,15 +298,9 @@ func (m *Model) quantity(p *property, vals obj) error {
 			return err
 		}
 		p.goal = &g
-		r, err := compile(vals.m["exp"], m.global, vals.path+".exp")
-		if err != nil {
+		if p.reward, err = m.rewardExpr(vals); err != nil {
 			return err
 		}
-		if r.t == tBool {
-			return fmt.Errorf("%s.exp: type error: a reward must be a number, got bool", vals.path)
-		}
-		r = toReal(r)
-		p.reward = &r
 		key, _ := json.Marshal([]any{vals.m["exp"], p.acc.steps, p.acc.exit})
 		p.rewardKey = string(key)
 		return nil
@@ -436,19 +424,26 @@ func (m *Model) rewardBound(p *property, v any, path string) (skip string, err e
 	if b.m["upper-exclusive"] == true {
 		rb.upper-- // whole rewards: below the bound is at most one less
 	}
-	e, err := compile(o.m["exp"], m.global, o.path+".exp")
-	if err != nil {
+	if rb.exp, err = m.rewardExpr(o); err != nil {
 		return "", err
 	}
-	if e.t == tBool {
-		return "", fmt.Errorf("%s.exp: type error: a reward must be a number, got bool", o.path)
-	}
-	e = toReal(e)
-	rb.exp = &e
 	key, _ := json.Marshal([]any{"reward-bound", o.m["exp"], rb.acc.steps, rb.acc.exit, rb.upper})
 	rb.key = string(key)
 	p.rbound = rb
 	p.rewardKey = rb.key
 	p.kind += fmt.Sprintf("[reward≤%d]", rb.upper)
 	return "", nil
+}
+
+// rewardExpr compiles o's "exp", a reward: a number, as a real.
+func (m *Model) rewardExpr(o obj) (*expr, error) {
+	r, err := compile(o.m["exp"], m.global, o.path+".exp")
+	if err != nil {
+		return nil, err
+	}
+	if r.t == tBool {
+		return nil, fmt.Errorf("%s.exp: type error: a reward must be a number, got bool", o.path)
+	}
+	r = toReal(r)
+	return &r, nil
 }

@@ -300,20 +300,10 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 				continue // assigned level by level below
 			}
 			for _, as := range d.assign {
-				var v int64
-				if as.sym.t == tBool {
-					v = b2i(as.val.b(&r.e))
-				} else {
-					v = as.val.i(&r.e)
+				v, err := r.assignment(e, choice[j], as)
+				if err != nil {
+					return err
 				}
-				sl := &m.slots[as.sym.slot]
-				if v < sl.lo || v > sl.hi {
-					return solver.Invalidf("%s, destination %d: %s := %d is outside its bounds [%d, %d]", e.where, choice[j], as.name, v, sl.lo, sl.hi)
-				}
-				if r.written[as.sym.slot] == r.stamp {
-					return solver.Invalidf("%s: variable %s is assigned twice in one transition", e.where, as.name)
-				}
-				r.written[as.sym.slot] = r.stamp
 				r.next[as.sym.slot] = v
 			}
 		}
@@ -359,7 +349,6 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 // on the values the earlier levels left, and so on. A variable may be
 // assigned once per level.
 func (r *rules) assignSequenced(edges []*edge, choice []int) error {
-	m := r.m
 	cur := r.e.ints
 	defer func() { r.e.ints = cur }()
 	for level, more := 0, true; more; level++ {
@@ -376,20 +365,10 @@ func (r *rules) assignSequenced(edges []*edge, choice []int) error {
 				if as.index < level {
 					continue
 				}
-				var v int64
-				if as.sym.t == tBool {
-					v = b2i(as.val.b(&r.e))
-				} else {
-					v = as.val.i(&r.e)
+				v, err := r.assignment(e, choice[j], as)
+				if err != nil {
+					return err
 				}
-				sl := &m.slots[as.sym.slot]
-				if v < sl.lo || v > sl.hi {
-					return solver.Invalidf("%s, destination %d: %s := %d (index %d) is outside its bounds [%d, %d]", e.where, choice[j], as.name, v, level, sl.lo, sl.hi)
-				}
-				if r.written[as.sym.slot] == r.stamp {
-					return solver.Invalidf("%s: variable %s is assigned twice at index %d in one transition", e.where, as.name, level)
-				}
-				r.written[as.sym.slot] = r.stamp
 				r.pend = append(r.pend, pending{as.sym.slot, v})
 			}
 		}
@@ -401,6 +380,31 @@ func (r *rules) assignSequenced(edges []*edge, choice []int) error {
 		r.e.ints = r.seq
 	}
 	return nil
+}
+
+// assignment evaluates one assignment of destination d of edge e: the
+// value, checked against the variable's bounds and against a second write
+// in the same transition (at the same index).
+func (r *rules) assignment(e *edge, d int, as assignment) (int64, error) {
+	var v int64
+	if as.sym.t == tBool {
+		v = b2i(as.val.b(&r.e))
+	} else {
+		v = as.val.i(&r.e)
+	}
+	at := ""
+	if as.index > 0 {
+		at = fmt.Sprintf(" (index %d)", as.index)
+	}
+	sl := &r.m.slots[as.sym.slot]
+	if v < sl.lo || v > sl.hi {
+		return 0, solver.Invalidf("%s, destination %d: %s := %d%s is outside its bounds [%d, %d]", e.where, d, as.name, v, at, sl.lo, sl.hi)
+	}
+	if r.written[as.sym.slot] == r.stamp {
+		return 0, solver.Invalidf("%s: variable %s is assigned twice in one transition%s", e.where, as.name, at)
+	}
+	r.written[as.sym.slot] = r.stamp
+	return v, nil
 }
 
 // pending is a value written by one level of sequenced assignments.

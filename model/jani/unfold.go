@@ -105,32 +105,3 @@ func (r *rules) post(outs []engine.Outcome[string]) []engine.Outcome[string] {
 	}
 	return outs
 }
-
-// unfoldedMarks evaluates the goal and avoid formulas on the unfolding:
-// on a state's model part; the sink is neither.
-func (m *Model) unfoldedMarks(G *engine.Graph[string], p *property) (goal, avoid []bool, err error) {
-	defer catch(&err)
-	r := newRules(m, nil, accum{})
-	N := G.States()
-	goal = make([]bool, N)
-	if p.avoid != nil {
-		avoid = make([]bool, N)
-	}
-	for i := range N {
-		s := G.State(i)
-		if s == over {
-			continue
-		}
-		b, _ := split(s)
-		m.unpack(b, r.e.ints)
-		r.resetTransients()
-		for _, a := range m.autos {
-			r.setTransients(a.locs[r.e.ints[a.locSlot]].transient)
-		}
-		goal[i] = p.goal != nil && p.goal.b(&r.e)
-		if avoid != nil {
-			avoid[i] = p.avoid.b(&r.e)
-		}
-	}
-	return goal, avoid, nil
-}
