@@ -155,6 +155,8 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("engine: %w", err)
 			}
+			// The states found so far; the total is not known yet.
+			opt.Report(int64(i), -1)
 			if err := check(); err != nil {
 				return nil, err
 			}

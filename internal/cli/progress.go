@@ -36,16 +36,32 @@ func delayedBar(w io.Writer, what string, delay time.Duration, now func() time.T
 	var mu sync.Mutex
 	start := now()
 	var bar *progressbar.ProgressBar
+	var max int64
+	// A phase of unknown size (exploration: states found so far, total
+	// below 0) is a spinner named "what: exploring"; when the total becomes
+	// known (the solve) the same bar takes it.
+	describe := func(total int64) string {
+		if total < 0 {
+			return what + ": exploring"
+		}
+		return what
+	}
 	return func(done, total int64) {
 		mu.Lock()
 		defer mu.Unlock()
+		if bar != nil && total != max {
+			max = total
+			bar.ChangeMax64(total)
+			bar.Describe(describe(total))
+		}
 		if bar == nil {
 			if now().Sub(start) < delay || (total >= 0 && done >= total) {
 				return
 			}
+			max = total
 			bar = progressbar.NewOptions64(total,
 				progressbar.OptionSetWriter(w),
-				progressbar.OptionSetDescription(what),
+				progressbar.OptionSetDescription(describe(total)),
 				progressbar.OptionClearOnFinish(),
 				progressbar.OptionThrottle(100*time.Millisecond),
 				progressbar.OptionShowCount(),

@@ -24,6 +24,18 @@ func TestDelayedBar(t *testing.T) {
 		t.Fatalf("no bar after a second: %q", out.String())
 	}
 	bar(100, 100)
+	// Exploration first (total unknown: a spinner, "exploring"), then the
+	// solve's known total on the same bar.
+	var two bytes.Buffer
+	clock2 := time.Unix(0, 0)
+	b2 := delayedBar(&two, "solve", time.Second, func() time.Time { return clock2 })
+	clock2 = clock2.Add(2 * time.Second)
+	b2(4096, -1)
+	if !bytes.Contains(two.Bytes(), []byte("solve: exploring")) {
+		t.Fatalf("no exploring spinner: %q", two.String())
+	}
+	b2(10, 100)
+	b2(100, 100)
 	// A quick solve finishes before the delay and draws nothing at all.
 	var quick bytes.Buffer
 	q := delayedBar(&quick, "quick", time.Second, func() time.Time { return time.Unix(0, 0) })
