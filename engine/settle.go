@@ -88,7 +88,6 @@ func (s *settle) apply(choice []int32) {
 		}
 		choice[i] = cur
 	}
-	s.stuck(choice)
 }
 
 func (s *settle) leavesStuck(a int32) bool {

@@ -14,9 +14,10 @@ import (
 // manyPeer is an independent computation: plain value iteration over all
 // states of n-player Pig, every player's win probability per state, the
 // mover rolling unless holding is strictly better for itself. It returns
-// each player's value at the start, and holdAt: the smallest turn total at
-// which player 0, to move, holds with the given scores (0: never).
-func manyPeer(n, G int) (start []float64, holdAt func(sc []int) int) {
+// each player's value at the start, the expected number of rolls from the
+// start under that play, and holdAt: the smallest turn total at which
+// player 0, to move, holds with the given scores (0: never).
+func manyPeer(n, G int) (start []float64, rolls float64, holdAt func(sc []int) int) {
 	size := 1
 	for range n {
 		size *= G
@@ -89,7 +90,49 @@ func manyPeer(n, G int) (start []float64, holdAt func(sc []int) int) {
 		}
 		return 0
 	}
-	return append([]float64(nil), at(0, make([]int, n), 0)...), holdAt
+	// The expected rolls R under the same choices: a roll counts 1, and
+	// leads on as the values do (a win ends the game); a hold counts 0.
+	R := make([]float64, size*G*n)
+	rat := func(turn int, sc []int, total int) *float64 {
+		i := turn
+		for _, x := range sc {
+			i = i*G + x
+		}
+		return &R[i*G+total]
+	}
+	for {
+		delta := 0.0
+		for turn := range n {
+			for code := size - 1; code >= 0; code-- {
+				for i, c := n-1, code; i >= 0; i-- {
+					sc[i], c = c%G, c/G
+				}
+				for k := G - 1 - sc[turn]; k >= 0; k-- {
+					next := (turn + 1) % n
+					var r float64
+					if values(turn, sc, k) && hold[turn] > roll[turn] {
+						copy(tmp, sc)
+						tmp[turn] += k
+						r = *rat(next, tmp, 0)
+					} else {
+						r = 1 + *rat(next, sc, 0)/6
+						for f := 2; f <= 6; f++ {
+							if sc[turn]+k+f < G {
+								r += *rat(turn, sc, k+f) / 6
+							}
+						}
+					}
+					x := rat(turn, sc, k)
+					delta = math.Max(delta, math.Abs(r-*x))
+					*x = r
+				}
+			}
+		}
+		if delta < 1e-13 {
+			break
+		}
+	}
+	return append([]float64(nil), at(0, make([]int, n), 0)...), *rat(0, make([]int, n), 0), holdAt
 }
 
 // Three-player Pig against plain value iteration, targets 2 to 20: every
@@ -105,7 +148,10 @@ func TestManyAgainstValueIteration(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, holdAt := manyPeer(3, G)
+		want, rolls, holdAt := manyPeer(3, G)
+		if math.Abs(r.Rolls-rolls) > 1e-9*rolls {
+			t.Errorf("target %d: expected rolls %v, value iteration %v", G, r.Rolls, rolls)
+		}
 		sum := 0.0
 		for p := range 3 {
 			sum += r.Win[p]
@@ -145,7 +191,7 @@ func TestManyAgainstValueIteration(t *testing.T) {
 
 // Target 2 by hand: every face but 1 wins at once and a 1 passes the turn,
 // so the mover wins w = 5/6 + (1/6)³ w, w = 36/43; the next player wins
-// w/6 = 6/43 and the last w/36 = 1/43.
+// w/6 = 6/43 and the last w/36 = 1/43; the game lasts 6/5 rolls.
 func TestManyTargetTwo(t *testing.T) {
 	r, err := SolveMany[*big.Rat](context.Background(), numeric.Exact{}, 3, 2, engine.Options{})
 	if err != nil {
@@ -155,6 +201,10 @@ func TestManyTargetTwo(t *testing.T) {
 		if got := r.Win[p].RatString(); got != want {
 			t.Errorf("player %d wins %s, want %s", p, got, want)
 		}
+	}
+	// Each roll ends the game with 5/6: 6/5 rolls.
+	if got := r.Rolls.RatString(); got != "6/5" {
+		t.Errorf("expected rolls %s, want 6/5", got)
 	}
 }
 

@@ -231,24 +231,21 @@ func compileCall(o obj, sc *scope, depth int) (expr, error) {
 	}
 	switch fn.t {
 	case tBool:
-		return expr{t: tBool, b: func(e *env) bool {
-			s := enter(e)
-			v := fn.body.b(e)
-			leave(e, s)
-			return v
-		}}, nil
+		return expr{t: tBool, b: called(enter, leave, func(e *env) bool { return fn.body.b(e) })}, nil
 	case tInt:
-		return expr{t: tInt, i: func(e *env) int64 {
-			s := enter(e)
-			v := fn.body.i(e)
-			leave(e, s)
-			return v
-		}}, nil
+		return expr{t: tInt, i: called(enter, leave, func(e *env) int64 { return fn.body.i(e) })}, nil
 	}
-	return expr{t: tReal, r: func(e *env) *big.Rat {
+	return expr{t: tReal, r: called(enter, leave, func(e *env) *big.Rat { return fn.body.r(e) })}, nil
+}
+
+// called evaluates body between enter and leave: a call's frame around the
+// function's body (read through fn at call time: it may be compiled after
+// the call, or be the caller itself).
+func called[V any](enter func(*env) int, leave func(*env, int), body func(*env) V) func(*env) V {
+	return func(e *env) V {
 		s := enter(e)
-		v := fn.body.r(e)
+		v := body(e)
 		leave(e, s)
 		return v
-	}}, nil
+	}
 }

@@ -186,29 +186,20 @@ func (m *Model) quantity(p *property, vals obj) error {
 			return nil
 		}
 		if path.has("reward-bounds") {
-			rb := path.m["reward-bounds"]
-			delete(path.m, "reward-bounds")
-			defer func() { path.m["reward-bounds"] = rb }()
-			if skip, err := m.rewardBound(p, rb, path.path+".reward-bounds"); err != nil || skip != "" {
+			if skip, err := m.rewardBound(p, path.m["reward-bounds"], path.path+".reward-bounds"); err != nil || skip != "" {
 				p.skip = skip
 				return err
 			}
 		}
-		var bound any
 		if path.has("step-bounds") {
-			if bound = path.m["step-bounds"]; bound == nil {
-				return fmt.Errorf("%s: step-bounds is null", path.path)
-			}
-			delete(path.m, "step-bounds")
-			defer func() { path.m["step-bounds"] = bound }()
-			if skip, err := m.stepBound(p, bound, path.path+".step-bounds"); err != nil || skip != "" {
+			if skip, err := m.stepBound(p, path.m["step-bounds"], path.path+".step-bounds"); err != nil || skip != "" {
 				p.skip = skip
 				return err
 			}
 		}
 		switch path.m["op"] {
 		case "F":
-			if err := path.keys("op", "exp"); err != nil {
+			if err := path.keys("op", "exp", "step-bounds", "reward-bounds"); err != nil {
 				return err
 			}
 			g, err := m.stateFormula(path.m["exp"], path.path+".exp")
@@ -217,7 +208,7 @@ func (m *Model) quantity(p *property, vals obj) error {
 			}
 			p.goal = &g
 		case "U":
-			if err := path.keys("op", "left", "right"); err != nil {
+			if err := path.keys("op", "left", "right", "step-bounds", "reward-bounds"); err != nil {
 				return err
 			}
 			left, err := m.stateFormula(path.m["left"], path.path+".left")

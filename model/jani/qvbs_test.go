@@ -25,6 +25,12 @@ type reference struct {
 	Parameters map[string]json.RawMessage `json:"parameters"`
 	Results    map[string]json.RawMessage `json:"results"`
 	States     int                        `json:"states_full_reachable"`
+	// Properties (next/ only) gives per property its kind and whether
+	// the published value is exact.
+	Properties map[string]struct {
+		Kind  string `json:"kind"`
+		Exact bool   `json:"exact"`
+	} `json:"properties"`
 }
 
 // refValue reads a reference result: a number, or {"num", "den"}.
@@ -73,6 +79,18 @@ func openBench(b *testing.B, refPath string) *jani.Model {
 
 func openTB(t testing.TB, refPath string) (*jani.Model, reference) {
 	t.Helper()
+	ref, src, consts := readInstance(t, refPath)
+	m, err := jani.Parse(src, consts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, ref
+}
+
+// readInstance reads an instance's reference, its model's text and the
+// constants the reference gives.
+func readInstance(t testing.TB, refPath string) (reference, []byte, map[string]string) {
+	t.Helper()
 	var ref reference
 	data, err := os.ReadFile(refPath)
 	if err != nil {
@@ -89,11 +107,7 @@ func openTB(t testing.TB, refPath string) (*jani.Model, reference) {
 	for k, v := range ref.Parameters {
 		consts[k] = string(v)
 	}
-	m, err := jani.Parse(src, consts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, ref
+	return ref, src, consts
 }
 
 // TestQVBS checks every published result of every instance present, in
@@ -144,15 +158,6 @@ func TestQVBS(t *testing.T) {
 	}
 }
 
-// nextReference is a reference of the instances in next/, which also say
-// per property its kind and whether the published value is exact.
-type nextReference struct {
-	Properties map[string]struct {
-		Kind  string `json:"kind"`
-		Exact bool   `json:"exact"`
-	} `json:"properties"`
-}
-
 // TestQVBSNext checks the instances of next/ (features beyond the first
 // subset) as far as the reader supports them: an instance whose model uses
 // a construct still outside the subset is skipped with the reason, and so
@@ -173,28 +178,9 @@ func TestQVBSNext(t *testing.T) {
 	for _, refPath := range dirs {
 		name := filepath.Base(filepath.Dir(refPath))
 		t.Run(name, func(t *testing.T) {
-			var ref reference
-			var next nextReference
-			data, err := os.ReadFile(refPath)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(data, &ref); err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(data, &next); err != nil {
-				t.Fatal(err)
-			}
+			ref, src, consts := readInstance(t, refPath)
 			if ref.States > 1_000_000 && os.Getenv("GAMESOLVE_QVBS_LARGE") == "" {
 				t.Skipf("%d states: set GAMESOLVE_QVBS_LARGE=1 to check it (float about 30 s, 1.4 GB)", ref.States)
-			}
-			src, err := os.ReadFile(filepath.Join(filepath.Dir(refPath), ref.Model))
-			if err != nil {
-				t.Fatal(err)
-			}
-			consts := map[string]string{}
-			for k, v := range ref.Parameters {
-				consts[k] = string(v)
 			}
 			m, err := jani.Parse(src, consts)
 			if errors.Is(err, jani.ErrUnsupported) {
@@ -257,7 +243,7 @@ func TestQVBSNext(t *testing.T) {
 						continue
 					}
 					if p.Skipped != "" {
-						t.Logf("%s (%s): skipped: %s", pname, next.Properties[pname].Kind, p.Skipped)
+						t.Logf("%s (%s): skipped: %s", pname, ref.Properties[pname].Kind, p.Skipped)
 						continue
 					}
 					if string(raw) == "true" || string(raw) == "false" {
@@ -271,7 +257,7 @@ func TestQVBSNext(t *testing.T) {
 					switch {
 					case p.Infinite:
 						t.Errorf("exact=%t %s: infinite, reference %s", exact, pname, want.RatString())
-					case exact && next.Properties[pname].Exact && p.Exact.Cmp(want) != 0:
+					case exact && ref.Properties[pname].Exact && p.Exact.Cmp(want) != 0:
 						t.Errorf("%s = %s, reference %s", pname, p.Exact.RatString(), want.RatString())
 					default:
 						if !exact && p.Unproven {
