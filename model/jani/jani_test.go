@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
@@ -247,6 +248,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(src, "WIN=2")
 	}
 	f.Add([]byte(base), "N=3")
+	f.Add([]byte(funcModel), "") // functions, recursion, automaton functions
 	f.Fuzz(func(t *testing.T, src []byte, consts string) {
 		cm := map[string]string{}
 		for _, kv := range strings.Split(consts, ",") {
@@ -261,6 +263,10 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		_, _ = m.Check(context.Background(), jani.Options{Exact: true, Engine: engine.Options{MaxStates: 2000}})
+		// A deadline: a mutated step bound of 2^40 is a long, legitimate
+		// computation, not a hang.
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		defer cancel()
+		_, _ = m.Check(ctx, jani.Options{Exact: true, Engine: engine.Options{MaxStates: 2000}})
 	})
 }
