@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
+	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
@@ -20,7 +22,11 @@ import (
 // best policy may depend on the steps left, and is not returned). It stops
 // early when a step changes no value (exactly; in float mode bit for bit),
 // since every later step then repeats it. Each step is checked against
-// the context and the memory budget.
+// the context and the memory budget. In exact mode the values' fractions
+// grow with every step (a probability of 1/10 adds a digit a step), and so
+// does the cost of a step: the run is measured as it goes and refused, with
+// the estimate, as soon as the steps left would outrun the context's
+// deadline or half an hour, or the memory budget (boundedEstimate).
 func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, steps int, opt Options) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
@@ -61,9 +67,18 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 	for v := range res.Policy {
 		res.Policy[v] = -1
 	}
+	var meter *boundedMeter
+	if f.Exact() {
+		meter = &boundedMeter{start: time.Now(), at: 256}
+	}
 	for step := 0; step < steps; step++ {
 		if err := guard.Tick(len(g.to) + N); err != nil {
 			return nil, fmt.Errorf("engine: bounded, step %d of %d: %w", step+1, steps, err)
+		}
+		if meter != nil && step == meter.at {
+			if err := meter.check(ctx, cur, step, steps, opt.memory()); err != nil {
+				return nil, err
+			}
 		}
 		changed := false
 		for v := range N {
@@ -96,4 +111,54 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 	}
 	res.Values = cur
 	return res, nil
+}
+
+// MaxExactSeconds bounds the estimated time of an exact bounded analysis
+// when the context has no sooner deadline.
+const MaxExactSeconds = 1800
+
+// boundedMeter extrapolates an exact bounded analysis from its first steps.
+// The work of a step is proportional to the bits of the values it reads, and
+// those grow by about the same amount every step; so from two measurements
+// (time and bits at steps s1 < s2) the step after s2 costs c = (t2 − t1)/(s2
+// − s1) and the k-th step after that c·(1 + g·k/B2), g the bits gained per
+// step: the R steps left take c·(R + g·R²/(2·B2)).
+type boundedMeter struct {
+	start   time.Time
+	at      int // the step of the next measurement
+	lastAt  int
+	lastT   float64
+	lastB   float64
+	samples int
+}
+
+func (m *boundedMeter) check(ctx context.Context, cur any, step, steps int, memory uint64) error {
+	t := time.Since(m.start).Seconds()
+	var b float64
+	if vals, ok := cur.([]*big.Rat); ok {
+		for _, x := range vals {
+			b += float64(x.Num().BitLen() + x.Denom().BitLen())
+		}
+	}
+	defer func() { m.lastAt, m.lastT, m.lastB, m.at = step, t, b, step*4 }()
+	m.samples++
+	if m.samples < 2 || b <= 0 {
+		return nil
+	}
+	c := (t - m.lastT) / float64(step-m.lastAt)
+	g := max(0, (b-m.lastB)/float64(step-m.lastAt))
+	left := float64(steps - step)
+	e := budget.Estimate{
+		What:       fmt.Sprintf("exact bounded analysis of %d steps (at step %d the values have %.0f bits, %.0f more each step)", steps, step, b, g),
+		Seconds:    t + c*(left+g*left*left/(2*b)),
+		Bytes:      3 * (b + g*left) / 8, // two value vectors and the step's temporaries
+		MaxSeconds: MaxExactSeconds,
+	}
+	if dl, ok := ctx.Deadline(); ok {
+		e.MaxSeconds = min(e.MaxSeconds, time.Until(dl).Seconds()+t)
+	}
+	if err := e.CheckWithin(memory); err != nil {
+		return fmt.Errorf("engine: %w; float mode answers it", err)
+	}
+	return nil
 }

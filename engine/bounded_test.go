@@ -1,8 +1,13 @@
 package engine_test
 
 import (
+	"errors"
+	"math"
+	"strings"
+
 	"context"
 	"fmt"
+	"github.com/gamesolve/gamesolve/budget"
 	"math/big"
 	"testing"
 
@@ -77,5 +82,37 @@ func TestAnalyzeBounded(t *testing.T) {
 	cancel()
 	if _, err := engine.AnalyzeBounded(cctx, numeric.Exact{}, G, engine.Query{Objective: engine.MaxProbability, Goal: goal}, 1_000_000, engine.Options{}); err == nil {
 		t.Error("cancelled: no error")
+	}
+}
+
+// Exact bounded analysis measures its growing fractions: a billion flips
+// are refused within the first few thousand steps, with an estimate far
+// beyond half an hour, and two thousand are answered (the estimate for
+// them is well within the limit).
+func TestAnalyzeBoundedExactEstimate(t *testing.T) {
+	ctx := context.Background()
+	G, err := engine.Explore[int](ctx, coins{}, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := make([]bool, G.States())
+	for i := range goal {
+		goal[i] = G.State(i) == 2
+	}
+	q := engine.Query{Objective: engine.MinProbability, Goal: goal}
+	_, err = engine.AnalyzeBounded(ctx, numeric.Exact{}, G, q, 1_000_000_000, engine.Options{})
+	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "1000000000 steps") {
+		t.Fatalf("a billion exact steps: %v, want a refusal with the estimate", err)
+	}
+	ex, err := engine.AnalyzeBounded(ctx, numeric.Exact{}, G, q, 2000, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fl, err := engine.AnalyzeBounded(ctx, numeric.Float{}, G, q, 2000, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x, _ := ex.Values[0].Float64(); math.Abs(x-fl.Values[0]) > 1e-12 || ex.Values[0].Denom().BitLen() < 2000 {
+		t.Errorf("2000 steps: exact %v (%d-bit denominator), float %v", x, ex.Values[0].Denom().BitLen(), fl.Values[0])
 	}
 }

@@ -426,3 +426,43 @@ func TestTinyEscapeWithDecisions(t *testing.T) {
 		t.Errorf("without exact re-solves: unproven %d value %v, want 0 and 1", off.Unproven, off.Value(0)[0])
 	}
 }
+
+// Exact mode solves large chain parts by p-adic lifting: the same values,
+// rewards and choices, to the last digit, as elimination over the
+// rationals.
+func TestLiftedTwin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	before := engine.LiftedParts()
+	for trial := range 12 {
+		g := newRandomGame(rng, 1, 40+rng.IntN(200))
+		lifted, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		old := engine.SetLiftMin(1 << 30)
+		plain, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+		engine.SetLiftMin(old)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		for i := range plain.States {
+			s := plain.State(i)
+			if a, b := lifted.Value(s)[0], plain.Value(s)[0]; a.Cmp(b) != 0 {
+				t.Fatalf("trial %d state %d: lifted %v, eliminated %v", trial, s, a, b)
+			}
+			ra, fa, _ := lifted.Reward(s)
+			rb, fb, _ := plain.Reward(s)
+			if fa != fb || (fa && ra.Cmp(rb) != 0) {
+				t.Fatalf("trial %d state %d: reward lifted %v (%v), eliminated %v (%v)", trial, s, ra, fa, rb, fb)
+			}
+			ca, _, _ := lifted.Choice(s)
+			cb, _, _ := plain.Choice(s)
+			if ca != cb {
+				t.Fatalf("trial %d state %d: lifted chooses %d, eliminated %d", trial, s, ca, cb)
+			}
+		}
+	}
+	if n := engine.LiftedParts() - before; n < 5 {
+		t.Errorf("only %d parts were lifted", n)
+	}
+}

@@ -1,0 +1,155 @@
+package engine
+
+import (
+	"errors"
+	"math/big"
+	"sync/atomic"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// liftMin is the smallest part that exact mode solves by p-adic lifting
+// (numeric.SolveRational) instead of elimination over the rationals: below
+// it the fractions stay small and elimination is as fast.
+var liftMin = 24
+
+// liftedParts counts the parts solved by lifting (read by the tests, which
+// compare both paths).
+var liftedParts atomic.Int64
+
+// solveExactFirst tries solveLifted on a part of liftMin or more states in
+// exact mode; nil, nil sends the part to solveSystem.
+func (r *run[S, T, F]) solveExactFirst(cs *chainSolver[T], m, d int) ([]T, error) {
+	if !r.f.Exact() || m < liftMin {
+		return nil, nil
+	}
+	ecs, ok := any(cs).(*chainSolver[*big.Rat])
+	if !ok {
+		return nil, nil
+	}
+	x, ok, err := solveLifted(ecs, m, d)
+	if !ok || err != nil {
+		return nil, err
+	}
+	liftedParts.Add(1)
+	return any(x).([]T), nil
+}
+
+// solveLifted solves the system that eliminate set up in cs (m states, d
+// right-hand sides) by p-adic lifting, in exact mode. The equations are
+// those of solveSystem: out_i x_i − Σ_{j≠i} p_ij x_j = b_i with out_i =
+// exit_i + Σ_{j≠i} p_ij. Each row is scaled to integers by the least common
+// multiple of its probabilities' denominators, each right-hand side by the
+// common denominator of its entries. ok is false when the system does not
+// suit the word-size kernel (a row's denominators beyond 2^29, say); the
+// caller then eliminates over the rationals.
+func solveLifted(cs *chainSolver[*big.Rat], m, d int) (x []*big.Rat, ok bool, err error) {
+	s := &numeric.IntSystem{N: m, Start: make([]int32, 1, m+1)}
+	scale := make([]uint64, m)
+	out := new(big.Rat)
+	for i := range m {
+		l := uint64(1)
+		l, ok = lcmDen(l, cs.exit[i])
+		for _, e := range cs.rows[i] {
+			if !ok {
+				break
+			}
+			if int(e.col) != i {
+				l, ok = lcmDen(l, e.p)
+			}
+		}
+		if !ok || l >= 1<<29 {
+			return nil, false, nil
+		}
+		scale[i] = l
+		out.Set(cs.exit[i])
+		for _, e := range cs.rows[i] {
+			if int(e.col) == i {
+				continue
+			}
+			v, ok := scaled(e.p, l)
+			if !ok {
+				return nil, false, nil
+			}
+			s.Col = append(s.Col, e.col)
+			s.Val = append(s.Val, -v)
+			out.Add(out, e.p)
+		}
+		v, ok := scaled(out, l)
+		if !ok {
+			return nil, false, nil
+		}
+		s.Col = append(s.Col, int32(i))
+		s.Val = append(s.Val, v)
+		s.Start = append(s.Start, int32(len(s.Col)))
+	}
+	// Right-hand sides: column j is D_j · (scale_i · b_ij), D_j the common
+	// denominator.
+	dens := make([]*big.Int, d)
+	t := new(big.Rat)
+	g := new(big.Int)
+	for j := range d {
+		den := big.NewInt(1)
+		for i := range m {
+			t.Mul(cs.b[i*d+j], t.SetFrac64(int64(scale[i]), 1))
+			q := t.Denom()
+			if q.IsInt64() && q.Int64() == 1 {
+				continue
+			}
+			g.GCD(nil, nil, den, q)
+			den.Mul(den, g.Quo(q, g))
+		}
+		dens[j] = den
+		col := make([]*big.Int, m)
+		for i := range m {
+			t.Mul(cs.b[i*d+j], t.SetFrac64(int64(scale[i]), 1))
+			v := new(big.Int).Mul(t.Num(), den)
+			col[i] = v.Quo(v, t.Denom())
+		}
+		s.B = append(s.B, col)
+	}
+	num, den, err := numeric.SolveRational(s, cs.guard)
+	if errors.Is(err, numeric.ErrNotModular) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	x = cs.x[:m*d]
+	q := new(big.Int)
+	for j := range d {
+		q.Mul(den[j], dens[j])
+		for i := range m {
+			x[i*d+j].SetFrac(num[j][i], q)
+		}
+	}
+	return x, true, nil
+}
+
+// lcmDen returns lcm(l, denominator of r), and false past 2^29.
+func lcmDen(l uint64, r *big.Rat) (uint64, bool) {
+	q := r.Denom()
+	if !q.IsUint64() || q.Uint64() >= 1<<29 {
+		return 0, false
+	}
+	d := q.Uint64()
+	a, b := l, d
+	for b != 0 {
+		a, b = b, a%b
+	}
+	l = l / a * d
+	return l, l < 1<<29
+}
+
+// scaled returns r·l as an integer (l a multiple of r's denominator).
+func scaled(r *big.Rat, l uint64) (int64, bool) {
+	if !r.Num().IsInt64() {
+		return 0, false
+	}
+	n, d := r.Num().Int64(), r.Denom().Uint64()
+	f := int64(l / d)
+	if n > (1<<31)/f || n < -(1<<31)/f {
+		return 0, false
+	}
+	return n * f, true
+}

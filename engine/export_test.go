@@ -1,0 +1,7 @@
+package engine
+
+// SetLiftMin sets the smallest part exact mode lifts and returns the old
+// value; LiftedParts counts the parts lifted so far.
+func SetLiftMin(n int) int { old := liftMin; liftMin = n; return old }
+
+func LiftedParts() int64 { return liftedParts.Load() }
