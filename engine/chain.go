@@ -105,8 +105,13 @@ func (r *run[S, T, F]) actionOutcomes(v uint32, a int) (lo, hi uint32) {
 // itself. It returns whether the action loops forever.
 func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
 	f, g, P := r.f, r.g, r.np
-	if !f.Exact() && g.owner[v] != Terminal {
-		return r.solveOneFloat(v, a)
+	if g.owner[v] != Terminal {
+		if r.dots != nil {
+			return r.solveOneExact(v, a)
+		}
+		if !f.Exact() {
+			return r.solveOneFloat(v, a)
+		}
 	}
 	val := r.vals[int(v)*P : int(v)*P+P]
 	if g.owner[v] == Terminal {

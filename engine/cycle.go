@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -161,11 +162,16 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		}
 	}
 	// Among exactly tied optimal actions, the tie rule chooses.
-	sigma = r.greedy(q, x, minP)
-	if err := r.checkStay(q, sigma, minP); err != nil {
+	final := r.greedy(q, x, minP)
+	if err := r.checkStay(q, final, minP); err != nil {
 		return 0, err
 	}
-	r.applyPolicy(q, comp, sigma, x)
+	if len(q.mecs) == 0 && slices.Equal(final, sigma) {
+		// The last evaluation was of this very policy (without end
+		// components applyPolicy does not read the values).
+		return StrategyIteration, nil
+	}
+	r.applyPolicy(q, comp, final, x)
 	r.solveChain(comp, r.choice)
 	return StrategyIteration, nil
 }
@@ -276,18 +282,21 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		q.state = append(q.state, v)
 		q.act = append(q.act, int32(a))
 		ex := f.New()
+		if v != stay && r.dots != nil {
+			ex = r.exitExact(v, a, obj, ex)
+		}
 		if v != stay {
 			o0, o1 := r.actionOutcomes(v, a)
 			for o := o0; o < o1; o++ {
 				w := g.to[o]
-				if r.rwt != nil && g.reward[o] != 0 {
+				if r.rwt != nil && g.reward[o] != 0 && r.dots == nil {
 					ex = r.addReward(ex, obj, o)
 				}
 				if l := r.local[w]; l >= 0 {
 					q.outTo = append(q.outTo, q.nodeOf[l])
 					q.outP = append(q.outP, g.prob[o])
 					q.outPF = append(q.outPF, r.ratF[g.prob[o]])
-				} else {
+				} else if r.dots == nil {
 					ex = f.AddMul(ex, ex, r.rat[g.prob[o]], r.vals[int(w)*P+obj])
 				}
 			}
@@ -414,6 +423,24 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		maxSweeps = 1_000_000
 	}
 	target := r.opt.precision() * math.Max(1, hi-lo)
+	if r.f.Exact() && !math.IsInf(lo, 0) {
+		// Exact mode only needs a starting policy for strategy iteration:
+		// the lower side alone gives one, at half the work.
+		hi = math.Inf(1)
+		for i := range U {
+			U[i] = hi
+		}
+	}
+	doL, doU := !math.IsInf(lo, 0), !math.IsInf(hi, 0)
+	var stable []int32 // exact mode: the greedy policy of the last check
+	held := 0
+	seed := L // the side that converges (lower, unless it is -Inf)
+	if !doL {
+		seed = U
+	}
+	if r.f.Exact() {
+		stable = r.greedyFloat(q, seed, minP)
+	}
 	// With rewards one side has no a-priori bound (+Inf or -Inf): the other
 	// side converges alone, and the policy's own values bound the rest
 	// (cycle's proof). It stops when a sweep moves it by less than a
@@ -431,37 +458,52 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 	}
 	pf := q.outPF
 	const window = 4096
+	// The seed check's period and how many checks the policy must hold
+	// for: the greedy policy of value iteration from below usually settles
+	// long before its values converge, up to actions that stay nearly tied
+	// (symmetric processes scheduled in either order) and flip with the
+	// last digits.
+	const seedCheck, seedHold = 16, 3
 	lastGap := math.Inf(1)
 	for sweeps = 1; ; sweeps++ {
 		gap = 0
 		moved, mag := 0.0, 1.0
 		for i := n - 1; i >= 0; i-- {
 			minimize := q.owner[i] == minP && minP >= 0
-			var bl, bu float64
+			bl, bu := L[i], U[i]
 			for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
-				sl, su := q.exitF[a], q.exitF[a]
-				for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
-					p, to := pf[o], q.outTo[o]
-					sl += p * L[to]
-					su += p * U[to]
+				o0, o1 := q.outStart[a], q.outStart[a+1]
+				if doL {
+					sl := q.exitF[a]
+					for o := o0; o < o1; o++ {
+						sl += pf[o] * L[q.outTo[o]]
+					}
+					if a == q.actStart[i] || (minimize && sl < bl) || (!minimize && sl > bl) {
+						bl = sl
+					}
 				}
-				if a == q.actStart[i] || (minimize && sl < bl) || (!minimize && sl > bl) {
-					bl = sl
-				}
-				if a == q.actStart[i] || (minimize && su < bu) || (!minimize && su > bu) {
-					bu = su
+				if doU {
+					su := q.exitF[a]
+					for o := o0; o < o1; o++ {
+						su += pf[o] * U[q.outTo[o]]
+					}
+					if a == q.actStart[i] || (minimize && su < bu) || (!minimize && su > bu) {
+						bu = su
+					}
 				}
 			}
 			// Bounds only ever tighten; rounding must not loosen them.
+			// (Plain comparisons, not math.Max: this runs per node and
+			// sweep, and no value here is NaN.)
 			if bl > L[i] {
-				if oneSided && !math.IsInf(L[i], 0) {
-					moved = math.Max(moved, bl-L[i])
+				if d := bl - L[i]; oneSided && d > moved && !math.IsInf(L[i], 0) {
+					moved = d
 				}
 				L[i] = bl
 			}
 			if bu < U[i] {
-				if oneSided && !math.IsInf(U[i], 0) {
-					moved = math.Max(moved, U[i]-bu)
+				if d := U[i] - bu; oneSided && d > moved && !math.IsInf(U[i], 0) {
+					moved = d
 				}
 				U[i] = bu
 			}
@@ -469,7 +511,16 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 				gap = d
 			}
 			if oneSided {
-				mag = math.Max(mag, math.Max(finiteAbs(L[i]), finiteAbs(U[i])))
+				if doL {
+					if a := math.Abs(L[i]); a > mag {
+						mag = a
+					}
+				}
+				if doU {
+					if a := math.Abs(U[i]); a > mag {
+						mag = a
+					}
+				}
 			}
 		}
 		conv, convTarget := gap, target
@@ -482,6 +533,17 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		if r.chain.guard.Tick(work) != nil {
 			return L, U, sweeps, gap // strategy iteration reports the error
 		}
+		if stable != nil && sweeps%seedCheck == 0 {
+			// Exact mode: stop once the greedy policy has held for
+			// seedHold checks; strategy iteration does the rest.
+			if r.nearGreedy(q, seed, minP, stable) {
+				if held++; held >= seedHold {
+					return L, U, sweeps, gap
+				}
+			} else {
+				stable, held = r.greedyFloat(q, seed, minP), 0
+			}
+		}
 		if sweeps%window == 0 {
 			if outOfReach(sweeps, window, maxSweeps, conv, lastGap, convTarget) {
 				return L, U, sweeps, gap
@@ -493,6 +555,9 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 
 // qvalue is Σ over action a's outcomes of p·x[to], plus its exit value.
 func (r *run[S, T, F]) qvalue(q *quotient[T], x []T, a int32, z T) T {
+	if r.dots != nil {
+		return r.qvalueExact(q, x, a, z)
+	}
 	f := r.f
 	z = f.Set(z, q.exit[a])
 	for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
@@ -549,6 +614,36 @@ func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int) []int32 {
 		}
 	}
 	return sigma
+}
+
+// nearGreedy reports whether every node's action in sigma is worth, under
+// x, within 10^-9 (relative) of its best action: exact mode's test that
+// value iteration's policy has settled.
+func (r *run[S, T, F]) nearGreedy(q *quotient[T], x []float64, minP int, sigma []int32) bool {
+	pf := r.ratF
+	for i := range q.nodes {
+		if q.actStart[i+1]-q.actStart[i] < 2 {
+			continue
+		}
+		minimize := q.owner[i] == minP && minP >= 0
+		var best, mine float64
+		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
+			s := q.exitF[a]
+			for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+				s += pf[q.outP[o]] * x[q.outTo[o]]
+			}
+			if a == sigma[i] {
+				mine = s
+			}
+			if a == q.actStart[i] || (!minimize && s > best) || (minimize && s < best) {
+				best = s
+			}
+		}
+		if math.Abs(mine-best) > 1e-9*math.Max(1, math.Abs(best)) {
+			return false
+		}
+	}
+	return true
 }
 
 // greedyFloat is greedy on float64 values, for exact mode's start.

@@ -466,3 +466,42 @@ func TestLiftedTwin(t *testing.T) {
 		t.Errorf("only %d parts were lifted", n)
 	}
 }
+
+// Exact mode's sums by numeric.RatDot (sums.go) against the generic
+// big.Rat code: the same values, rewards and choices on random games of one
+// and two players, with cycles and rewards.
+func TestExactSumsTwin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 200 {
+		players := 1 + trial%2
+		g := newRandomGame(rng, players, 3+rng.IntN(40))
+		fast, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		old := engine.SetExactSums(false)
+		plain, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+		engine.SetExactSums(old)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		for i := range plain.States {
+			s := plain.State(i)
+			for p := range players {
+				if a, b := fast.Value(s)[p], plain.Value(s)[p]; a.Cmp(b) != 0 {
+					t.Fatalf("trial %d state %d player %d: RatDot %v, big.Rat %v", trial, s, p, a, b)
+				}
+			}
+			ra, fa, _ := fast.Reward(s)
+			rb, fb, _ := plain.Reward(s)
+			if fa != fb || (fa && ra.Cmp(rb) != 0) {
+				t.Fatalf("trial %d state %d: reward %v (%v), want %v (%v)", trial, s, ra, fa, rb, fb)
+			}
+			ca, _, _ := fast.Choice(s)
+			cb, _, _ := plain.Choice(s)
+			if ca != cb {
+				t.Fatalf("trial %d state %d: choice %d, want %d", trial, s, ca, cb)
+			}
+		}
+	}
+}

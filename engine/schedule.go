@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/numeric"
 )
 
 // stats are what one worker counts, merged when all are done.
@@ -199,6 +200,9 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 				wr.local[i], wr.chainLocal[i] = -1, -1
 			}
 			wr.t1, wr.t2, wr.rt = r.f.New(), r.f.New(), r.f.New()
+			if r.dots != nil {
+				wr.dots = make([]numeric.RatDot, len(r.dots))
+			}
 			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
 		}
 		wr.st = &stats{}

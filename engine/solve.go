@@ -91,18 +91,22 @@ var ErrUnsupported = errors.New("not solved")
 
 // run is one solve: the graph, the field, and the values being filled in.
 type run[S comparable, T any, F numeric.Field[T]] struct {
-	ctx    context.Context
-	f      F
-	g      *graph[S]
-	opt    Options
-	tol    float64
-	rat    []T       // the graph's rationals in the field
-	ratF   []float64 // and as float64
-	vals   []T       // players' values, P per state
-	rew    []T       // expected total reward under the policy
-	inf    []bool    // reward infinite: play may not end
-	choice []int32   // chosen action per state; 0 where there is no choice
-	local  []int32   // scratch: local index within the current component, or -1
+	ctx  context.Context
+	f    F
+	g    *graph[S]
+	opt  Options
+	tol  float64
+	rat  []T       // the graph's rationals in the field
+	ratF []float64 // and as float64
+	// Exact mode's fast sums (sums.go): the rationals as *big.Rat (nil in
+	// float mode) and accumulators of this run's own, np+2 of them.
+	ratX   []*big.Rat
+	dots   []numeric.RatDot
+	vals   []T     // players' values, P per state
+	rew    []T     // expected total reward under the policy
+	inf    []bool  // reward infinite: play may not end
+	choice []int32 // chosen action per state; 0 where there is no choice
+	local  []int32 // scratch: local index within the current component, or -1
 	// chainLocal is the same for solveChain, which runs inside cycle.
 	chainLocal []int32
 	comps      *components
@@ -213,6 +217,9 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 	for i, q := range g.rats.vals {
 		r.rat[i] = f.FromRat(f.New(), q)
 		r.ratF[i], _ = q.Float64()
+	}
+	if x, ok := any(r.rat).([]*big.Rat); ok && exactSums {
+		r.ratX, r.dots = x, make([]numeric.RatDot, np+2)
 	}
 	r.rew = make([]T, N)
 	for i := range r.rew {

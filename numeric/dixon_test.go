@@ -194,3 +194,63 @@ func BenchmarkSolveRationalDense(b *testing.B) {
 		})
 	}
 }
+
+// RatDot's sums equal big.Rat's term by term, over denominators that
+// divide each other, that do not, and signs of both kinds.
+func TestRatDot(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	dens := []int64{1, 2, 3, 4, 6, 8, 10, 1 << 40, 7, 1000}
+	r := func() *big.Rat {
+		return big.NewRat(rng.Int64N(2001)-1000, dens[rng.IntN(len(dens))])
+	}
+	var d RatDot
+	for trial := range 2000 {
+		d.Reset()
+		want := new(big.Rat)
+		for range rng.IntN(12) {
+			a, b := r(), r()
+			switch rng.IntN(4) {
+			case 0:
+				d.Add(a)
+				want.Add(want, a)
+			case 1:
+				d.Sub(a)
+				want.Sub(want, a)
+			case 2:
+				d.AddMul(a, b)
+				want.Add(want, new(big.Rat).Mul(a, b))
+			default:
+				d.SubMul(a, b)
+				want.Sub(want, new(big.Rat).Mul(a, b))
+			}
+		}
+		if got := d.Rat(new(big.Rat)); got.Cmp(want) != 0 {
+			t.Fatalf("trial %d: %v, want %v", trial, got, want)
+		}
+	}
+}
+
+func BenchmarkRatDot(b *testing.B) {
+	ps := []*big.Rat{big.NewRat(1, 2), big.NewRat(1, 4), big.NewRat(1, 4)}
+	xs := []*big.Rat{big.NewRat(12345, 1<<20), big.NewRat(777, 1<<18), big.NewRat(5, 8)}
+	b.Run("RatDot", func(b *testing.B) {
+		var d RatDot
+		z := new(big.Rat)
+		for b.Loop() {
+			d.Reset()
+			for i := range ps {
+				d.AddMul(ps[i], xs[i])
+			}
+			d.Rat(z)
+		}
+	})
+	b.Run("big.Rat", func(b *testing.B) {
+		z, t := new(big.Rat), new(big.Rat)
+		for b.Loop() {
+			z.SetInt64(0)
+			for i := range ps {
+				z.Add(z, t.Mul(ps[i], xs[i]))
+			}
+		}
+	})
+}

@@ -1,0 +1,108 @@
+package engine
+
+import "math/big"
+
+// Exact mode's hot sums, twins of the generic code they stand in for
+// (qvalue, solveOne, the quotient's exits): the same sums of products of
+// rationals, added up with numeric.RatDot, which reduces once per sum
+// instead of twice per term. The tests solve random games both ways
+// (TestExactSumsTwin).
+
+// exactSums turns the twins on (the tests turn them off to compare).
+var exactSums = true
+
+// qvalueExact is qvalue for exact mode.
+func (r *run[S, T, F]) qvalueExact(q *quotient[T], x []T, a int32, z T) T {
+	d := &r.dots[0]
+	d.Reset()
+	d.Add(any(q.exit[a]).(*big.Rat))
+	xs := any(x).([]*big.Rat)
+	for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+		d.AddMul(r.ratX[q.outP[o]], xs[q.outTo[o]])
+	}
+	return any(d.Rat(any(z).(*big.Rat))).(T)
+}
+
+// exitExact is the value of action a of state v leaving the component
+// (r.local < 0) for player obj: Σ p·value plus the action's rewards.
+func (r *run[S, T, F]) exitExact(v uint32, a, obj int, z T) T {
+	g, P := r.g, r.np
+	vals := any(r.vals).([]*big.Rat)
+	d := &r.dots[0]
+	d.Reset()
+	o0, o1 := r.actionOutcomes(v, a)
+	for o := o0; o < o1; o++ {
+		p := r.ratX[g.prob[o]]
+		if r.rwt != nil && g.reward[o] != 0 {
+			r.rewardTerm(d, obj, p, r.ratX[g.reward[o]])
+		}
+		if w := g.to[o]; r.local[w] < 0 {
+			d.AddMul(p, vals[int(w)*P+obj])
+		}
+	}
+	return any(d.Rat(any(z).(*big.Rat))).(T)
+}
+
+// rewardTerm adds a reward's share to player j's sum, with its weight.
+func (r *run[S, T, F]) rewardTerm(d interface {
+	AddMul(a, b *big.Rat)
+	SubMul(a, b *big.Rat)
+}, j int, p, rw *big.Rat) {
+	switch r.rwt[j] {
+	case 1:
+		d.AddMul(p, rw)
+	case -1:
+		d.SubMul(p, rw)
+	}
+}
+
+// solveOneExact is solveOne for a state that is not terminal, in exact
+// mode.
+func (r *run[S, T, F]) solveOneExact(v uint32, a int) bool {
+	g, P := r.g, r.np
+	vals := any(r.vals).([]*big.Rat)
+	rew := any(r.rew).([]*big.Rat)
+	d := r.dots[:P+2] // values, then the mass leaving, then the reward
+	for i := range d {
+		d[i].Reset()
+	}
+	out, rw := &d[P], &d[P+1]
+	inf := false
+	lo, hi := r.actionOutcomes(v, a)
+	for o := lo; o < hi; o++ {
+		p := r.ratX[g.prob[o]]
+		if rid := g.reward[o]; rid != 0 {
+			rw.AddMul(p, r.ratX[rid])
+			if r.rwt != nil {
+				for i := range P {
+					r.rewardTerm(&d[i], i, p, r.ratX[rid])
+				}
+			}
+		}
+		w := g.to[o]
+		if w == v {
+			continue
+		}
+		out.Add(p)
+		for i := range P {
+			d[i].AddMul(p, vals[int(w)*P+i])
+		}
+		rw.AddMul(p, rew[w])
+		inf = inf || r.inf[w]
+	}
+	val := vals[int(v)*P : int(v)*P+P]
+	if out.Sign() == 0 {
+		for i := range P {
+			val[i].SetInt64(0)
+		}
+		rew[v].SetInt64(0)
+		r.inf[v] = true
+		return true
+	}
+	for i := range P {
+		d[i].Quo(val[i], out)
+	}
+	rw.Quo(rew[v], out)
+	r.inf[v] = inf
+	return false
+}
