@@ -16,8 +16,11 @@ import (
 // were first reached (the start is 0), stored as flat arrays.
 type graph[S comparable] struct {
 	players int
-	states  []S
-	index   map[S]uint32
+	// renormalized counts the actions whose probabilities were divided by
+	// their sum (Options.Renormalize).
+	renormalized int
+	states       []S
+	index        map[S]uint32
 	// dense[i] is 1 + the id of the state the rules' Indexer numbers i, or
 	// 0; states the Indexer does not know are in index.
 	dense    []uint32
@@ -219,9 +222,23 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 					sum.Add(sum, o.P)
 				}
 				if sum.Cmp(one) != 0 {
-					return nil, bad("action %q: probabilities sum to %s, not 1", n.names[a], sum.RatString())
-				}
-				if len(checkedSums) < 1<<20 {
+					if !nearOne(sum, opt.Renormalize) {
+						return nil, bad("action %q: probabilities sum to %s, not 1", n.names[a], sum.RatString())
+					}
+					// Renormalized: the ids change, so this key is
+					// never cached as checked.
+					for k := range end - start {
+						// A fresh value each: the table interns by pointer.
+						q := new(big.Rat).Quo(n.outs[start+k].P, sum)
+						pid := g.rats.id(q)
+						if !g.rats.prob[pid] {
+							return nil, bad("action %q: probability %s outside (0, 1]", n.names[a], q.RatString())
+						}
+						g.prob[len(g.prob)-(end-start)+k] = pid
+					}
+					g.renormalized++
+					key = key[:0]
+				} else if len(checkedSums) < 1<<20 {
 					checkedSums[string(key)] = true
 				}
 			}
@@ -269,4 +286,17 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		g.tieRank = append(g.tieRank, nil)
 	}
 	return g, nil
+}
+
+// nearOne reports whether |sum − 1| ≤ tol (tol > 0).
+func nearOne(sum *big.Rat, tol float64) bool {
+	if tol <= 0 {
+		return false
+	}
+	d := new(big.Rat).Sub(sum, big.NewRat(1, 1))
+	t := new(big.Rat)
+	if t.SetFloat64(tol) == nil {
+		return false
+	}
+	return d.Abs(d).Cmp(t) <= 0
 }

@@ -31,6 +31,10 @@ func Explore[S comparable](ctx context.Context, rules Rules[S], opt Options) (*G
 // States returns the number of states.
 func (G *Graph[S]) States() int { return len(G.g.states) }
 
+// Renormalized counts the actions whose probabilities summed to within
+// Options.Renormalize of 1 and were divided by their sum.
+func (G *Graph[S]) Renormalized() int { return G.g.renormalized }
+
 // State returns state i.
 func (G *Graph[S]) State(i int) S { return G.g.states[i] }
 

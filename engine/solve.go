@@ -41,6 +41,11 @@ type Options struct {
 	// mode"). 0 means DefaultExactStates; a negative value turns exact
 	// re-solves off, leaving such components flagged in Result.Unproven.
 	ExactStates int
+	// Renormalize, if positive, accepts an action whose probabilities sum
+	// to within Renormalize of 1 (decimals rounded by a model generator:
+	// 0.1 + 0.3 + 0.6000001) and divides each by their sum, exactly;
+	// Graph.Renormalized counts such actions. 0 refuses any sum but 1.
+	Renormalize float64
 }
 
 // DefaultExactStates is Options.ExactStates when it is 0.

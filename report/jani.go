@@ -10,10 +10,13 @@ import (
 
 // JANI is a checked JANI model: the solve command's JSON and text for one.
 type JANI struct {
-	Model      string         `json:"model"`
-	Type       string         `json:"type"`
-	States     int            `json:"states"`
-	Properties []JANIProperty `json:"properties"`
+	Model  string `json:"model"`
+	Type   string `json:"type"`
+	States int    `json:"states"`
+	// Renormalized counts the edges whose probabilities were divided by
+	// their sum (--renormalize); absent when none were.
+	Renormalized int            `json:"renormalized,omitempty"`
+	Properties   []JANIProperty `json:"properties"`
 
 	exact bool
 }
@@ -49,7 +52,7 @@ func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, err
 	if err != nil {
 		return nil, err
 	}
-	out := &JANI{Model: res.Model, Type: res.Type, States: res.States, Properties: []JANIProperty{}, exact: opt.Exact}
+	out := &JANI{Model: res.Model, Type: res.Type, States: res.States, Renormalized: res.Renormalized, Properties: []JANIProperty{}, exact: opt.Exact}
 	for _, p := range res.Properties {
 		jp := JANIProperty{Name: p.Name, Kind: p.Kind, Infinite: p.Infinite && p.Holds == nil, Skipped: p.Skipped}
 		if p.Unproven {
@@ -124,6 +127,9 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 		if w := p.warning(); w != "" {
 			fmt.Fprintf(b, "%s: %s\n", Printable(p.Name), w)
 		}
+	}
+	if r.Renormalized > 0 {
+		fmt.Fprintf(b, "warning: the probabilities of %d edges did not sum to 1 and were divided by their sum (--renormalize)\n", r.Renormalized)
 	}
 	if len(skipped) > 0 {
 		b.WriteString("\nskipped:\n")

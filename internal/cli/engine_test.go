@@ -197,3 +197,45 @@ func TestSolveJANI(t *testing.T) {
 	badInput(t, "", "solve", gamble, "--const", "WIN=1") // x := 2 out of bounds
 	badInput(t, "", "solve", "../../docs/examples/die.json", "--const", "N=1")
 }
+
+// --renormalize: a JANI edge whose probabilities sum to 1.0000001 is
+// refused by default and divided by its sum with the flag, with a warning
+// in the text and "renormalized" in JSON; the flag is refused for a JSON
+// model and for distances outside (0, 1).
+func TestSolveRenormalize(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "r.jani")
+	src := `{"jani-version": 1, "name": "r", "type": "dtmc",
+	 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 2}, "initial-value": 0}],
+	 "properties": [{"name": "one", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"},
+	   "values": {"op": "Pmax", "exp": {"op": "F", "exp": {"op": "=", "left": "x", "right": 1}}}}}],
+	 "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
+	   {"location": "l", "guard": {"exp": {"op": "=", "left": "x", "right": 0}}, "destinations": [
+	     {"location": "l", "probability": {"exp": 0.25}, "assignments": [{"ref": "x", "value": 1}]},
+	     {"location": "l", "probability": {"exp": 0.7500001}, "assignments": [{"ref": "x", "value": 2}]}]}]}],
+	 "system": {"elements": [{"automaton": "a"}]}}`
+	if err := os.WriteFile(model, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := run(t, "", "solve", model)
+	if code != 2 || !strings.Contains(errs, "sum to 10000001/10000000, not 1") {
+		t.Errorf("without the flag: exit %d, %q", code, errs)
+	}
+	code, out, errs := run(t, "", "solve", "--exact", "--renormalize", model)
+	if code != 0 || !strings.Contains(out, "2500000/10000001") || !strings.Contains(out, "warning: the probabilities of 1 edges did not sum to 1") {
+		t.Errorf("--renormalize: exit %d, %q %q", code, out, errs)
+	}
+	m := runJSON(t, "solve", "--renormalize=1e-6", model)
+	if m["renormalized"] != 1.0 {
+		t.Errorf("JSON: renormalized = %v", m["renormalized"])
+	}
+	for _, args := range [][]string{
+		{"solve", "--renormalize", "../../docs/examples/die.json"},
+		{"solve", "--renormalize=-1", model},
+		{"solve", "--renormalize=2", model},
+	} {
+		if code, _, errs := run(t, "", args...); code != 2 || !strings.Contains(errs, "renormalize") {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+}

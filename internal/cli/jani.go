@@ -15,6 +15,7 @@ func runJANI(cmd *cobra.Command, e *env, fl solveFlags, path string, m *jani.Mod
 	}
 	opt := jani.Options{Exact: fl.exact, Property: fl.property}
 	opt.Engine.Workers = e.workers
+	opt.Engine.Renormalize = fl.renormalize
 	opt.Engine.Progress = e.progress("solve")
 	out, err := report.CheckJANI(cmd.Context(), m, opt)
 	if err != nil {

@@ -17,6 +17,7 @@ type solveFlags struct {
 	exact, policy, json bool
 	csv                 string
 	consts, property    string
+	renormalize         float64
 }
 
 func newSolveCmd(e *env) *cobra.Command {
@@ -67,6 +68,8 @@ that could not be proven to 1e-12 has "unproven": true and
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
 	f.StringVar(&fl.consts, "const", "", "JANI: values of the model's open constants, as N=16,MAX=2")
 	f.StringVar(&fl.property, "property", "", "JANI: compute only the property of this name")
+	f.Float64Var(&fl.renormalize, "renormalize", 0, "JANI: accept an edge whose probabilities sum to within this distance of 1 (1e-5 if given without a value) and divide them by their sum, with a warning; by default any other sum is refused")
+	f.Lookup("renormalize").NoOptDefVal = "1e-5"
 	return cmd
 }
 
@@ -92,8 +95,10 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 	var ce *report.ConstsError
 	in, err := report.ParseInput(cmd.Context(), path, data, fl.consts)
 	switch {
-	case errors.Is(err, report.ErrConstsNotJANI) || err == nil && in.JANI == nil && fl.property != "":
-		return fmt.Errorf("solve: --const and --property apply to JANI models; %s is not one", path)
+	case errors.Is(err, report.ErrConstsNotJANI) || err == nil && in.JANI == nil && (fl.property != "" || fl.renormalize != 0):
+		return fmt.Errorf("solve: --const, --property and --renormalize apply to JANI models; %s is not one", path)
+	case fl.renormalize < 0 || fl.renormalize >= 1:
+		return fmt.Errorf("solve: --renormalize %g: want a distance from 1 in (0, 1), like 1e-5", fl.renormalize)
 	case errors.As(err, &ce):
 		return fmt.Errorf("solve: --const: %w", ce.Err)
 	case err != nil:

@@ -28,7 +28,11 @@ type Result struct {
 	// initial states (more than one where variables have no initial
 	// value).
 	States, Initial int
-	Properties      []PropertyResult
+	// Renormalized counts the edges whose probabilities summed to within
+	// Options.Engine.Renormalize of 1 and were divided by their sum (in
+	// the largest exploration, where a property needed several).
+	Renormalized int
+	Properties   []PropertyResult
 }
 
 // PropertyResult is one property's value at the initial state.
@@ -122,6 +126,7 @@ func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("jani: %w", err)
 		}
+		res.Renormalized = max(res.Renormalized, G.Renormalized())
 		if rb == nil {
 			res.States, counted = G.States(), true
 		}
@@ -138,6 +143,7 @@ func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
 			return nil, fmt.Errorf("jani: %w", err)
 		}
 		res.States = G.States()
+		res.Renormalized = max(res.Renormalized, G.Renormalized())
 	}
 	return res, nil
 }
