@@ -505,3 +505,61 @@ func TestExactSumsTwin(t *testing.T) {
 		}
 	}
 }
+
+// denseGame is one strongly connected component of n decision states of
+// one player, two actions each, three targets a third each (about one
+// target in twenty leads out, to a payoff of 0 or 1): the shape of the
+// exact linear algebra benchmark of issue #21.
+func denseGame(n int) *game {
+	rng := rand.New(rand.NewPCG(uint64(n), 21))
+	g := &game{players: 1}
+	third := big.NewRat(1, 3)
+	for range n {
+		g.owner = append(g.owner, 0)
+		g.pay = append(g.pay, nil)
+		var acts [][]engine.Outcome[int]
+		for range 2 {
+			var outs []engine.Outcome[int]
+			for range 3 {
+				to := rng.IntN(n)
+				if rng.IntN(20) == 0 {
+					to = n + rng.IntN(2)
+				}
+				outs = append(outs, engine.Outcome[int]{P: third, To: to})
+			}
+			acts = append(acts, outs)
+		}
+		g.acts = append(g.acts, acts)
+	}
+	for k := range 2 {
+		g.owner = append(g.owner, engine.Terminal)
+		g.pay = append(g.pay, []*big.Rat{big.NewRat(int64(k), 1)})
+		g.acts = append(g.acts, nil)
+	}
+	return g
+}
+
+// BenchmarkDenseExact solves denseGame exactly: by p-adic lifting, and
+// (400 states only) by elimination over the rationals as before lifting.
+func BenchmarkDenseExact(b *testing.B) {
+	for _, c := range []struct {
+		n    int
+		lift bool
+	}{{400, true}, {2000, true}, {400, false}} {
+		name := fmt.Sprintf("lifted/%d", c.n)
+		if !c.lift {
+			name = fmt.Sprintf("eliminated/%d", c.n)
+		}
+		b.Run(name, func(b *testing.B) {
+			if !c.lift {
+				defer engine.SetLiftMin(engine.SetLiftMin(1 << 30))
+			}
+			g := denseGame(c.n)
+			for b.Loop() {
+				if _, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
