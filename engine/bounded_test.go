@@ -35,6 +35,20 @@ func (coins) Expand(s int, n *engine.Node[int]) error {
 	return nil
 }
 
+// coinsGraph explores coins, with its goal (two heads) flagged.
+func coinsGraph(t *testing.T) (*engine.Graph[int], []bool) {
+	t.Helper()
+	G, err := engine.Explore[int](context.Background(), coins{}, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := make([]bool, G.States())
+	for i := range goal {
+		goal[i] = G.State(i) == 2
+	}
+	return G, goal
+}
+
 // Two heads within k flips, by hand: with the fair coin 1/4 (k = 2) and
 // 4/8 (k = 3: HHx, HTH, THH), with the biased one 1/16 and 3·(1/16)(3/4)
 // + 1/64 = 5/32; none within 1 or 0 flips. The reward (heads counted, up
@@ -43,14 +57,7 @@ func (coins) Expand(s int, n *engine.Node[int]) error {
 // least with the biased coin, 3/4 - 1/64 = 47/64.
 func TestAnalyzeBounded(t *testing.T) {
 	ctx := context.Background()
-	G, err := engine.Explore[int](ctx, coins{}, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	goal := make([]bool, G.States())
-	for i := range goal {
-		goal[i] = G.State(i) == 2
-	}
+	G, goal := coinsGraph(t)
 	cases := []struct {
 		obj   engine.Objective
 		steps int
@@ -91,16 +98,9 @@ func TestAnalyzeBounded(t *testing.T) {
 // them is well within the limit).
 func TestAnalyzeBoundedExactEstimate(t *testing.T) {
 	ctx := context.Background()
-	G, err := engine.Explore[int](ctx, coins{}, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	goal := make([]bool, G.States())
-	for i := range goal {
-		goal[i] = G.State(i) == 2
-	}
+	G, goal := coinsGraph(t)
 	q := engine.Query{Objective: engine.MinProbability, Goal: goal}
-	_, err = engine.AnalyzeBounded(ctx, numeric.Exact{}, G, q, 1_000_000_000, engine.Options{})
+	_, err := engine.AnalyzeBounded(ctx, numeric.Exact{}, G, q, 1_000_000_000, engine.Options{})
 	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "1000000000 steps") {
 		t.Fatalf("a billion exact steps: %v, want a refusal with the estimate", err)
 	}

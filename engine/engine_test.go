@@ -445,22 +445,7 @@ func TestLiftedTwin(t *testing.T) {
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
-		for i := range plain.States {
-			s := plain.State(i)
-			if a, b := lifted.Value(s)[0], plain.Value(s)[0]; a.Cmp(b) != 0 {
-				t.Fatalf("trial %d state %d: lifted %v, eliminated %v", trial, s, a, b)
-			}
-			ra, fa, _ := lifted.Reward(s)
-			rb, fb, _ := plain.Reward(s)
-			if fa != fb || (fa && ra.Cmp(rb) != 0) {
-				t.Fatalf("trial %d state %d: reward lifted %v (%v), eliminated %v (%v)", trial, s, ra, fa, rb, fb)
-			}
-			ca, _, _ := lifted.Choice(s)
-			cb, _, _ := plain.Choice(s)
-			if ca != cb {
-				t.Fatalf("trial %d state %d: lifted chooses %d, eliminated %d", trial, s, ca, cb)
-			}
-		}
+		sameExact(t, fmt.Sprintf("trial %d (lifted, eliminated)", trial), 1, lifted, plain)
 	}
 	if n := engine.LiftedParts() - before; n < 5 {
 		t.Errorf("only %d parts were lifted", n)
@@ -485,23 +470,30 @@ func TestExactSumsTwin(t *testing.T) {
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
-		for i := range plain.States {
-			s := plain.State(i)
-			for p := range players {
-				if a, b := fast.Value(s)[p], plain.Value(s)[p]; a.Cmp(b) != 0 {
-					t.Fatalf("trial %d state %d player %d: RatDot %v, big.Rat %v", trial, s, p, a, b)
-				}
+		sameExact(t, fmt.Sprintf("trial %d (RatDot, big.Rat)", trial), players, fast, plain)
+	}
+}
+
+// sameExact fails unless two exact results agree in every state's values,
+// reward and choice, to the last digit.
+func sameExact(t *testing.T, what string, players int, a, b *engine.Result[int, *big.Rat]) {
+	t.Helper()
+	for i := range b.States {
+		s := b.State(i)
+		for p := range players {
+			if x, y := a.Value(s)[p], b.Value(s)[p]; x.Cmp(y) != 0 {
+				t.Fatalf("%s: state %d player %d: %v, %v", what, s, p, x, y)
 			}
-			ra, fa, _ := fast.Reward(s)
-			rb, fb, _ := plain.Reward(s)
-			if fa != fb || (fa && ra.Cmp(rb) != 0) {
-				t.Fatalf("trial %d state %d: reward %v (%v), want %v (%v)", trial, s, ra, fa, rb, fb)
-			}
-			ca, _, _ := fast.Choice(s)
-			cb, _, _ := plain.Choice(s)
-			if ca != cb {
-				t.Fatalf("trial %d state %d: choice %d, want %d", trial, s, ca, cb)
-			}
+		}
+		ra, fa, _ := a.Reward(s)
+		rb, fb, _ := b.Reward(s)
+		if fa != fb || (fa && ra.Cmp(rb) != 0) {
+			t.Fatalf("%s: state %d: reward %v (finite %v), %v (finite %v)", what, s, ra, fa, rb, fb)
+		}
+		ca, _, _ := a.Choice(s)
+		cb, _, _ := b.Choice(s)
+		if ca != cb {
+			t.Fatalf("%s: state %d: choices %d, %d", what, s, ca, cb)
 		}
 	}
 }

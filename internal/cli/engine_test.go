@@ -203,20 +203,7 @@ func TestSolveJANI(t *testing.T) {
 // in the text and "renormalized" in JSON; the flag is refused for a JSON
 // model and for distances outside (0, 1).
 func TestSolveRenormalize(t *testing.T) {
-	dir := t.TempDir()
-	model := filepath.Join(dir, "r.jani")
-	src := `{"jani-version": 1, "name": "r", "type": "dtmc",
-	 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 2}, "initial-value": 0}],
-	 "properties": [{"name": "one", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"},
-	   "values": {"op": "Pmax", "exp": {"op": "F", "exp": {"op": "=", "left": "x", "right": 1}}}}}],
-	 "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
-	   {"location": "l", "guard": {"exp": {"op": "=", "left": "x", "right": 0}}, "destinations": [
-	     {"location": "l", "probability": {"exp": 0.25}, "assignments": [{"ref": "x", "value": 1}]},
-	     {"location": "l", "probability": {"exp": 0.7500001}, "assignments": [{"ref": "x", "value": 2}]}]}]}],
-	 "system": {"elements": [{"automaton": "a"}]}}`
-	if err := os.WriteFile(model, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	model := "../../model/jani/testdata/renormalize.jani"
 	code, _, errs := run(t, "", "solve", model)
 	if code != 2 || !strings.Contains(errs, "sum to 10000001/10000000, not 1") {
 		t.Errorf("without the flag: exit %d, %q", code, errs)

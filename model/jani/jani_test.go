@@ -271,46 +271,36 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// TestRenormalize: probabilities 0.5 and 0.5000001 are refused, unless
-// Renormalize accepts their distance from 1, when each is divided by their
-// sum: P(F x=1) = 0.5/1.0000001 = 5000000/10000001 exactly.
+// TestRenormalize: probabilities 0.25 and 0.7500001
+// (testdata/renormalize.jani) are refused, unless Renormalize accepts their
+// distance from 1, when each is divided by their sum: P(F x=1) =
+// 0.25/1.0000001 = 2500000/10000001 exactly; with 0.5 and 0.5000001,
+// 5000000/10000001.
 func TestRenormalize(t *testing.T) {
-	src := `{"jani-version": 1, "name": "r", "type": "dtmc",
-	 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 2}, "initial-value": 0}],
-	 "properties": [{"name": "one", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"},
-	   "values": {"op": "Pmax", "exp": {"op": "F", "exp": {"op": "=", "left": "x", "right": 1}}}}}],
-	 "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
-	   {"location": "l", "guard": {"exp": {"op": "=", "left": "x", "right": 0}}, "destinations": [
-	     {"location": "l", "probability": {"exp": 0.5}, "assignments": [{"ref": "x", "value": 1}]},
-	     {"location": "l", "probability": {"exp": 0.5000001}, "assignments": [{"ref": "x", "value": 2}]}]}]}],
-	 "system": {"elements": [{"automaton": "a"}]}}`
-	m, err := jani.Parse([]byte(src), nil)
+	src, err := os.ReadFile("testdata/renormalize.jani")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tol := range []float64{0, 1e-8} {
-		_, err := m.Check(context.Background(), jani.Options{Exact: true, Engine: engine.Options{Renormalize: tol}})
-		if !errors.Is(err, solver.ErrInvalid) || !strings.Contains(err.Error(), "sum to 10000001/10000000, not 1") {
-			t.Errorf("tolerance %g: %v, want the sum refused", tol, err)
+	halves := strings.NewReplacer("0.7500001", "0.5000001", `"exp": 0.25}`, `"exp": 0.5}`).Replace(string(src))
+	for _, c := range []struct {
+		src, want string
+	}{{string(src), "2500000/10000001"}, {halves, "5000000/10000001"}} {
+		m, err := jani.Parse([]byte(c.src), nil)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	res, err := m.Check(context.Background(), jani.Options{Exact: true, Engine: engine.Options{Renormalize: 1e-5}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := res.Properties[0].Exact; got.Cmp(big.NewRat(5000000, 10000001)) != 0 || res.Renormalized != 1 {
-		t.Errorf("renormalized: %v (%d edges), want 5000000/10000001 (1 edge)", got, res.Renormalized)
-	}
-	// Unequal shares: 0.25 and 0.7500001 give 2500000/10000001.
-	m, err = jani.Parse([]byte(strings.Replace(strings.Replace(src, "0.5000001", "0.7500001", 1), `"exp": 0.5}`, `"exp": 0.25}`, 1)), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err = m.Check(context.Background(), jani.Options{Exact: true, Engine: engine.Options{Renormalize: 1e-5}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := res.Properties[0].Exact; got.Cmp(big.NewRat(2500000, 10000001)) != 0 {
-		t.Errorf("renormalized: %v, want 2500000/10000001", got)
+		for _, tol := range []float64{0, 1e-8} {
+			_, err := m.Check(context.Background(), jani.Options{Exact: true, Engine: engine.Options{Renormalize: tol}})
+			if !errors.Is(err, solver.ErrInvalid) || !strings.Contains(err.Error(), "sum to 10000001/10000000, not 1") {
+				t.Errorf("tolerance %g: %v, want the sum refused", tol, err)
+			}
+		}
+		res, err := m.Check(context.Background(), jani.Options{Exact: true, Engine: engine.Options{Renormalize: 1e-5}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Properties[0].Exact.RatString(); got != c.want || res.Renormalized != 1 {
+			t.Errorf("renormalized: %s (%d edges), want %s (1 edge)", got, res.Renormalized, c.want)
+		}
 	}
 }
