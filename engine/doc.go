@@ -65,7 +65,13 @@
 //     Options.Precision, never when "the last change was small". Exact mode
 //     runs Hoffman–Karp strategy iteration, started from the float policy:
 //     the minimizer's best response, then the maximizer's strict
-//     improvements, each strategy evaluated exactly by elimination.
+//     improvements, each strategy evaluated exactly by elimination. Its
+//     float start needs only the side of value iteration that converges,
+//     and only until the greedy policy holds, up to actions within 10^-9
+//     of each other, for three checks 16 sweeps apart (symmetric processes
+//     scheduled in either order tie and flip with the last digits); on
+//     consensus (6 processes, 1.26 M states) this took exact mode from
+//     150 s to 58 s.
 //
 //   - Equilibrium: anything else with decisions inside a cycle: several
 //     players, payoffs without a constant sum, or two players who can both
@@ -213,6 +219,21 @@
 //
 // Solve runs in the arithmetic of a numeric.Field: float64, or exact
 // *big.Rat where ties are decided by exact equality.
+//
+// Exact mode avoids big.Rat where fractions would grow for nothing. A part
+// of a chain of 24 states or more is not eliminated over the rationals but
+// solved by numeric.SolveRational: each row is scaled to integers, the
+// system is factored once modulo a 31-bit prime (the same elimination
+// order and fill-in, in machine words), and the solution is lifted p-adically
+// digit by digit and recovered by rational reconstruction, accepted only
+// when it satisfies the system exactly (Dixon 1982). A dense one-player
+// component of 400 states (BenchmarkDenseExact) takes 0.03 s instead of
+// 11.8 s, herman's 924-state chain 1.7 s instead of more than 300 s. The
+// sums of products that remain (a state's one-step value, an action's
+// value in strategy iteration, the exits of a quotient) are added up with
+// numeric.RatDot, which reduces once per sum instead of twice per term.
+// Both have generic twins that the tests compare digit for digit
+// (TestLiftedTwin, TestExactSumsTwin).
 //
 // # Float mode
 //
