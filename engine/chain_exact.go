@@ -83,17 +83,25 @@ func solveLifted(cs *chainSolver[*big.Rat], m, d int) (x []*big.Rat, ok bool, er
 		s.Val = append(s.Val, v)
 		s.Start = append(s.Start, int32(len(s.Col)))
 	}
-	// Right-hand sides: column j is D_j · (scale_i · b_ij), D_j the common
-	// denominator.
+	// Right-hand sides: column j is D_j · (scale_i · b_ij), D_j the least
+	// common multiple of the b_ij's denominators (scaling a row only
+	// cancels factors, so D_j is a common denominator of the scaled ones
+	// too). The denominators of a column are mostly one value or divide
+	// each other: a division settles those without a gcd.
 	dens := make([]*big.Int, d)
-	t := new(big.Rat)
-	g := new(big.Int)
+	g, r := new(big.Int), new(big.Int)
 	for j := range d {
 		den := big.NewInt(1)
 		for i := range m {
-			t.Mul(cs.b[i*d+j], t.SetFrac64(int64(scale[i]), 1))
-			q := t.Denom()
-			if q.IsInt64() && q.Int64() == 1 {
+			q := cs.b[i*d+j].Denom()
+			if q.Cmp(den) == 0 || isOneInt(q) {
+				continue
+			}
+			if g.QuoRem(den, q, r); r.Sign() == 0 {
+				continue // q divides den
+			}
+			if g.QuoRem(q, den, r); r.Sign() == 0 {
+				den.Set(q) // den divides q
 				continue
 			}
 			g.GCD(nil, nil, den, q)
@@ -102,9 +110,10 @@ func solveLifted(cs *chainSolver[*big.Rat], m, d int) (x []*big.Rat, ok bool, er
 		dens[j] = den
 		col := make([]*big.Int, m)
 		for i := range m {
-			t.Mul(cs.b[i*d+j], t.SetFrac64(int64(scale[i]), 1))
-			v := new(big.Int).Mul(t.Num(), den)
-			col[i] = v.Quo(v, t.Denom())
+			b := cs.b[i*d+j]
+			v := new(big.Int).Quo(den, b.Denom())
+			v.Mul(v, b.Num())
+			col[i] = v.Mul(v, g.SetUint64(scale[i]))
 		}
 		s.B = append(s.B, col)
 	}
@@ -125,6 +134,8 @@ func solveLifted(cs *chainSolver[*big.Rat], m, d int) (x []*big.Rat, ok bool, er
 	}
 	return x, true, nil
 }
+
+func isOneInt(x *big.Int) bool { return x.IsInt64() && x.Int64() == 1 }
 
 // lcmDen returns lcm(l, denominator of r), and false past 2^29.
 func lcmDen(l uint64, r *big.Rat) (uint64, bool) {
