@@ -145,7 +145,7 @@ func (m *boundedMeter) check(ctx context.Context, cur any, step, steps int, memo
 	if m.samples < 2 || b <= 0 {
 		return nil
 	}
-	c := (t - m.lastT) / float64(step-m.lastAt)
+	c := max((t-m.lastT)/float64(step-m.lastAt), 1e-9) // a clock that did not move is not free work
 	g := max(0, (b-m.lastB)/float64(step-m.lastAt))
 	left := float64(steps - step)
 	e := budget.Estimate{

@@ -226,3 +226,22 @@ func TestSolveRenormalize(t *testing.T) {
 		}
 	}
 }
+
+// An exact step-bounded property of a billion steps is refused up front
+// with the estimate, and the refusal says how to get the others; float
+// mode answers it (the iteration stops once a step changes nothing).
+func TestSolveBoundedTooLarge(t *testing.T) {
+	model := "../../model/jani/testdata/coins_bounded.jani"
+	code, out, errs := run(t, "", "solve", "--exact", model)
+	if code != 2 || out != "" || !strings.Contains(errs, `property "within_1e9"`) || !strings.Contains(errs, "instance too large: exact bounded analysis of 1000000000 steps") || !strings.Contains(errs, "--property NAME computes one property at a time") {
+		t.Errorf("exact: exit %d, %q, %q", code, out, errs)
+	}
+	m := runJSON(t, "solve", "--exact", "--property", "ever", model)
+	if p := m["properties"].([]any)[0].(map[string]any); p["value_exact"] != "1" {
+		t.Errorf("ever: %v", p)
+	}
+	m = runJSON(t, "solve", model)
+	if p := m["properties"].([]any)[1].(map[string]any); p["value"] != 1.0 {
+		t.Errorf("float within_1e9: %v", p)
+	}
+}

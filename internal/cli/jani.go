@@ -2,8 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
@@ -18,6 +20,10 @@ func runJANI(cmd *cobra.Command, e *env, fl solveFlags, path string, m *jani.Mod
 	opt.Engine.Renormalize = fl.renormalize
 	opt.Engine.Progress = e.progress("solve")
 	out, err := report.CheckJANI(cmd.Context(), m, opt)
+	if errors.Is(err, budget.ErrTooLarge) && fl.property == "" && len(m.Properties()) > 1 {
+		// One property too large need not cost the others.
+		return fmt.Errorf("solve: %s: %w (--property NAME computes one property at a time)", path, err)
+	}
 	if err != nil {
 		return fmt.Errorf("solve: %s: %w", path, err)
 	}
