@@ -147,6 +147,12 @@ func Duration(s float64) string {
 		return fmt.Sprintf("%.0f s", s)
 	case s < 2*3600:
 		return fmt.Sprintf("%.0f minutes", s/60)
+	case s < 3*86400:
+		return fmt.Sprintf("%.1f hours", s/3600)
+	case s < 2*365.25*86400:
+		return fmt.Sprintf("%.0f days", s/86400)
+	case s < 1e6*365.25*86400:
+		return fmt.Sprintf("%.0f years", s/(365.25*86400))
 	}
-	return fmt.Sprintf("%.1f hours", s/3600)
+	return fmt.Sprintf("%.1e years", s/(365.25*86400))
 }

@@ -33,3 +33,17 @@ func TestCheck(t *testing.T) {
 		t.Fatal("Available() = 0")
 	}
 }
+
+func TestDuration(t *testing.T) {
+	for _, c := range []struct {
+		s    float64
+		want string
+	}{
+		{5, "5 s"}, {600, "10 minutes"}, {7200, "2.0 hours"}, {383 * 3600, "16 days"},
+		{3e8, "10 years"}, {1e15, "3.2e+07 years"},
+	} {
+		if got := Duration(c.s); got != c.want {
+			t.Errorf("Duration(%g) = %q, want %q", c.s, got, c.want)
+		}
+	}
+}
