@@ -40,11 +40,16 @@ docs/models.md.
 A JANI model (a JSON object with "jani-version": DTMC or MDP, as published
 in the Quantitative Verification Benchmark Set) is recognized by its
 content. Its open constants are given with --const N=16,MAX=2, and every
-property (Pmin/Pmax of F and U, Emin/Emax of a step reward until reach) is
-computed at the initial state; --property NAME picks one. JSON keys for
-JANI: model, type, states, properties (each name, kind, value, and with
---exact value_exact; infinite: true for an infinite expected reward;
-skipped: the reason a property outside the subset was not computed).
+property (Pmin/Pmax of F and U, also step- or reward-bounded; Emin/Emax of
+a reward until reach, over steps or on leaving states, or over the first k
+steps; threshold queries such as Pmin >= 1, answered true or false) is
+computed over the initial states as its filter says; --property NAME
+picks one. go doc ./model/jani lists the subset. JSON keys for JANI:
+model, type, states, renormalized (with --renormalize), properties (each
+name, kind, value, and with --exact value_exact; quantity and
+quantity_exact for a threshold query; infinite: true for an infinite
+expected reward; skipped: the reason a property outside the subset was
+not computed).
 
 JSON keys: values (one per player, at the start), expected_reward (null if
 play may never end), states, components, methods, end_components; with
