@@ -291,11 +291,22 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error) (expr, er
 			return q
 		}}, nil
 	}
-	// pow with a real side: the exponent must be an integer.
+	// pow with a real side: the result must be rational. An exponent m/k
+	// (k > 1) takes the k-th root first, which is rational only when the
+	// base's numerator and denominator are k-th powers (pow(0, 1/2) = 0,
+	// pow(9/4, 1/2) = 3/2); otherwise the model needs irrational numbers
+	// and is refused.
 	return expr{t: tReal, r: func(e *env) *big.Rat {
 		p, q := a(e), b(e)
-		if !q.IsInt() || !q.Num().IsInt64() || q.Num().Int64() > 10000 || q.Num().Int64() < -10000 {
-			failUnsupported("pow(%s, %s): only integer exponents up to 10000 are supported", numeric.Shorten(p.RatString(), 40), numeric.Shorten(q.RatString(), 40))
+		if !q.Num().IsInt64() || !q.Denom().IsInt64() || q.Num().Int64() > 10000 || q.Num().Int64() < -10000 || q.Denom().Int64() > 64 {
+			failUnsupported("pow(%s, %s): only exponents m/k with |m| ≤ 10000 and k ≤ 64 are supported", numeric.Shorten(p.RatString(), 40), numeric.Shorten(q.RatString(), 40))
+		}
+		if k := q.Denom().Int64(); k > 1 {
+			root, ok := ratRoot(p, int(k))
+			if !ok {
+				failUnsupported("pow(%s, %s): the result is irrational", numeric.Shorten(p.RatString(), 40), q.RatString())
+			}
+			p = root
 		}
 		n := q.Num().Int64()
 		if n < 0 && p.Sign() == 0 {
@@ -313,6 +324,51 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error) (expr, er
 		}
 		return sized(new(big.Rat).SetFrac(num, den))
 	}}, nil
+}
+
+// ratRoot returns the k-th root of x (k ≥ 2) and whether it is rational:
+// x's numerator and denominator must both be k-th powers, and x not
+// negative for an even k.
+func ratRoot(x *big.Rat, k int) (*big.Rat, bool) {
+	if x.Sign() < 0 && k%2 == 0 {
+		return nil, false
+	}
+	num, ok := intRoot(new(big.Int).Abs(x.Num()), k)
+	if !ok {
+		return nil, false
+	}
+	den, ok := intRoot(x.Denom(), k)
+	if !ok {
+		return nil, false
+	}
+	if x.Sign() < 0 {
+		num.Neg(num)
+	}
+	return new(big.Rat).SetFrac(num, den), true
+}
+
+// intRoot returns ⌊n^(1/k)⌋ for n ≥ 0 and whether it is exact, by Newton's
+// iteration from a power of two above the root (it decreases to the floor).
+func intRoot(n *big.Int, k int) (*big.Int, bool) {
+	if n.Sign() == 0 {
+		return new(big.Int), true
+	}
+	K := big.NewInt(int64(k))
+	x := new(big.Int).Lsh(big.NewInt(1), uint((n.BitLen()+k-1)/k))
+	y, t := new(big.Int), new(big.Int)
+	for {
+		// y = ((k−1)·x + n / x^(k−1)) / k
+		t.Exp(x, big.NewInt(int64(k-1)), nil)
+		t.Quo(n, t)
+		y.Mul(x, big.NewInt(int64(k-1)))
+		y.Add(y, t)
+		y.Quo(y, K)
+		if y.Cmp(x) >= 0 {
+			break
+		}
+		x, y = y, x
+	}
+	return x, t.Exp(x, K, nil).Cmp(n) == 0
 }
 
 // MaxRealBits bounds the size of every exact real a JANI expression
