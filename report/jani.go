@@ -15,8 +15,11 @@ type JANI struct {
 	States int    `json:"states"`
 	// Renormalized counts the edges whose probabilities were divided by
 	// their sum (--renormalize); absent when none were.
-	Renormalized int            `json:"renormalized,omitempty"`
-	Properties   []JANIProperty `json:"properties"`
+	Renormalized int `json:"renormalized,omitempty"`
+	// Rounded names the first irrational power the model took, each
+	// rounded to the nearest float64 (float mode); absent when none.
+	Rounded    string         `json:"rounded,omitempty"`
+	Properties []JANIProperty `json:"properties"`
 
 	exact bool
 }
@@ -52,7 +55,7 @@ func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, err
 	if err != nil {
 		return nil, err
 	}
-	out := &JANI{Model: res.Model, Type: res.Type, States: res.States, Renormalized: res.Renormalized, Properties: []JANIProperty{}, exact: opt.Exact}
+	out := &JANI{Model: res.Model, Type: res.Type, States: res.States, Renormalized: res.Renormalized, Rounded: res.Rounded, Properties: []JANIProperty{}, exact: opt.Exact}
 	for _, p := range res.Properties {
 		jp := JANIProperty{Name: p.Name, Kind: p.Kind, Infinite: p.Infinite && p.Holds == nil, Skipped: p.Skipped}
 		if p.Unproven {
@@ -127,6 +130,9 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 		if w := p.warning(); w != "" {
 			fmt.Fprintf(b, "%s: %s\n", Printable(p.Name), w)
 		}
+	}
+	if r.Rounded != "" {
+		fmt.Fprintf(b, "warning: the model takes irrational powers, such as %s, each rounded to the nearest float64: the values are those of the rounded model (--exact refuses it)\n", Printable(r.Rounded))
 	}
 	if r.Renormalized > 0 {
 		fmt.Fprintf(b, "warning: the probabilities of %d edges did not sum to 1 and were divided by their sum (--renormalize)\n", r.Renormalized)

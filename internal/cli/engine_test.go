@@ -245,3 +245,22 @@ func TestSolveBoundedTooLarge(t *testing.T) {
 		t.Errorf("float within_1e9: %v", p)
 	}
 }
+
+// An irrational power (testdata/sqrt.jani: probability √(1/2)) is rounded
+// to the nearest float64 in float mode, with a warning line and "rounded"
+// in JSON; --exact refuses the model in one line.
+func TestSolveIrrationalPower(t *testing.T) {
+	model := "../../model/jani/testdata/sqrt.jani"
+	code, out, errs := run(t, "", "solve", model)
+	if code != 0 || !strings.Contains(out, "0.7071067811865476") || !strings.Contains(out, "warning: the model takes irrational powers") {
+		t.Errorf("float: exit %d, %q, %q", code, out, errs)
+	}
+	m := runJSON(t, "solve", model)
+	if r, _ := m["rounded"].(string); !strings.Contains(r, "pow(") {
+		t.Errorf("JSON: rounded = %v", m["rounded"])
+	}
+	code, out, errs = run(t, "", "solve", "--exact", model)
+	if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "which exact arithmetic cannot represent") {
+		t.Errorf("exact: exit %d, %q, %q", code, out, errs)
+	}
+}

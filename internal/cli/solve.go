@@ -45,7 +45,8 @@ a reward until reach, over steps or on leaving states, or over the first k
 steps; threshold queries such as Pmin >= 1, answered true or false) is
 computed over the initial states as its filter says; --property NAME
 picks one. go doc ./model/jani lists the subset. JSON keys for JANI:
-model, type, states, renormalized (with --renormalize), properties (each
+model, type, states, renormalized (with --renormalize), rounded (the
+first irrational power, rounded to float64 in float mode), properties (each
 name, kind, value, and with --exact value_exact; quantity and
 quantity_exact for a threshold query; infinite: true for an infinite
 expected reward; skipped: the reason a property outside the subset was

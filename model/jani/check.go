@@ -32,7 +32,11 @@ type Result struct {
 	// Options.Engine.Renormalize of 1 and were divided by their sum (in
 	// the largest exploration, where a property needed several).
 	Renormalized int
-	Properties   []PropertyResult
+	// Rounded, if not empty, is the first irrational power the model took
+	// (float mode only: each was rounded to the nearest float64, so the
+	// values are those of the rounded model).
+	Rounded    string
+	Properties []PropertyResult
 }
 
 // PropertyResult is one property's value at the initial state.
@@ -72,6 +76,30 @@ func (m *Model) Properties() []string {
 // exploration, such as an assignment out of bounds), budget.ErrTooLarge,
 // or the context's error.
 func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
+	if err := m.roundedErr(opt); err != nil {
+		return nil, err
+	}
+	res, err := m.check(ctx, opt)
+	if err := m.roundedErr(opt); err != nil {
+		return nil, err // taken during this exploration
+	}
+	if err != nil {
+		return nil, err
+	}
+	res.Rounded = m.Rounded()
+	return res, nil
+}
+
+// roundedErr refuses exact mode once the model has taken an irrational
+// power (Model.Rounded).
+func (m *Model) roundedErr(opt Options) error {
+	if r := m.Rounded(); opt.Exact && r != "" {
+		return fmt.Errorf("jani: the model takes irrational powers, such as %s, which exact arithmetic cannot represent (%w); float mode rounds them to the nearest float64", r, ErrUnsupported)
+	}
+	return nil
+}
+
+func (m *Model) check(ctx context.Context, opt Options) (*Result, error) {
 	res := &Result{Model: m.Name, Type: m.Type}
 	var props []*property
 	for _, p := range m.props {

@@ -33,10 +33,13 @@
 // min, max, pow, floor, ceil, abs, sgn, trc, comparisons, ∧ ∨ ¬ ⇒ and ite.
 // Integers are 64-bit and overflow is an error; reals are exact rationals,
 // and numbers in the file are read exactly (0.1 is 1/10). pow takes an
-// exponent m/k with |m| ≤ 10,000 and k ≤ 64; a root must come out rational
-// (pow(9/4, 1/2) = 3/2, pow(0, 1/2) = 0), and an irrational one is refused
-// as unsupported: QVBS's oscillators takes square roots of non-squares,
-// which the reference tools evaluate in floating point.
+// exponent m/k with |m| ≤ 10,000 and k ≤ 64, exactly where the root is
+// rational (pow(9/4, 1/2) = 3/2, pow(0, 1/2) = 0). An irrational power
+// (QVBS's oscillators takes square roots of non-squares) is rounded to the
+// nearest float64 and recorded (Model.Rounded, Result.Rounded): float mode
+// answers for the rounded model and says so, and exact mode refuses the
+// model, which exact arithmetic cannot represent. An even root of a
+// negative number is not real and is refused.
 //
 // Properties: a filter (values, min, max, avg or sum; with one initial
 // state they agree) over the initial state of Pmin or Pmax of F φ or of

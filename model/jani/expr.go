@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"strings"
+	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -111,8 +112,20 @@ type symbol struct {
 type scope struct {
 	names  map[string]symbol
 	parent *scope
+	// rounded, on the model's global scope, records the first irrational
+	// power the model took (rounded to float64; see Model.Rounded).
+	rounded *atomic.Pointer[string]
 	// noTransient rejects transient variables (guards, assignments).
 	noTransient bool
+}
+
+// roundedOf returns the model's record of irrational powers (the global
+// scope's).
+func (s *scope) roundedOf() *atomic.Pointer[string] {
+	for s.parent != nil {
+		s = s.parent
+	}
+	return s.rounded
 }
 
 func (s *scope) lookup(name string) (symbol, bool) {

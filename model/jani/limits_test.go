@@ -80,23 +80,30 @@ func TestProductSize(t *testing.T) {
 
 // pow with a fractional exponent: exact where the root is rational
 // (pow(81/16, 1/4) = 3/2, pow(-27/8, 1/3) = -3/2, pow(0, 1/2) = 0,
-// pow(4, 3/2) = 8), refused as irrational otherwise (pow(2, 1/2), an even
-// root of a negative number). Each case sets N, the model's bound: 3 gives
-// 4 states.
+// pow(4, 3/2) = 8); an irrational one (pow(2, 1/2), pow(-2, 1/3)) is
+// rounded to the nearest float64 and recorded in Model.Rounded, which
+// exact mode refuses; an even root of a negative number is not real. Each
+// case sets N, the model's bound (N + 1 states).
 func TestPowRoots(t *testing.T) {
-	for _, c := range []struct{ value, want string }{
-		{`{"op": "floor", "exp": {"op": "*", "left": 2, "right": {"op": "pow", "left": {"op": "/", "left": 81, "right": 16}, "right": 0.25}}}`, ""},
-		{`{"op": "floor", "exp": {"op": "*", "left": -2, "right": {"op": "pow", "left": {"op": "/", "left": -27, "right": 8}, "right": {"op": "/", "left": 1, "right": 3}}}}`, ""},
-		{`{"op": "floor", "exp": {"op": "+", "left": 3, "right": {"op": "pow", "left": 0, "right": 0.5}}}`, ""},
-		{`{"op": "floor", "exp": {"op": "-", "left": {"op": "pow", "left": 4, "right": 1.5}, "right": 5}}`, ""},
-		{`{"op": "floor", "exp": {"op": "pow", "left": 2, "right": 0.5}}`, `pow("2", 1/2): the result is irrational`},
-		{`{"op": "floor", "exp": {"op": "pow", "left": -4, "right": 0.5}}`, `pow("-4", 1/2): the result is irrational`},
+	for _, c := range []struct {
+		value    string
+		states   int
+		rounded  string
+		parseErr string
+	}{
+		{`{"op": "floor", "exp": {"op": "*", "left": 2, "right": {"op": "pow", "left": {"op": "/", "left": 81, "right": 16}, "right": 0.25}}}`, 4, "", ""},
+		{`{"op": "floor", "exp": {"op": "*", "left": -2, "right": {"op": "pow", "left": {"op": "/", "left": -27, "right": 8}, "right": {"op": "/", "left": 1, "right": 3}}}}`, 4, "", ""},
+		{`{"op": "floor", "exp": {"op": "+", "left": 3, "right": {"op": "pow", "left": 0, "right": 0.5}}}`, 4, "", ""},
+		{`{"op": "floor", "exp": {"op": "-", "left": {"op": "pow", "left": 4, "right": 1.5}, "right": 5}}`, 4, "", ""},
+		{`{"op": "floor", "exp": {"op": "pow", "left": 2, "right": 0.5}}`, 2, `pow("2", 1/2)`, ""},
+		{`{"op": "floor", "exp": {"op": "*", "left": -2, "right": {"op": "pow", "left": -2, "right": {"op": "/", "left": 1, "right": 3}}}}`, 3, `pow("-2", 1/3)`, ""},
+		{`{"op": "floor", "exp": {"op": "pow", "left": -4, "right": 0.5}}`, 0, "", `pow("-4", 1/2): the result is not a real number`},
 	} {
 		src := strings.Replace(base, `"constants": [{"name": "N", "type": "int"}]`, `"constants": [{"name": "N", "type": "int", "value": `+c.value+`}]`, 1)
 		m, err := jani.Parse([]byte(src), nil)
-		if c.want != "" {
-			if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, jani.ErrUnsupported) {
-				t.Errorf("%s: %v, want %q", c.value, err, c.want)
+		if c.parseErr != "" {
+			if err == nil || !strings.Contains(err.Error(), c.parseErr) || !errors.Is(err, jani.ErrUnsupported) {
+				t.Errorf("%s: %v, want %q", c.value, err, c.parseErr)
 			}
 			continue
 		}
@@ -105,8 +112,12 @@ func TestPowRoots(t *testing.T) {
 			continue
 		}
 		res, err := m.Check(context.Background(), jani.Options{})
-		if err != nil || res.States != 4 {
-			t.Errorf("%s: %v, %d states, want N = 3 (4 states)", c.value, err, res.States)
+		if err != nil || res.States != c.states || res.Rounded != c.rounded || m.Rounded() != c.rounded {
+			t.Errorf("%s: %v, %d states, rounded %q; want %d states, rounded %q", c.value, err, res.States, res.Rounded, c.states, c.rounded)
+		}
+		_, err = m.Check(context.Background(), jani.Options{Exact: true})
+		if refused := errors.Is(err, jani.ErrUnsupported) && strings.Contains(err.Error(), "irrational powers"); refused != (c.rounded != "") {
+			t.Errorf("%s: exact: %v", c.value, err)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
@@ -41,6 +42,17 @@ type Model struct {
 	// restrict the restrictions of the initial states (initialStates).
 	free     []int
 	restrict []expr
+}
+
+// Rounded returns the first irrational power the model has taken so far
+// (pow(2, 1/2)), which float mode rounds to the nearest float64 and exact
+// mode refuses; "" if none. Expressions are evaluated as the states are
+// explored, so a model may take its first one during a Check.
+func (m *Model) Rounded() string {
+	if p := m.global.rounded.Load(); p != nil {
+		return *p
+	}
+	return ""
 }
 
 type slot struct {
@@ -121,7 +133,7 @@ func Parse(data []byte, consts map[string]string) (m *Model, err error) {
 	if err := root.keys("jani-version", "name", "type", "features", "actions", "constants", "variables", "restrict-initial", "properties", "automata", "system", "metadata", "functions"); err != nil {
 		return nil, unsupported(err)
 	}
-	m = &Model{global: &scope{names: map[string]symbol{}}}
+	m = &Model{global: &scope{names: map[string]symbol{}, rounded: new(atomic.Pointer[string])}}
 	if m.Name, err = root.optStr("name"); err != nil {
 		return nil, err
 	}

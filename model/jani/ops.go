@@ -2,7 +2,9 @@ package jani
 
 import (
 	"fmt"
+	"math"
 	"math/big"
+	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -50,7 +52,7 @@ func compileOp(op string, o obj, sc *scope, depth int) (expr, error) {
 		if err != nil {
 			return expr{}, err
 		}
-		e, err := binary(op, x, y, typeErr)
+		e, err := binary(op, x, y, typeErr, sc.roundedOf())
 		e.pure = x.constant() && y.constant()
 		return e, err
 	case "ite":
@@ -170,7 +172,7 @@ func round(op string, r *big.Rat) int64 {
 	return q.Int64()
 }
 
-func binary(op string, x, y expr, typeErr func(string, ...expr) error) (expr, error) {
+func binary(op string, x, y expr, typeErr func(string, ...expr) error, rounded *atomic.Pointer[string]) (expr, error) {
 	switch op {
 	case "∧", "∨", "⇒":
 		if x.t != tBool || y.t != tBool {
@@ -304,7 +306,7 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error) (expr, er
 		if k := q.Denom().Int64(); k > 1 {
 			root, ok := ratRoot(p, int(k))
 			if !ok {
-				failUnsupported("pow(%s, %s): the result is irrational", numeric.Shorten(p.RatString(), 40), q.RatString())
+				return roundPow(p, q, rounded)
 			}
 			p = root
 		}
@@ -324,6 +326,30 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error) (expr, er
 		}
 		return sized(new(big.Rat).SetFrac(num, den))
 	}}, nil
+}
+
+// roundPow is an irrational power p^q rounded to the nearest float64,
+// recorded in rounded (the first one only) for Model.Rounded: float mode
+// then warns, and exact mode refuses. A negative base has a real odd root:
+// (−x)^(m/k) = (−1)^m·x^(m/k) for an odd k.
+func roundPow(p, q *big.Rat, rounded *atomic.Pointer[string]) *big.Rat {
+	what := fmt.Sprintf("pow(%s, %s)", numeric.Shorten(p.RatString(), 40), q.RatString())
+	pf, _ := p.Float64()
+	qf, _ := q.Float64()
+	r := math.Pow(pf, qf)
+	if pf < 0 && q.Denom().Bit(0) == 1 {
+		r = math.Pow(-pf, qf)
+		if q.Num().Bit(0) == 1 {
+			r = -r
+		}
+	}
+	if math.IsNaN(r) || math.IsInf(r, 0) {
+		failUnsupported("%s: the result is not a real number", what)
+	}
+	if rounded != nil {
+		rounded.CompareAndSwap(nil, &what)
+	}
+	return new(big.Rat).SetFloat64(r)
 }
 
 // ratRoot returns the k-th root of x (k ≥ 2) and whether it is rational:

@@ -200,6 +200,12 @@ func TestQVBSNext(t *testing.T) {
 				}
 				res, err := m.Check(ctx, jani.Options{Exact: exact})
 				cancel()
+				if exact && errors.Is(err, jani.ErrUnsupported) && m.Rounded() != "" {
+					// Irrational powers (oscillators): float mode
+					// rounds them and was checked; exact mode refuses.
+					t.Logf("exact: refused: %v", err)
+					continue
+				}
 				if errors.Is(err, jani.ErrUnsupported) {
 					t.Skipf("not yet: %v", err)
 				}
