@@ -343,8 +343,11 @@ func roundPow(p, q *big.Rat, rounded *atomic.Pointer[string]) *big.Rat {
 			r = -r
 		}
 	}
-	if math.IsNaN(r) || math.IsInf(r, 0) {
+	switch {
+	case math.IsNaN(r):
 		failUnsupported("%s: the result is not a real number", what)
+	case math.IsInf(r, 0) || math.IsInf(pf, 0):
+		failUnsupported("%s: irrational, and beyond float64 to round", what)
 	}
 	if rounded != nil {
 		rounded.CompareAndSwap(nil, &what)
