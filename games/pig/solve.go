@@ -28,16 +28,19 @@ const MaxExactSeconds = 1800
 
 // Estimate is what Solve needs for a target: memory (about 430 bytes a
 // state in float mode) and, in exact mode, time. Exact values grow with the
-// target: measured on two cores, target 56 takes 20 s and 330 MB, 60 takes
-// 37 s and 460 MB, 64 takes 71 s and 650 MB: about ×1.19 a point in time
-// and ×1.09 in memory.
+// target: measured on two cores (since exact mode's strategy iteration
+// starts from a settled float policy and sums with numeric.RatDot), target
+// 50 takes 2.5 s and 170 MB, 60 takes 9.8 s and 400 MB, 70 takes 78 s and
+// 940 MB: about ×1.23 a point in time at the top of that range, and at
+// most ×1.09 in memory (the memory model, from 650 MB at 64, is kept: it
+// overestimates 70 by 15%).
 func Estimate(target int, exact bool) budget.Estimate {
 	t := float64(target)
 	states := t * t * t
 	e := budget.Estimate{What: fmt.Sprintf("pig: target %d", target), Bytes: states * 430}
 	if exact {
 		e.Bytes = 650e6 * math.Pow(1.09, t-64)
-		e.Seconds = 37 * math.Pow(1.19, t-60)
+		e.Seconds = 9.8 * math.Pow(1.23, t-60)
 		e.MaxSeconds = MaxExactSeconds
 	}
 	return e
