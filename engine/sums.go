@@ -1,6 +1,10 @@
 package engine
 
-import "math/big"
+import (
+	"math/big"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
 
 // Exact mode's hot sums, twins of the generic code they stand in for
 // (qvalue, solveOne, the quotient's exits): the same sums of products of
@@ -44,10 +48,7 @@ func (r *run[S, T, F]) exitExact(v uint32, a, obj int, z T) T {
 }
 
 // rewardTerm adds a reward's share to player j's sum, with its weight.
-func (r *run[S, T, F]) rewardTerm(d interface {
-	AddMul(a, b *big.Rat)
-	SubMul(a, b *big.Rat)
-}, j int, p, rw *big.Rat) {
+func (r *run[S, T, F]) rewardTerm(d *numeric.RatDot, j int, p, rw *big.Rat) {
 	switch r.rwt[j] {
 	case 1:
 		d.AddMul(p, rw)
