@@ -29,8 +29,41 @@ type IntSystem struct {
 }
 
 // A Ticker is told the work done since its last call and stops a long solve
-// with its error (budget.Guard is one).
+// with its error (budget.Guard is one). A nil Ticker never stops.
 type Ticker interface{ Tick(n int) error }
+
+type noTicker struct{}
+
+func (noTicker) Tick(int) error { return nil }
+
+// check rejects a malformed system (offsets, columns or right-hand sides
+// that do not fit N) with an error instead of an index panic.
+func (s *IntSystem) check() error {
+	if s.N < 0 || len(s.Start) != s.N+1 || s.Start[0] != 0 || int(s.Start[s.N]) != len(s.Col) || len(s.Col) != len(s.Val) {
+		return fmt.Errorf("numeric: SolveRational: %d rows need %d offsets from 0 to len(Col) = len(Val)", s.N, s.N+1)
+	}
+	for i := range s.N {
+		if s.Start[i] > s.Start[i+1] {
+			return fmt.Errorf("numeric: SolveRational: offsets decrease at row %d", i)
+		}
+	}
+	for _, c := range s.Col {
+		if c < 0 || int(c) >= s.N {
+			return fmt.Errorf("numeric: SolveRational: column %d outside 0..%d", c, s.N-1)
+		}
+	}
+	for j, b := range s.B {
+		if len(b) != s.N {
+			return fmt.Errorf("numeric: SolveRational: right-hand side %d has %d entries, want %d", j, len(b), s.N)
+		}
+		for i, v := range b {
+			if v == nil {
+				return fmt.Errorf("numeric: SolveRational: right-hand side %d, entry %d is nil", j, i)
+			}
+		}
+	}
+	return nil
+}
 
 // SolveRational solves A X = B exactly by Dixon's p-adic lifting: A is
 // factored once modulo a word-size prime p (sparse elimination in row
@@ -51,6 +84,12 @@ type Ticker interface{ Tick(n int) error }
 // exact linear algebra on integer matrices", ISSAC 2005 (IML: the output-
 // sensitive early termination by verification).
 func SolveRational(s *IntSystem, t Ticker) (num [][]*big.Int, den []*big.Int, err error) {
+	if t == nil {
+		t = noTicker{}
+	}
+	if err := s.check(); err != nil {
+		return nil, nil, err
+	}
 	if s.N == 0 {
 		return make([][]*big.Int, len(s.B)), make([]*big.Int, len(s.B)), nil
 	}

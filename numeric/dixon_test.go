@@ -254,3 +254,40 @@ func BenchmarkRatDot(b *testing.B) {
 		}
 	})
 }
+
+// A malformed system is an error, not an index panic; a nil Ticker is
+// allowed.
+func TestSolveRationalMalformed(t *testing.T) {
+	one := []*big.Int{big.NewInt(1)}
+	for name, s := range map[string]*IntSystem{
+		"offsets":  {N: 1, Start: []int32{0}, B: [][]*big.Int{one}},
+		"column":   {N: 1, Start: []int32{0, 1}, Col: []int32{3}, Val: []int64{1}, B: [][]*big.Int{one}},
+		"values":   {N: 1, Start: []int32{0, 1}, Col: []int32{0}, B: [][]*big.Int{one}},
+		"rhs":      {N: 1, Start: []int32{0, 1}, Col: []int32{0}, Val: []int64{1}, B: [][]*big.Int{{}}},
+		"nil rhs":  {N: 1, Start: []int32{0, 1}, Col: []int32{0}, Val: []int64{1}, B: [][]*big.Int{{nil}}},
+		"decrease": {N: 2, Start: []int32{0, 2, 1}, Col: []int32{0}, Val: []int64{1}},
+	} {
+		if _, _, err := SolveRational(s, nil); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	s := &IntSystem{N: 1, Start: []int32{0, 1}, Col: []int32{0}, Val: []int64{3}, B: [][]*big.Int{one}}
+	num, den, err := SolveRational(s, nil)
+	if err != nil || new(big.Rat).SetFrac(num[0][0], den[0]).Cmp(big.NewRat(1, 3)) != 0 {
+		t.Errorf("3x = 1: %v %v %v", num, den, err)
+	}
+}
+
+// RatDot's zero value is the sum 0 and ready to use.
+func TestRatDotZeroValue(t *testing.T) {
+	var d RatDot
+	if got := d.Rat(new(big.Rat)); got.Sign() != 0 {
+		t.Errorf("empty sum = %v", got)
+	}
+	var e RatDot
+	e.AddMul(big.NewRat(1, 2), big.NewRat(2, 3))
+	e.Add(big.NewRat(1, 6))
+	if got := e.Rat(new(big.Rat)); got.Cmp(big.NewRat(1, 2)) != 0 {
+		t.Errorf("1/2·2/3 + 1/6 = %v, want 1/2", got)
+	}
+}

@@ -2,6 +2,7 @@ package numeric_test
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -40,4 +41,31 @@ func ExampleSum() {
 	}
 	fmt.Println(s.Value(), plain)
 	// Output: 1 1.000000000007918
+}
+
+// SolveRational solves a sparse integer system exactly: here the expected
+// number of steps of a walk that moves left or right with probability 1/2
+// each on 1, 2, 3 and stops at 0 and 4, scaled by 2 to integers:
+// 2·x_i − x_{i−1} − x_{i+1} = 2. Each column of the answer is
+// numerators over one denominator.
+func ExampleSolveRational() {
+	s := &numeric.IntSystem{
+		N:     3,
+		Start: []int32{0, 2, 5, 7},
+		Col:   []int32{0, 1, 0, 1, 2, 1, 2},
+		Val:   []int64{2, -1, -1, 2, -1, -1, 2},
+		B:     [][]*big.Int{{big.NewInt(2), big.NewInt(2), big.NewInt(2)}},
+	}
+	num, den, err := numeric.SolveRational(s, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i := range num[0] {
+		fmt.Println(new(big.Rat).SetFrac(num[0][i], den[0]).RatString())
+	}
+	// Output:
+	// 3
+	// 4
+	// 3
 }

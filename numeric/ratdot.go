@@ -10,8 +10,8 @@ import "math/big"
 // multiplication and an addition. Only when neither divides do the
 // denominators multiply, which the few terms of one sum keep small.
 //
-// The zero value is not ready: call Reset first. A RatDot is reused from sum
-// to sum without allocating once its integers have grown.
+// The zero value is the sum 0; Reset starts a new sum. A RatDot is reused
+// from sum to sum without allocating once its integers have grown.
 type RatDot struct {
 	num, den, tn, td, q, r big.Int
 }
@@ -72,6 +72,9 @@ func isOne(x *big.Int) bool { return x.IsInt64() && x.Int64() == 1 }
 
 // add adds tn/td.
 func (d *RatDot) add() {
+	if d.den.Sign() == 0 {
+		d.den.SetInt64(1) // the zero value
+	}
 	if d.td.Cmp(&d.den) == 0 {
 		d.num.Add(&d.num, &d.tn)
 		return
@@ -95,11 +98,19 @@ func (d *RatDot) add() {
 func (d *RatDot) Sign() int { return d.num.Sign() }
 
 // Rat stores the sum, normalized, in z and returns z.
-func (d *RatDot) Rat(z *big.Rat) *big.Rat { return z.SetFrac(&d.num, &d.den) }
+func (d *RatDot) Rat(z *big.Rat) *big.Rat {
+	if d.num.Sign() == 0 {
+		return z.SetInt64(0) // also the zero value's
+	}
+	return z.SetFrac(&d.num, &d.den)
+}
 
 // Quo stores the sum divided by the sum by (not 0), normalized, in z and
 // returns z: one reduction for the quotient of two sums.
 func (d *RatDot) Quo(z *big.Rat, by *RatDot) *big.Rat {
+	if d.num.Sign() == 0 {
+		return z.SetInt64(0)
+	}
 	n := d.tn.Mul(&d.num, &by.den)
 	m := d.td.Mul(&d.den, &by.num)
 	return z.SetFrac(n, m)
