@@ -102,6 +102,11 @@ func cgroupRoom() (uint64, bool) {
 	return limit - used, true
 }
 
+// MaxExactSeconds is the longest estimated run an exact-mode solver accepts
+// when no sooner deadline is given: half an hour. Every solver's refusal
+// uses this one limit.
+const MaxExactSeconds = 1800
+
 // Estimate is what an instance needs. What names the instance in messages
 // ("chefs: n = 25"). Seconds is 0 where time is not estimated.
 type Estimate struct {

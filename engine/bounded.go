@@ -26,7 +26,7 @@ import (
 // grow with every step (a probability of 1/10 adds a digit a step), and so
 // does the cost of a step: the run is measured as it goes and refused, with
 // the estimate, as soon as the steps left would outrun the context's
-// deadline or half an hour, or the memory budget (boundedEstimate).
+// deadline or budget.MaxExactSeconds, or the memory budget (boundedMeter).
 func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, steps int, opt Options) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
@@ -113,10 +113,6 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 	return res, nil
 }
 
-// MaxExactSeconds bounds the estimated time of an exact bounded analysis
-// when the context has no sooner deadline.
-const MaxExactSeconds = 1800
-
 // boundedMeter extrapolates an exact bounded analysis from its first steps.
 // The work of a step is proportional to the bits of the values it reads, and
 // those grow by about the same amount every step; so from two measurements
@@ -152,7 +148,7 @@ func (m *boundedMeter) check(ctx context.Context, cur any, step, steps int, memo
 		What:       fmt.Sprintf("exact bounded analysis of %d steps (at step %d the values have %.0f bits, %.0f more each step)", steps, step, b, g),
 		Seconds:    t + c*(left+g*left*left/(2*b)),
 		Bytes:      3 * (b + g*left) / 8, // two value vectors and the step's temporaries
-		MaxSeconds: MaxExactSeconds,
+		MaxSeconds: budget.MaxExactSeconds,
 	}
 	if dl, ok := ctx.Deadline(); ok {
 		e.MaxSeconds = min(e.MaxSeconds, time.Until(dl).Seconds()+t)

@@ -282,22 +282,14 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		q.state = append(q.state, v)
 		q.act = append(q.act, int32(a))
 		ex := f.New()
-		if v != stay && r.dots != nil {
-			ex = r.exitExact(v, a, obj, ex)
-		}
 		if v != stay {
+			ex = r.exitValue(v, a, obj, ex)
 			o0, o1 := r.actionOutcomes(v, a)
 			for o := o0; o < o1; o++ {
-				w := g.to[o]
-				if r.rwt != nil && g.reward[o] != 0 && r.dots == nil {
-					ex = r.addReward(ex, obj, o)
-				}
-				if l := r.local[w]; l >= 0 {
+				if l := r.local[g.to[o]]; l >= 0 {
 					q.outTo = append(q.outTo, q.nodeOf[l])
 					q.outP = append(q.outP, g.prob[o])
 					q.outPF = append(q.outPF, r.ratF[g.prob[o]])
-				} else if r.dots == nil {
-					ex = f.AddMul(ex, ex, r.rat[g.prob[o]], r.vals[int(w)*P+obj])
 				}
 			}
 		}
@@ -368,6 +360,27 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 	}
 	q.actStart = append(q.actStart, int32(len(q.state)))
 	return q, nil
+}
+
+// exitValue is the value of action a of state v leaving the component
+// (r.local < 0) for player obj: Σ p·value over those outcomes, plus the
+// action's rewards (exitExact in exact mode).
+func (r *run[S, T, F]) exitValue(v uint32, a, obj int, z T) T {
+	if r.dots != nil {
+		return r.exitExact(v, a, obj, z)
+	}
+	f, g, P := r.f, r.g, r.np
+	z = f.FromInt(z, 0)
+	o0, o1 := r.actionOutcomes(v, a)
+	for o := o0; o < o1; o++ {
+		if r.rwt != nil && g.reward[o] != 0 {
+			z = r.addReward(z, obj, o)
+		}
+		if w := g.to[o]; r.local[w] < 0 {
+			z = f.AddMul(z, z, r.rat[g.prob[o]], r.vals[int(w)*P+obj])
+		}
+	}
+	return z
 }
 
 // endComponents finds the maximal end components among the component's
@@ -616,11 +629,19 @@ func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int) []int32 {
 	return sigma
 }
 
+// qvalueFloat is qvalue in float64: action a's exit value plus Σ p·x[to].
+func (q *quotient[T]) qvalueFloat(x []float64, a int32) float64 {
+	s := q.exitF[a]
+	for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+		s += q.outPF[o] * x[q.outTo[o]]
+	}
+	return s
+}
+
 // nearGreedy reports whether every node's action in sigma is worth, under
 // x, within 10^-9 (relative) of its best action: exact mode's test that
 // value iteration's policy has settled.
 func (r *run[S, T, F]) nearGreedy(q *quotient[T], x []float64, minP int, sigma []int32) bool {
-	pf := r.ratF
 	for i := range q.nodes {
 		if q.actStart[i+1]-q.actStart[i] < 2 {
 			continue
@@ -628,10 +649,7 @@ func (r *run[S, T, F]) nearGreedy(q *quotient[T], x []float64, minP int, sigma [
 		minimize := q.owner[i] == minP && minP >= 0
 		var best, mine float64
 		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
-			s := q.exitF[a]
-			for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
-				s += pf[q.outP[o]] * x[q.outTo[o]]
-			}
+			s := q.qvalueFloat(x, a)
 			if a == sigma[i] {
 				mine = s
 			}
@@ -649,15 +667,11 @@ func (r *run[S, T, F]) nearGreedy(q *quotient[T], x []float64, minP int, sigma [
 // greedyFloat is greedy on float64 values, for exact mode's start.
 func (r *run[S, T, F]) greedyFloat(q *quotient[T], x []float64, minP int) []int32 {
 	sigma := make([]int32, q.nodes)
-	pf := r.ratF
 	for i := range q.nodes {
 		minimize := q.owner[i] == minP && minP >= 0
 		var best float64
 		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
-			s := q.exitF[a]
-			for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
-				s += pf[q.outP[o]] * x[q.outTo[o]]
-			}
+			s := q.qvalueFloat(x, a)
 			if a == q.actStart[i] || (!minimize && s > best && !TiedFloat(r.tol, s, best)) || (minimize && s < best && !TiedFloat(r.tol, s, best)) {
 				sigma[i], best = a, s
 			}

@@ -7,7 +7,7 @@ import (
 )
 
 // Exact mode's hot sums, twins of the generic code they stand in for
-// (qvalue, solveOne, the quotient's exits): the same sums of products of
+// (qvalue, solveOne, exitValue): the same sums of products of
 // rationals, added up with numeric.RatDot, which reduces once per sum
 // instead of twice per term. The tests solve random games both ways
 // (TestExactSumsTwin).
@@ -27,8 +27,7 @@ func (r *run[S, T, F]) qvalueExact(q *quotient[T], x []T, a int32, z T) T {
 	return any(d.Rat(any(z).(*big.Rat))).(T)
 }
 
-// exitExact is the value of action a of state v leaving the component
-// (r.local < 0) for player obj: Σ p·value plus the action's rewards.
+// exitExact is exitValue for exact mode.
 func (r *run[S, T, F]) exitExact(v uint32, a, obj int, z T) T {
 	g, P := r.g, r.np
 	vals := any(r.vals).([]*big.Rat)

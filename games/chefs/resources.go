@@ -24,7 +24,7 @@ func exactValueBits(n int) float64 { return 868 * math.Pow(2.4, float64(n-7)) }
 func exactSeconds(n int) float64 { return 5.3 * math.Pow(6, float64(n-11)) }
 
 // MaxExactSeconds bounds exact mode's estimated run time.
-const MaxExactSeconds = 1800
+const MaxExactSeconds = budget.MaxExactSeconds
 
 // Estimate returns the peak memory of Solve for n chefs with Fibonacci
 // skills: the largest even and the largest odd layer, and a byte per

@@ -24,7 +24,7 @@ type Result[T any] struct {
 }
 
 // MaxExactSeconds bounds exact mode's estimated run time.
-const MaxExactSeconds = 1800
+const MaxExactSeconds = budget.MaxExactSeconds
 
 // Estimate is what Solve needs for a target: memory (about 430 bytes a
 // state in float mode) and, in exact mode, time. Exact values grow with the

@@ -117,4 +117,4 @@ func exactWork(g Game) float64 {
 const exactWorkPerSecond = 1e8
 
 // MaxExactSeconds bounds exact mode's estimated run time (one core).
-const MaxExactSeconds = 1800
+const MaxExactSeconds = budget.MaxExactSeconds

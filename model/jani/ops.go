@@ -293,11 +293,10 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error, rounded *
 			return q
 		}}, nil
 	}
-	// pow with a real side: the result must be rational. An exponent m/k
-	// (k > 1) takes the k-th root first, which is rational only when the
-	// base's numerator and denominator are k-th powers (pow(0, 1/2) = 0,
-	// pow(9/4, 1/2) = 3/2); otherwise the model needs irrational numbers
-	// and is refused.
+	// pow with a real side. An exponent m/k (k > 1) takes the k-th root
+	// first, which is rational only when the base's numerator and
+	// denominator are k-th powers (pow(0, 1/2) = 0, pow(9/4, 1/2) = 3/2);
+	// otherwise the power is irrational and roundPow rounds it.
 	return expr{t: tReal, r: func(e *env) *big.Rat {
 		p, q := a(e), b(e)
 		if !q.Num().IsInt64() || !q.Denom().IsInt64() || q.Num().Int64() > 10000 || q.Num().Int64() < -10000 || q.Denom().Int64() > 64 {

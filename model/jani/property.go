@@ -44,6 +44,23 @@ type property struct {
 // JANI's state-exit-rewards).
 type accum struct{ steps, exit bool }
 
+// accumOf reads an "accumulate" list: steps and exit, or (ok false) the
+// first other entry, which is outside the subset.
+func accumOf(v any) (acc accum, other any, ok bool) {
+	list, _ := v.([]any)
+	for _, a := range list {
+		switch a {
+		case "steps":
+			acc.steps = true
+		case "exit":
+			acc.exit = true
+		default:
+			return acc, a, false
+		}
+	}
+	return acc, nil, true
+}
+
 // properties reads the file's properties. A property outside the subset
 // is kept with the reason it is skipped; an error inside one that is in
 // the subset (an undefined name, a type error) is an error.
@@ -264,18 +281,12 @@ func (m *Model) quantity(p *property, vals obj) error {
 			p.kind += "[C≤" + fmt.Sprint(k) + "]"
 			return nil
 		}
-		acc, _ := vals.m["accumulate"].([]any)
-		for _, a := range acc {
-			switch a {
-			case "steps":
-				p.acc.steps = true
-			case "exit":
-				p.acc.exit = true
-			default:
-				p.skip = fmt.Sprintf("accumulate %s (steps and exit are supported)", describe(a))
-				return nil
-			}
+		acc, other, ok := accumOf(vals.m["accumulate"])
+		if !ok {
+			p.skip = fmt.Sprintf("accumulate %s (steps and exit are supported)", describe(other))
+			return nil
 		}
+		p.acc.steps, p.acc.exit = p.acc.steps || acc.steps, p.acc.exit || acc.exit
 		if !p.acc.steps && !p.acc.exit {
 			p.skip = `accumulate without "steps" or "exit"`
 			return nil
@@ -383,17 +394,11 @@ func (m *Model) rewardBound(p *property, v any, path string) (skip string, err e
 		return "", err
 	}
 	rb := &rewardBound{}
-	acc, _ := o.m["accumulate"].([]any)
-	for _, a := range acc {
-		switch a {
-		case "steps":
-			rb.acc.steps = true
-		case "exit":
-			rb.acc.exit = true
-		default:
-			return fmt.Sprintf("reward-bounds accumulating %s", describe(a)), nil
-		}
+	acc, other, ok := accumOf(o.m["accumulate"])
+	if !ok {
+		return fmt.Sprintf("reward-bounds accumulating %s", describe(other)), nil
 	}
+	rb.acc = acc
 	if !rb.acc.steps && !rb.acc.exit {
 		return "reward-bounds without accumulate", nil
 	}
