@@ -134,7 +134,15 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		mid[i] = point(L[i], U[i])
 	}
 	sigma := r.greedyFloat(q, mid, minP)
+	if r.f.Exact() {
+		r.floatStrategy(q, sigma, obj, minP)
+	}
 	maxRounds := r.opt.maxRounds()
+	var final []int32
+	if r.f.Exact() {
+		final = make([]int32, q.nodes)
+		copy(final, q.actStart[:q.nodes]) // one action: the only choice
+	}
 	evaluate := func() {
 		r.applyPolicy(q, comp, sigma, nil)
 		r.solveChain(comp, r.choice)
@@ -154,15 +162,18 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		}
 		r.st.rounds++
 		evaluate()
-		if minP >= 0 && r.improve(q, x, sigma, minP, minP) {
+		if minP >= 0 && r.improve(q, x, sigma, minP, minP, final) {
 			continue // the minimizer's best response first
 		}
-		if !r.improve(q, x, sigma, obj, minP) {
+		if !r.improve(q, x, sigma, obj, minP, final) {
 			break
 		}
 	}
-	// Among exactly tied optimal actions, the tie rule chooses.
-	final := r.greedy(q, x, minP)
+	// Among exactly tied optimal actions, the tie rule chooses: in exact
+	// mode the last round's improve found those choices (final).
+	if !r.f.Exact() || slices.ContainsFunc(q.owner, func(o int) bool { return o >= 0 && o != obj && o != minP }) {
+		final = r.greedy(q, x, minP)
+	}
 	if err := r.checkStay(q, final, minP); err != nil {
 		return 0, err
 	}
@@ -466,8 +477,8 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		maxSweeps = min(maxSweeps, max(1000, 100_000_000/work))
 	}
 	if r.f.Exact() {
-		// Only a starting policy for strategy iteration.
-		maxSweeps, target = min(maxSweeps, 10000), math.Max(target, 1e-9)
+		// Only a start for the float strategy iteration (seed.go).
+		maxSweeps, target = min(maxSweeps, seedSweeps), math.Max(target, 1e-9)
 	}
 	pf := q.outPF
 	const window = 4096
@@ -581,16 +592,34 @@ func (r *run[S, T, F]) qvalue(q *quotient[T], x []T, a int32, z T) T {
 
 // improve switches the nodes of player p to actions strictly better than
 // their current ones under values x (beyond float mode's tie tolerance),
-// and reports whether any switched.
-func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int) bool {
+// and reports whether any switched. In exact mode final, if not nil,
+// receives at each of p's nodes the first action in tie order with the
+// best value: greedy's choice under x, so that the round that switches
+// nothing also gives the final policy.
+func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int, final []int32) bool {
 	f := r.f
 	cur, cand := f.New(), f.New()
+	var xf []float64
+	if f.Exact() {
+		xf = r.floats(x)
+	}
 	switched := false
+	minimize := p == minP
 	for i := range q.nodes {
 		if q.owner[i] != p || q.actStart[i+1]-q.actStart[i] < 2 {
 			continue
 		}
-		minimize := p == minP
+		if xf != nil {
+			best, first := r.bestExact(q, x, xf, i, minimize, sigma[i])
+			if final != nil {
+				final[i] = first
+			}
+			if best != sigma[i] {
+				sigma[i] = best
+				switched = true
+			}
+			continue
+		}
 		cur = r.qvalue(q, x, sigma[i], cur)
 		best := sigma[i]
 		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
@@ -614,9 +643,20 @@ func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int) []int32 {
 	f := r.f
 	sigma := make([]int32, q.nodes)
 	best, cand := f.New(), f.New()
+	var xf []float64
+	if f.Exact() {
+		xf = r.floats(x)
+	}
 	for i := range q.nodes {
 		minimize := q.owner[i] == minP && minP >= 0
 		sigma[i] = q.actStart[i]
+		if q.actStart[i+1]-q.actStart[i] < 2 {
+			continue
+		}
+		if xf != nil {
+			_, sigma[i] = r.bestExact(q, x, xf, i, minimize, -1)
+			continue
+		}
 		best = r.qvalue(q, x, q.actStart[i], best)
 		for a := q.actStart[i] + 1; a < q.actStart[i+1]; a++ {
 			cand = r.qvalue(q, x, a, cand)
@@ -627,6 +667,90 @@ func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int) []int32 {
 		}
 	}
 	return sigma
+}
+
+// floats is x in float64 (exact mode's filter for bestExact).
+func (r *run[S, T, F]) floats(x []T) []float64 {
+	xf := make([]float64, len(x))
+	for i, v := range x {
+		xf[i] = r.f.Float64(v)
+	}
+	return xf
+}
+
+// bestExact is exact mode's choice at node i under x: best keeps the
+// incumbent inc where no action is exactly better, else it is the first
+// action in tie order with the best value, which is first. Only the
+// actions that can be best are summed exactly: each action's value is
+// first bounded in float64 (xf is x rounded) with a rigorous error bound,
+// and an action whose upper bound lies below another's lower bound (for a
+// minimizer, the reverse) cannot be best. Exactly tied actions always
+// survive the filter, so ties are still decided exactly.
+func (r *run[S, T, F]) bestExact(q *quotient[T], x []T, xf []float64, i int, minimize bool, inc int32) (best, first int32) {
+	a0, a1 := q.actStart[i], q.actStart[i+1]
+	var buf [2 * 16]float64
+	var val, bound []float64
+	if n := int(a1 - a0); n <= 16 {
+		val, bound = buf[:n], buf[16:16+n]
+	} else {
+		val, bound = make([]float64, n), make([]float64, n)
+	}
+	// The cut: the best lower bound (for a maximizer) that some action is
+	// sure to reach.
+	cut := math.Inf(-1)
+	if minimize {
+		cut = math.Inf(1)
+	}
+	for a := a0; a < a1; a++ {
+		s, m := q.exitF[a], math.Abs(q.exitF[a])
+		for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+			t := q.outPF[o] * xf[q.outTo[o]]
+			s += t
+			m += math.Abs(t)
+		}
+		// Every input is rounded once (relative 2^-53), each product and
+		// each sum once more: k terms err by at most (k+3)·2^-52 of Σ|t|,
+		// doubled for safety, plus the smallest normal number for
+		// underflow.
+		k := float64(q.outStart[a+1] - q.outStart[a])
+		e := (k+3)*0x1p-51*m + 0x1p-1022
+		val[a-a0], bound[a-a0] = s, e
+		if minimize {
+			cut = math.Min(cut, s+e)
+		} else {
+			cut = math.Max(cut, s-e)
+		}
+	}
+	f := r.f
+	have := false
+	opt, cand := f.New(), f.New()
+	first = -1
+	incBest := false
+	for a := a0; a < a1; a++ {
+		v, e := val[a-a0], bound[a-a0]
+		if (!minimize && v+e < cut) || (minimize && v-e > cut) {
+			continue // surely worse than another action
+		}
+		cand = r.qvalue(q, x, a, cand)
+		c := 0
+		if have {
+			c = f.Cmp(cand, opt)
+			if minimize {
+				c = -c
+			}
+		}
+		switch {
+		case !have || c > 0:
+			opt, cand = cand, opt
+			first, have, incBest = a, true, a == inc
+		case c == 0 && a == inc:
+			incBest = true
+		}
+	}
+	if incBest {
+		return inc, first
+	}
+	return first, first
 }
 
 // qvalueFloat is qvalue in float64: action a's exit value plus Σ p·x[to].

@@ -9,3 +9,27 @@ func LiftedParts() int64 { return liftedParts.Load() }
 // SetExactSums turns exact mode's RatDot twins on or off and returns the
 // old setting.
 func SetExactSums(on bool) bool { old := exactSums; exactSums = on; return old }
+
+// Attractor and AlmostSure expose the graph algorithms of qualitative.go.
+func (G *Graph[S]) Attractor(goal, avoid, up []bool) []bool {
+	G.index()
+	return G.attractor(goal, avoid, up)
+}
+
+func (G *Graph[S]) AlmostSure(goal, avoid, up, can []bool) []bool {
+	return G.almostSure(goal, avoid, up, can)
+}
+
+// ActionsOf returns the outcome targets of each action of state v.
+func (G *Graph[S]) ActionsOf(v int) [][]int {
+	g := G.g
+	var acts [][]int
+	for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+		var to []int
+		for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+			to = append(to, int(g.to[o]))
+		}
+		acts = append(acts, to)
+	}
+	return acts
+}

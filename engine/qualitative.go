@@ -1,7 +1,5 @@
 package engine
 
-import "slices"
-
 // The graph algorithms that settle probabilities 0 and 1 before any
 // arithmetic (Baier and Katoen, Principles of Model Checking, 10.6). Goal
 // states are absorbing and avoid states (that are not goals) fail; each
@@ -84,25 +82,76 @@ func (G *Graph[S]) attractor(goal, avoid, up []bool) []bool {
 func (G *Graph[S]) almostSure(goal, avoid, up, can []bool) []bool {
 	g := G.g
 	U := append([]bool(nil), can...)
+	// stays[a]: action a's state and all its outcomes are in U. U only
+	// shrinks, so stays only turns false. A state outside the goal cannot
+	// remain in U once it has no action that stays (an up state) or any
+	// action that does not (an adversary's): such states are removed at
+	// once, and the removal cascades to their predecessors. Each round's
+	// backward search then removes the states that can no longer reach the
+	// goal, until a round removes none. Every predecessor list is visited
+	// once over all cascades together.
 	stays := make([]bool, len(g.actName))
+	staying := make([]int32, len(goal)) // up state: its actions that stay
+	var queue []uint32
+	remove := func(v uint32) {
+		if U[v] && !goal[v] {
+			U[v] = false
+			queue = append(queue, v)
+		}
+	}
+	drop := func(a uint32) {
+		stays[a] = false
+		s := G.actState[a]
+		if isUp(up, s) {
+			if staying[s]--; staying[s] > 0 {
+				return
+			}
+		}
+		remove(s)
+	}
+	cascade := func() {
+		for len(queue) > 0 {
+			v := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+				if stays[a] {
+					drop(a)
+				}
+			}
+			for _, a := range G.preds(v) {
+				if stays[a] {
+					drop(a)
+				}
+			}
+		}
+	}
+	for a := range g.actName {
+		ok := U[G.actState[a]]
+		for o := g.outStart[a]; ok && o < g.outStart[a+1]; o++ {
+			ok = U[g.to[o]]
+		}
+		stays[a] = ok
+		if ok {
+			staying[G.actState[a]]++
+		}
+	}
+	for v := range staying {
+		if !U[v] || goal[v] {
+			continue
+		}
+		for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+			if up := isUp(up, uint32(v)); (up && staying[v] == 0) || (!up && !stays[a]) {
+				remove(uint32(v))
+				break
+			}
+		}
+	}
+	cascade()
 	left := make([]int32, len(goal))
 	hit := make([]bool, len(g.actName))
 	for {
-		for a := range g.actName {
-			ok := U[G.actState[a]]
-			for o := g.outStart[a]; ok && o < g.outStart[a+1]; o++ {
-				ok = U[g.to[o]]
-			}
-			stays[a] = ok
-		}
 		for v := range left {
 			left[v] = int32(g.actStart[v+1] - g.actStart[v])
-			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
-				if !stays[a] && !isUp(up, uint32(v)) {
-					left[v] = -1 // the adversary can leave U
-					break
-				}
-			}
 		}
 		clear(hit)
 		R := G.backward(append([]bool(nil), goal...), func(s, a uint32) bool {
@@ -112,17 +161,23 @@ func (G *Graph[S]) almostSure(goal, avoid, up, can []bool) []bool {
 			if isUp(up, s) {
 				return true
 			}
-			if hit[a] || left[s] < 0 {
+			// Every action of an adversary's state in U stays (the
+			// cascade removed the others): it joins once all lead in.
+			if hit[a] {
 				return false
 			}
 			hit[a] = true
 			left[s]--
 			return left[s] == 0
 		})
-		same := slices.Equal(U, R)
-		U = R
-		if same {
+		for v, in := range U {
+			if in && !R[v] {
+				remove(uint32(v))
+			}
+		}
+		if len(queue) == 0 {
 			return U
 		}
+		cascade()
 	}
 }

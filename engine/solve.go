@@ -118,7 +118,9 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	t1, t2     T
 	rt         T // addReward's scratch
 	chain      chainSolver[T]
-	st         *stats // this worker's counts
+	seed       chainSolver[float64] // exact mode's float strategy iteration (seed.go)
+	seedLoc    []int32              // and its local indices
+	st         *stats               // this worker's counts
 	// sumT is the total of the payoffs of the two players of a
 	// constant-sum component being solved (quotient finds it), and sumRat
 	// the same exactly (from its float64 in float mode), for the exact

@@ -1,0 +1,203 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// Exact mode's starting policy for strategy iteration in a cycle. Exact
+// strategy iteration costs one exact evaluation (an elimination or a
+// p-adic lift) and one exact improvement step per round, so it should start
+// from a policy that is already optimal, or nearly. Value iteration finds
+// one only slowly where actions are exactly tied in the limit but not at
+// any finite horizon (symmetric processes scheduled in either order): its
+// greedy policy keeps flipping until the values have converged to the
+// last digits. Strategy iteration in float64 finds it in a few rounds,
+// each a float elimination of the quotient's policy chain (the chain
+// solver's elimination over float64: the same fill-in as the exact solve,
+// at a fraction of its cost) and a greedy improvement with a tolerance.
+// Nothing here is trusted: the exact rounds that follow evaluate the
+// policy exactly and improve it until no action is exactly better.
+
+// seedSweeps bounds value iteration before the float rounds: it only
+// gives them a start. (On consensus N=6, 32 to 256 sweeps cost the same in
+// all; 800, value iteration's own convergence, twice as much.)
+const seedSweeps = 64
+
+// seedRounds bounds the float rounds; a policy that still changes after
+// them (rounding noise between near-equal actions) is handed over as it
+// is.
+const seedRounds = 64
+
+// seedTol is the relative margin by which an action must beat the current
+// one in a float round: above the elimination's rounding error, far below
+// any difference that matters to the exact rounds.
+const seedTol = 1e-10
+
+// floatStrategy improves sigma by strategy iteration in float64 on the
+// quotient (the same round structure as cycle's exact rounds: the
+// minimizer's best response first, then the objective's player). It
+// returns false, with sigma unchanged in meaning, when a policy's float
+// evaluation is not finite (play that may never end under it, with
+// rewards), or on the budget's stop; the caller then keeps value
+// iteration's policy.
+func (r *run[S, T, F]) floatStrategy(q *quotient[T], sigma []int32, obj, minP int) bool {
+	cs := &r.seed
+	cs.guard = r.chain.guard
+	x := make([]float64, q.nodes)
+	for range seedRounds {
+		if r.ctx.Err() != nil {
+			return false
+		}
+		if !r.evaluateFloat(q, sigma, x) {
+			return false
+		}
+		if minP >= 0 && q.improveFloat(x, sigma, minP, minP) {
+			continue
+		}
+		if !q.improveFloat(x, sigma, obj, minP) {
+			break
+		}
+	}
+	return true
+}
+
+// evaluateFloat writes to x the values of the quotient's nodes under
+// sigma, in float64, and reports whether they are finite. As the chain
+// solver does, it splits the policy's chain into strongly connected parts
+// and solves them in order, each successor part first: a part of one node
+// is one division, a larger one an elimination. (Most policies leave few
+// cycles: one elimination of the whole quotient in index order would fill
+// in where back substitution suffices.)
+func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64) bool {
+	m := q.nodes
+	start := make([]uint32, m+1)
+	var adj []uint32
+	for i := range m {
+		a := sigma[i]
+		for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+			adj = append(adj, uint32(q.outTo[o]))
+		}
+		start[i+1] = uint32(len(adj))
+	}
+	parts := tarjan(m, start, adj)
+	cs := &r.seed
+	loc := r.seedLoc[:0]
+	for range m {
+		loc = append(loc, -1)
+	}
+	r.seedLoc = loc
+	for k := range parts.count() {
+		members := parts.get(k)
+		if len(members) == 1 {
+			i := members[0]
+			a := sigma[i]
+			// x = (exit + Σ_{j≠i} p x_j) / (1 − p_ii), with 1 − p_ii the
+			// mass that leaves i.
+			num, in, self := q.exitF[a], 0.0, 0.0
+			for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+				p, j := q.outPF[o], q.outTo[o]
+				in += p
+				if uint32(j) == i {
+					self += p
+				} else {
+					num += p * x[j]
+				}
+			}
+			out := max(0, 1-in) + (in - self)
+			x[i] = num / out
+			if math.IsInf(x[i], 0) || math.IsNaN(x[i]) {
+				return false
+			}
+			continue
+		}
+		n := len(members)
+		for l, i := range members {
+			loc[i] = int32(l)
+		}
+		cs.grow(numeric.Float{}, n, 1)
+		rows, exit, b, inf, preds, pos, mark := cs.rows[:n], cs.exit[:n], cs.b[:n], cs.inf[:n], cs.preds[:n], cs.pos[:n], cs.mark[:n]
+		for l := range n {
+			rows[l] = rows[l][:0]
+			preds[l] = preds[l][:0]
+		}
+		for l, i := range members {
+			a := sigma[i]
+			mark[l] = -1
+			inf[l] = false
+			bl := q.exitF[a]
+			// The mass that leaves the part: 1 less the mass that stays
+			// in the component, plus what goes to solved parts (a
+			// subtraction, but the exact rounds do not depend on its
+			// last digits). "stay" has no outcomes: all of its mass ends
+			// play.
+			in, gone := 0.0, 0.0
+			for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+				p, j := q.outPF[o], q.outTo[o]
+				in += p
+				c := loc[j]
+				if c < 0 {
+					gone += p
+					bl += p * x[j]
+					continue
+				}
+				if pos[c] >= 0 {
+					rows[l][pos[c]].p += p
+					continue
+				}
+				pos[c] = int32(len(rows[l]))
+				rows[l] = append(rows[l], entry[float64]{col: c, p: p})
+			}
+			exit[l] = max(0, 1-in) + gone
+			b[l] = bl
+			for _, e := range rows[l] {
+				pos[e.col] = -1
+				preds[e.col] = append(preds[e.col], int32(l))
+			}
+		}
+		v, err := solveSystem(numeric.Float{}, cs, n, 1)
+		for _, i := range members {
+			loc[i] = -1
+		}
+		if err != nil {
+			r.fail(fmt.Errorf("engine: %w", err))
+			return false
+		}
+		for l, i := range members {
+			if math.IsInf(v[l], 0) || math.IsNaN(v[l]) {
+				return false
+			}
+			x[i] = v[l]
+		}
+	}
+	return true
+}
+
+// improveFloat is improve on float64 values with the margin seedTol.
+func (q *quotient[T]) improveFloat(x []float64, sigma []int32, p, minP int) bool {
+	switched := false
+	minimize := p == minP
+	for i := range q.nodes {
+		if q.owner[i] != p || q.actStart[i+1]-q.actStart[i] < 2 {
+			continue
+		}
+		cur := q.qvalueFloat(x, sigma[i])
+		best := sigma[i]
+		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
+			cand := q.qvalueFloat(x, a)
+			if TiedFloat(seedTol, cand, cur) {
+				continue
+			}
+			if (minimize && cand < cur) || (!minimize && cand > cur) {
+				best, cur = a, cand
+			}
+		}
+		if best != sigma[i] {
+			sigma[i] = best
+			switched = true
+		}
+	}
+	return switched
+}
