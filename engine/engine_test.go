@@ -555,3 +555,49 @@ func BenchmarkDenseExact(b *testing.B) {
 		})
 	}
 }
+
+// Exact mode's improvement step sums exactly only the actions that a float
+// bound cannot rule out. Two ways out of a cycle worth 1/2 and 1/2 + 2^-100
+// round to the same float64: both must reach the exact comparison, and the
+// better one wins whichever comes first; exactly tied, the first wins (the
+// tie rule).
+func TestExactChoiceBeyondFloat(t *testing.T) {
+	eps := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), 100))
+	half := big.NewRat(1, 2)
+	more := new(big.Rat).Add(half, eps)
+	for _, tc := range []struct {
+		name         string
+		first, other *big.Rat
+		want         string // the chosen action
+	}{
+		{"better second", half, more, "b"},
+		{"better first", more, half, "a"},
+		{"tied", half, half, "a"},
+	} {
+		// A: "a" or "b" wins with the given probability, else play goes
+		// to C, which returns to A or loses, 1/2 each.
+		m := parse(t, fmt.Sprintf(`{"players": 1, "start": "A", "states": [
+			{"id": "A", "player": 0, "actions": [
+				{"name": "a", "outcomes": [{"p": "%s", "to": "W"}, {"p": "%s", "to": "C"}]},
+				{"name": "b", "outcomes": [{"p": "%s", "to": "W"}, {"p": "%s", "to": "C"}]}]},
+			{"id": "C", "chance": [{"p": "1/2", "to": "A"}, {"p": "1/2", "to": "L"}]},
+			{"id": "W", "payoff": [1]},
+			{"id": "L", "payoff": [0]}]}`,
+			tc.first.RatString(), new(big.Rat).Sub(big.NewRat(1, 1), tc.first).RatString(),
+			tc.other.RatString(), new(big.Rat).Sub(big.NewRat(1, 1), tc.other).RatString()))
+		ex, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := tc.first
+		if tc.want == "b" {
+			best = tc.other
+		}
+		// v = p + (1-p)/2 v, so v = 2p/(1+p).
+		want := new(big.Rat).Quo(new(big.Rat).Add(best, best), new(big.Rat).Add(big.NewRat(1, 1), best))
+		ratEq(t, tc.name, ex.Value(0)[0], want.RatString())
+		if _, name, ok := ex.Choice(0); !ok || name != tc.want {
+			t.Errorf("%s: chose %q, want %q", tc.name, name, tc.want)
+		}
+	}
+}
