@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"path/filepath"
@@ -8,19 +9,42 @@ import (
 
 	"github.com/gamesolve/gamesolve/model"
 	"github.com/gamesolve/gamesolve/model/jani"
+	"github.com/gamesolve/gamesolve/model/prism"
 )
 
-// Input is a model file, read in either format: gamesolve's own (Plain) or
-// JANI. ParseInput is the one reader of model files: the solve and plot
-// commands and the server's POST /api/solve all use it.
+// Input is a model file, read in any of the formats: gamesolve's own
+// (Plain), or JANI, or the PRISM language (read into JANI's form, with
+// Format "prism").
 type Input struct {
-	Plain *model.Model
-	JANI  *jani.Model
+	Plain  *model.Model
+	JANI   *jani.Model
+	Format string // "json", "jani" or "prism"
 }
 
-// ErrConstsNotJANI is returned when constants are given for a model that is
-// not JANI.
-var ErrConstsNotJANI = errors.New("constants apply to JANI models only")
+// Source is a model file to read. ParseInput is the one reader of model
+// files: the solve and plot commands and the server's POST /api/solve all
+// use it.
+type Source struct {
+	// Name is the file's name: its extension tells the format (.jani;
+	// .prism, .pm, .nm for PRISM), else the text does.
+	Name string
+	Data []byte
+	// Consts gives a JANI or PRISM model's open constants as
+	// "N=16,MAX=2" (jani.ParseConsts); for gamesolve's format it must be
+	// empty.
+	Consts string
+	// Props is a PRISM model's properties (a .props file's text); other
+	// formats carry their own.
+	Props string
+}
+
+// ErrConstsNotJANI is returned when constants are given for a model in
+// gamesolve's format, which has none.
+var ErrConstsNotJANI = errors.New("constants apply to JANI and PRISM models only")
+
+// ErrPropsNotPRISM is returned when properties are given for a model that
+// is not in the PRISM language.
+var ErrPropsNotPRISM = errors.New("properties files apply to PRISM models only")
 
 // ConstsError is a malformed list of constants ("N=16,MAX=2"), told apart
 // from an error in the model file so that a command can name its flag.
@@ -31,16 +55,26 @@ func (e *ConstsError) Error() string { return "const: " + e.Err.Error() }
 // Unwrap returns the underlying error.
 func (e *ConstsError) Unwrap() error { return e.Err }
 
-// ParseInput parses a model file's text. It is JANI when name ends in
-// ".jani" or the text is a JANI object (jani.IsJANI), else gamesolve's
-// format. consts gives a JANI model's open constants as "N=16,MAX=2"
-// (jani.ParseConsts); for the other format it must be empty.
+// IsPRISM reports whether a file is in the PRISM language: by its name's
+// extension, or, without one, by text that is not a JSON object.
+func IsPRISM(name string, data []byte) bool {
+	switch filepath.Ext(name) {
+	case ".prism", ".pm", ".nm", ".sm", ".smg":
+		return true
+	case "":
+		t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+		return len(t) > 0 && t[0] != '{'
+	}
+	return false
+}
+
+// ParseInput parses a model file's text.
 //
 // Parsing tens of megabytes takes seconds and cannot stop halfway, so it
 // runs aside: when ctx is done first, ParseInput returns ctx's error at
 // once and the parse finishes unobserved (its work is bounded by the text,
 // which model.ReadText and the server's body limit bound in turn).
-func ParseInput(ctx context.Context, name string, data []byte, consts string) (*Input, error) {
+func ParseInput(ctx context.Context, src Source) (*Input, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -50,7 +84,7 @@ func ParseInput(ctx context.Context, name string, data []byte, consts string) (*
 	}
 	done := make(chan result, 1) // buffered: an abandoned parse never blocks
 	go func() {
-		in, err := parseInput(name, data, consts)
+		in, err := parseInput(src)
 		done <- result{in, err}
 	}()
 	select {
@@ -61,24 +95,36 @@ func ParseInput(ctx context.Context, name string, data []byte, consts string) (*
 	}
 }
 
-func parseInput(name string, data []byte, consts string) (*Input, error) {
-	if filepath.Ext(name) == ".jani" || jani.IsJANI(data) {
-		cm, err := jani.ParseConsts(consts)
+func parseInput(src Source) (*Input, error) {
+	isPRISM := IsPRISM(src.Name, src.Data)
+	if strings.TrimSpace(src.Props) != "" && !isPRISM {
+		return nil, ErrPropsNotPRISM
+	}
+	if isPRISM || filepath.Ext(src.Name) == ".jani" || jani.IsJANI(src.Data) {
+		cm, err := jani.ParseConsts(src.Consts)
 		if err != nil {
 			return nil, &ConstsError{err}
 		}
-		m, err := jani.Parse(data, cm)
+		if isPRISM {
+			name := strings.TrimSuffix(filepath.Base(src.Name), filepath.Ext(src.Name))
+			m, err := prism.Parse(src.Data, []byte(src.Props), cm, name)
+			if err != nil {
+				return nil, err
+			}
+			return &Input{JANI: m, Format: "prism"}, nil
+		}
+		m, err := jani.Parse(src.Data, cm)
 		if err != nil {
 			return nil, err
 		}
-		return &Input{JANI: m}, nil
+		return &Input{JANI: m, Format: "jani"}, nil
 	}
-	if strings.TrimSpace(consts) != "" {
+	if strings.TrimSpace(src.Consts) != "" {
 		return nil, ErrConstsNotJANI
 	}
-	m, err := model.Parse(data)
+	m, err := model.Parse(src.Data)
 	if err != nil {
 		return nil, err
 	}
-	return &Input{Plain: m}, nil
+	return &Input{Plain: m, Format: "json"}, nil
 }

@@ -14,7 +14,7 @@ func ExampleParseInput() {
 	text := `{"players": 1, "start": "roll", "states": [
 		{"id": "roll", "chance": [{"p": "1/6", "to": "six", "reward": 1}, {"p": "5/6", "to": "roll", "reward": 1}]},
 		{"id": "six", "payoff": [1]}]}`
-	in, err := report.ParseInput(context.Background(), "die.json", []byte(text), "")
+	in, err := report.ParseInput(context.Background(), report.Source{Name: "die.json", Data: []byte(text)})
 	if err != nil {
 		panic(err)
 	}

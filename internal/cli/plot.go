@@ -223,10 +223,10 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 				return fmt.Errorf("plot solve: %s: %w", path, err)
 			}
 			var ce *report.ConstsError
-			in, err := report.ParseInput(cmd.Context(), path, data, consts)
+			in, err := report.ParseInput(cmd.Context(), report.Source{Name: path, Data: data, Consts: consts})
 			switch {
 			case errors.Is(err, report.ErrConstsNotJANI):
-				return fmt.Errorf("plot solve: --const applies to JANI models; %s is not one", path)
+				return fmt.Errorf("plot solve: --const applies to JANI and PRISM models; %s is not one", path)
 			case errors.As(err, &ce):
 				return fmt.Errorf("plot solve: --const: %w", ce.Err)
 			case err != nil:

@@ -47,6 +47,7 @@ func consoleExamples(t *testing.T, file string, min int) {
 	if len(examples) < min {
 		t.Fatalf("found only %d examples", len(examples))
 	}
+	written := map[string]string{}
 	for _, ex := range examples {
 		stdin := ""
 		cmd := ex.cmd
@@ -58,12 +59,19 @@ func consoleExamples(t *testing.T, file string, min int) {
 		if args[0] != "gamesolve" {
 			t.Fatalf("example %q does not run gamesolve", ex.cmd)
 		}
-		// Pictures go to a temporary directory, not the repository.
-		if len(args) > 1 && args[1] == "plot" {
-			for i := range args[:len(args)-1] {
-				if args[i] == "-o" {
-					args[i+1] = filepath.Join(t.TempDir(), filepath.Base(args[i+1]))
-				}
+		// Files written (pictures, conversions) go to a temporary
+		// directory, not the repository, and later examples read them
+		// there.
+		for i := range args {
+			if w, ok := written[args[i]]; ok {
+				args[i] = w
+			}
+		}
+		for i := range args[:len(args)-1] {
+			if args[i] == "-o" {
+				w := filepath.Join(t.TempDir(), filepath.Base(args[i+1]))
+				written[args[i+1]] = w
+				args[i+1] = w
 			}
 		}
 		code, out, errs := run(t, stdin, args[1:]...)

@@ -157,7 +157,7 @@ with --json exactly one JSON object; --exact switches to rational arithmetic.`,
 	root.SetVersionTemplate("gamesolve {{.Version}}\n" + buildInfo())
 	root.SetFlagErrorFunc(flagError)
 	root.SuggestionsMinimumDistance = 2
-	root.AddCommand(newRaceCmd(e), newChefsCmd(e), newCookiesCmd(e), newCgtCmd(e), newPigCmd(e), newSolveCmd(e), newPlotCmd(e), newServeCmd(e))
+	root.AddCommand(newRaceCmd(e), newChefsCmd(e), newCookiesCmd(e), newCgtCmd(e), newPigCmd(e), newSolveCmd(e), newConvertCmd(e), newPlotCmd(e), newServeCmd(e))
 	// Shell completions (gamesolve completion bash|zsh|fish|powershell),
 	// made now rather than at Execute so unknownCommand knows the name; they
 	// capture the output writer when made, so it is set first.

@@ -17,6 +17,8 @@ type solveFlags struct {
 	exact, policy, json bool
 	csv                 string
 	consts, property    string
+	props               string   // a PRISM properties file
+	prop                []string // PRISM properties given inline
 	renormalize         float64
 }
 
@@ -52,6 +54,15 @@ quantity_exact for a threshold query; infinite: true for an infinite
 expected reward; skipped: the reason a property outside the subset was
 not computed).
 
+A model in the PRISM language (.prism, .pm or .nm; model types dtmc and
+mdp) is read into the same form: its properties come from a properties file
+(--props FILE) or the command line (--prop 'Pmax=? [ F "done" ]', as often
+as needed), its open constants from --const. P (F, U, with a step bound
+<=k or <k; thresholds such as P>=0.5), R{"name"} of F and of C<=k, min and
+max, labels and formulas; properties without a name are named by their
+text, and --property also takes a position (1 for the first). go doc
+./model/prism lists the subset; the output is JANI's.
+
 JSON keys: values (one per player, at the start), expected_reward (null if
 play may never end), states, components, methods, end_components; with
 --exact values_exact and expected_reward_exact; with --policy "policy", an
@@ -61,7 +72,8 @@ that could not be proven to 1e-12 has "unproven": true and
 		Example: `  gamesolve solve docs/examples/die.json
   gamesolve solve --exact --policy docs/examples/duel.json
   cat model.json | gamesolve solve - --json
-  gamesolve solve docs/examples/gamble.jani --const WIN=2 --exact`,
+  gamesolve solve docs/examples/gamble.jani --const WIN=2 --exact
+  gamesolve solve docs/examples/die.pm --props docs/examples/die.props --exact`,
 		Args: exactlyOne("a model file (- for standard input)", "gamesolve solve docs/examples/die.json"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSolve(cmd, e, fl, args[0])
@@ -72,8 +84,10 @@ that could not be proven to 1e-12 has "unproven": true and
 	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the chosen action of every reachable decision state (at most %d)", maxPolicyEntries))
 	f.StringVar(&fl.csv, "csv", "", "write the chosen action of every reachable decision state to this CSV file (state, action)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
-	f.StringVar(&fl.consts, "const", "", "JANI: values of the model's open constants, as N=16,MAX=2")
-	f.StringVar(&fl.property, "property", "", "JANI: compute only the property of this name")
+	f.StringVar(&fl.consts, "const", "", "JANI, PRISM: values of the model's open constants, as N=16,MAX=2")
+	f.StringVar(&fl.property, "property", "", "JANI, PRISM: compute only the property of this name (or at this position, from 1)")
+	f.StringVar(&fl.props, "props", "", "PRISM: the properties file")
+	f.StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property, such as 'Pmax=? [ F \"done\" ]' (repeatable)")
 	f.Float64Var(&fl.renormalize, "renormalize", 0, "JANI: accept an edge whose probabilities sum to within this distance of 1 (1e-5 if given without a value) and divide them by their sum, with a warning; by default any other sum is refused")
 	f.Lookup("renormalize").NoOptDefVal = "1e-5"
 	return cmd
@@ -98,11 +112,19 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 	if err != nil {
 		return fmt.Errorf("solve: %s: %w", path, err)
 	}
+	props, err := propsText(fl)
+	if err != nil {
+		return fmt.Errorf("solve: %w", err)
+	}
 	var ce *report.ConstsError
-	in, err := report.ParseInput(cmd.Context(), path, data, fl.consts)
+	in, err := report.ParseInput(cmd.Context(), report.Source{Name: path, Data: data, Consts: fl.consts, Props: props})
 	switch {
+	case errors.Is(err, report.ErrPropsNotPRISM):
+		return fmt.Errorf("solve: --props and --prop apply to PRISM models; %s is not one", path)
 	case errors.Is(err, report.ErrConstsNotJANI) || err == nil && in.JANI == nil && (fl.property != "" || fl.renormalize != 0):
-		return fmt.Errorf("solve: --const, --property and --renormalize apply to JANI models; %s is not one", path)
+		return fmt.Errorf("solve: --const, --property and --renormalize apply to JANI and PRISM models; %s is not one", path)
+	case err == nil && in.Format == "prism" && len(in.JANI.Properties()) == 0:
+		return fmt.Errorf("solve: %s: no properties to compute: give them with --props FILE or --prop 'Pmax=? [ F \"done\" ]'", path)
 	case fl.renormalize < 0 || fl.renormalize >= 1:
 		return fmt.Errorf("solve: --renormalize %g: want a distance from 1 in (0, 1), like 1e-5", fl.renormalize)
 	case errors.As(err, &ce):
@@ -137,4 +159,28 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 		}
 	}
 	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
+}
+
+// propsText is the PRISM properties of the flags: the --props file, then
+// each --prop.
+func propsText(fl solveFlags) (string, error) {
+	var b bytes.Buffer
+	if fl.props != "" {
+		f, err := os.Open(fl.props)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		data, err := model.ReadText(f)
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", fl.props, err)
+		}
+		b.Write(data)
+		b.WriteString("\n;\n")
+	}
+	for _, p := range fl.prop {
+		b.WriteString(p)
+		b.WriteString("\n;\n")
+	}
+	return b.String(), nil
 }

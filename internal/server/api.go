@@ -295,12 +295,14 @@ func (s *Server) cgt(r *http.Request) (any, error) {
 	})
 }
 
-// solve: POST /api/solve with a model file (gamesolve's format or JANI) as
-// the body; &exact=, and for JANI &const=N=1,M=2&property=.
+// solve: POST /api/solve with a model file (gamesolve's format, JANI or
+// the PRISM language) as the body; &exact=, for JANI and PRISM
+// &const=N=1,M=2&property=, and for PRISM &props= (the properties, as in a
+// properties file: several separated by semicolons).
 func (s *Server) solve(r *http.Request) (any, error) {
 	p := newParams(r)
 	exact := p.flag("exact")
-	consts, property := p.str("const", ""), p.str("property", "")
+	consts, property, props := p.str("const", ""), p.str("property", ""), p.str("props", "")
 	if err := p.done(); err != nil {
 		return nil, err
 	}
@@ -320,21 +322,25 @@ func (s *Server) solve(r *http.Request) (any, error) {
 		return nil, badf("reading the model: %v", err)
 	}
 	opt := engine.Options{MaxStates: s.limits.ModelStates}
-	k := key("solve", "body", fmt.Sprintf("%x", sha256.Sum256(data)), "exact", exact, "const", consts, "property", property)
+	k := key("solve", "body", fmt.Sprintf("%x", sha256.Sum256(data)), "exact", exact, "const", consts, "property", property, "props", props)
 	// Parsed inside the solve: it takes a slot and has the deadline.
 	return s.solveShared(r, k, func(ctx context.Context) (any, error) {
-		in, err := report.ParseInput(ctx, "", data, consts)
-		if err != nil {
-			if errors.Is(err, report.ErrConstsNotJANI) {
-				return nil, badf("const and property apply to JANI models")
-			}
+		in, err := report.ParseInput(ctx, report.Source{Data: data, Consts: consts, Props: props})
+		switch {
+		case errors.Is(err, report.ErrConstsNotJANI):
+			return nil, badf("const and property apply to JANI and PRISM models")
+		case errors.Is(err, report.ErrPropsNotPRISM):
+			return nil, badf("props applies to PRISM models")
+		case err != nil:
 			return nil, err
+		case in.Format == "prism" && len(in.JANI.Properties()) == 0:
+			return nil, badf(`a PRISM model needs its properties: props=Pmax=? [ F "done" ]`)
 		}
 		if in.JANI != nil {
 			return report.CheckJANI(ctx, in.JANI, jani.Options{Exact: exact, Property: property, Engine: opt})
 		}
 		if property != "" {
-			return nil, badf("const and property apply to JANI models")
+			return nil, badf("const and property apply to JANI and PRISM models")
 		}
 		return report.SolveModel(ctx, in.Plain, exact, false, false, opt)
 	})

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -188,5 +190,28 @@ func TestBeyondFloat64(t *testing.T) {
 	}
 	if code, body := do(t, "POST", ts.URL+"/api/solve?exact=true", model, json); code != 200 || !strings.Contains(body, `"values":[null],"values_exact":["1`) {
 		t.Errorf("exact: %d %.200s", code, body)
+	}
+}
+
+// A PRISM model as the body, its properties in props: the die's faces
+// and flips (docs/examples/die.pm), exactly; without props, 400.
+func TestSolvePRISM(t *testing.T) {
+	ts := httptest.NewServer(New(Options{}))
+	defer ts.Close()
+	model, err := os.ReadFile("../../docs/examples/die.pm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	json := map[string]string{"Content-Type": "application/json"}
+	props := url.QueryEscape(`P=? [ F s=7 & d=3 ]; R{"coin_flips"}=? [ F s=7 ]`)
+	code, body := do(t, "POST", ts.URL+"/api/solve?exact=true&props="+props, string(model), json)
+	if code != 200 || !strings.Contains(body, `"value_exact":"1/6"`) || !strings.Contains(body, `"value_exact":"11/3"`) || !strings.Contains(body, `"states":13`) {
+		t.Errorf("%d %s", code, body)
+	}
+	if code, body := do(t, "POST", ts.URL+"/api/solve", string(model), json); code != 400 || !strings.Contains(body, "needs its properties") {
+		t.Errorf("without props: %d %s", code, body)
+	}
+	if code, body := do(t, "POST", ts.URL+"/api/solve?props="+props, `{"players": 1, "start": "a", "states": [{"id": "a", "payoff": [1]}]}`, json); code != 400 || !strings.Contains(body, "props applies to PRISM") {
+		t.Errorf("props with a JSON model: %d %s", code, body)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/numeric"
@@ -14,7 +15,8 @@ import (
 type Options struct {
 	// Exact computes every value as an exact rational (Result's Exact).
 	Exact bool
-	// Property, if not empty, checks only the property of that name.
+	// Property, if not empty, checks only the property of that name, or
+	// (where none has it) at that position, from 1.
 	Property string
 	// Engine passes memory budget, workers and tolerances to the engine.
 	Engine engine.Options
@@ -106,6 +108,10 @@ func (m *Model) check(ctx context.Context, opt Options) (*Result, error) {
 		if opt.Property == "" || p.name == opt.Property {
 			props = append(props, p)
 		}
+	}
+	if k, err := strconv.Atoi(opt.Property); err == nil && len(props) == 0 && k >= 1 && k <= len(m.props) {
+		// By position, from 1, where no property has that name.
+		props = append(props, m.props[k-1])
 	}
 	if opt.Property != "" && len(props) == 0 {
 		return nil, fmt.Errorf("jani: no property %q (the model has %v)", opt.Property, m.Properties())

@@ -1,0 +1,70 @@
+// Package prism reads models and properties written in the PRISM language
+// (prismmodelchecker.org; manual: The PRISM Language, Property
+// Specification) and translates them into JANI (jani-spec.org), which
+// package jani then explores and checks: one reader of the semantics for
+// both formats.
+//
+// # The subset
+//
+// Model types dtmc (also probabilistic) and mdp (also nondeterministic; a
+// file without a type is an MDP, as in PRISM). Constants (int, double,
+// bool; defined by an expression, or left open and given to Parse, as with
+// --const), formulas (expanded where used), labels, global variables,
+// modules with bounded int ([lo..hi]) and bool variables, an initial value
+// each (default: the lower bound, false) or an init ... endinit block,
+// commands [action] guard -> p1 : (x'=e) & (y'=f) + p2 : … ;, module
+// renaming (module M2 = M1 [x1=x2, a1=a2] endmodule), and reward
+// structures with state rewards (guard : value;) and transition rewards
+// ([action] guard : value;). Expressions: + - * / (real division), unary
+// minus, = != < <= > >=, ! & | => <=>, c ? a : b, and min, max, floor, ceil,
+// round, pow and mod (also as func(name, …)). Comments // and /* */.
+//
+// Properties, from a properties file or the command line, each optionally
+// named ("name": …) and ended by a semicolon, with constants, labels and
+// formulas of their own: P=?, Pmin=?, Pmax=? of F φ, φ U ψ, with an
+// optional upper step bound (F<=k, U<k); R{"name"}=? (or R{2}, or R for the
+// first structure), Rmin, Rmax of F φ and C<=k; and thresholds, P>=b [ … ]
+// and R<=b [ … ], answered true or false (for an MDP a threshold holds for
+// every policy: P>=b compares the least probability, P<=b the greatest).
+// Labels in quotes, the built-in "init" and "deadlock".
+//
+// Not supported yet, each refused with a message that names it: the model
+// types ctmc, pta, pomdp and smg (player blocks, rPATL's <<p1,p2>>),
+// system ... endsystem, unbounded int variables, log; the operators G, X,
+// W and R, LTL (temporal operators combined), lower or interval step
+// bounds, instantaneous rewards I=k, long-run (steady-state) operators S,
+// filter, and P or R inside a state formula.
+//
+// # Semantics
+//
+// Modules run in parallel. A command without an action moves its module
+// alone; a command with an action moves together with one enabled command
+// with that action in every other module that has the action in its
+// alphabet (all combinations of them), and not at all while one of those
+// modules has none enabled. A DTMC state with several enabled
+// transitions takes one uniformly at random, as PRISM does; an MDP state
+// chooses among them. A state with none (a deadlock) loops forever, as
+// PRISM's default adds a loop there: probabilities see no difference, and
+// the loop collects the state's state rewards (R=? [ C<=k ]).
+//
+// A reward structure pays, on each transition, its transition rewards for
+// the transition's action (unlabelled ones for an unlabelled command)
+// plus its state rewards of the state left, each item's value where its
+// guard holds, summed: R=? [ F φ ] is the expected total until φ (φ's own
+// state reward not included), R=? [ C<=k ] over the first k steps.
+//
+// # The translation
+//
+// Each module becomes a JANI automaton with one location and an edge per
+// command; every variable becomes a global JANI variable; each action in
+// the alphabets of several modules one synchronisation vector; each reward
+// structure a transient real variable ("rew_NAME") that every transition
+// sets to what it pays, accumulated over steps. ToJANI returns the document
+// (gamesolve convert), so other tools can check the same model.
+//
+// # Errors
+//
+// Errors name the line and column in the model (4:32) or in the properties
+// ("properties 1:12"), and what was expected or what is wrong; they wrap
+// solver.ErrInvalid. A tab counts as one column.
+package prism

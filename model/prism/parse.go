@@ -1,0 +1,746 @@
+package prism
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The abstract syntax of the PRISM language (prismmodelchecker.org,
+// manual: The PRISM Language), as far as this reader goes.
+
+type expr struct {
+	// op is "num" (name holds the literal), "bool" (name "true" or
+	// "false"), "id", "label" (a quoted label, in properties), "call"
+	// (name the function), "neg", "!", "?:", or a binary operator: + - *
+	// / = != < <= > >= & | <=> =>. Properties add "P", "R" and "S" (see
+	// props.go).
+	op   string
+	name string
+	args []*expr
+	at   pos
+	prop *propOp // for P, R and S
+}
+
+type constDecl struct {
+	name, typ string // typ: int, double, bool
+	value     *expr  // nil: left open, given with --const
+	at        pos
+}
+
+type varDecl struct {
+	name   string
+	isBool bool
+	lo, hi *expr
+	init   *expr // nil: the lower bound (false)
+	at     pos
+}
+
+type assign struct {
+	name string
+	val  *expr
+	at   pos
+}
+
+type update struct {
+	prob    *expr // nil: 1
+	assigns []assign
+}
+
+type command struct {
+	action  string // "" for none
+	guard   *expr
+	updates []update
+	at      pos
+}
+
+type module struct {
+	name string
+	vars []*varDecl
+	cmds []*command
+	at   pos
+	// A renamed copy: base and the renaming, resolved after parsing.
+	base   string
+	rename map[string]string
+}
+
+type rewardItem struct {
+	trans  bool   // a transition reward ([action] guard : value)
+	action string // its action, "" for unlabelled commands
+	guard  *expr
+	val    *expr
+	at     pos
+}
+
+type rewardStruct struct {
+	name  string // "" if unnamed
+	items []rewardItem
+	at    pos
+}
+
+type named struct {
+	name string
+	e    *expr
+	at   pos
+}
+
+type modelAST struct {
+	typ      string // dtmc or mdp
+	typAt    pos
+	consts   []*constDecl
+	formulas []named
+	labels   []named
+	globals  []*varDecl
+	modules  []*module
+	init     *expr
+	rewards  []*rewardStruct
+}
+
+type parser struct {
+	toks []token
+	i    int
+	src  string
+}
+
+// errAt is a parse error at a place.
+type errAt struct {
+	at  pos
+	msg string
+}
+
+func (e *errAt) Error() string { return e.at.String() + ": " + e.msg }
+
+func (p *parser) peek() token { return p.toks[p.i] }
+func (p *parser) peekAt(k int) token {
+	if p.i+k < len(p.toks) {
+		return p.toks[p.i+k]
+	}
+	return p.toks[len(p.toks)-1]
+}
+func (p *parser) next() token {
+	t := p.toks[p.i]
+	if t.kind != tEOF {
+		p.i++
+	}
+	return t
+}
+
+func (p *parser) fail(t token, format string, a ...any) error {
+	return &errAt{t.at, fmt.Sprintf(format, a...)}
+}
+
+// is reports whether the next token is the operator or keyword s.
+func (p *parser) is(s string) bool {
+	t := p.peek()
+	return (t.kind == tOp || t.kind == tIdent) && t.text == s
+}
+
+func (p *parser) accept(s string) bool {
+	if p.is(s) {
+		p.next()
+		return true
+	}
+	return false
+}
+
+func (p *parser) expect(s string) error {
+	if t := p.peek(); !p.is(s) {
+		return p.fail(t, "expected %q, found %s", s, t)
+	}
+	p.next()
+	return nil
+}
+
+func (p *parser) ident(what string) (token, error) {
+	t := p.peek()
+	if t.kind != tIdent || keywords[t.text] {
+		return t, p.fail(t, "expected %s, found %s", what, t)
+	}
+	return p.next(), nil
+}
+
+// keywords are the PRISM language's reserved words.
+var keywords = map[string]bool{
+	"A": true, "bool": true, "clock": true, "const": true, "ctmc": true, "C": true, "double": true, "dtmc": true,
+	"E": true, "endinit": true, "endinvariant": true, "endmodule": true, "endobservables": true, "endplayer": true,
+	"endrewards": true, "endsystem": true, "false": true, "formula": true, "filter": true, "func": true, "F": true,
+	"global": true, "G": true, "init": true, "invariant": true, "I": true, "int": true, "label": true, "max": true,
+	"mdp": true, "min": true, "module": true, "X": true, "nondeterministic": true, "observable": true,
+	"observables": true, "of": true, "Pmax": true, "Pmin": true, "P": true, "pomdp": true, "popta": true,
+	"probabilistic": true, "prob": true, "pta": true, "rate": true, "rewards": true, "Rmax": true, "Rmin": true,
+	"R": true, "S": true, "stochastic": true, "system": true, "true": true, "U": true, "W": true, "smg": true,
+	"player": true, "endplayer ": true,
+}
+
+// parseModel reads a model file.
+func parseModel(src string) (*modelAST, error) {
+	toks, err := lex(src, "")
+	if err != nil {
+		return nil, err
+	}
+	p := &parser{toks: toks, src: src}
+	m := &modelAST{}
+	for p.peek().kind != tEOF {
+		t := p.peek()
+		if t.kind != tIdent {
+			return nil, p.fail(t, "expected a declaration (const, formula, label, global, module, rewards, init), found %s", t)
+		}
+		switch t.text {
+		case "dtmc", "probabilistic", "mdp", "nondeterministic":
+			if m.typ != "" {
+				return nil, p.fail(t, "a second model type (the first is at %s)", m.typAt)
+			}
+			p.next()
+			m.typ, m.typAt = map[string]string{"dtmc": "dtmc", "probabilistic": "dtmc", "mdp": "mdp", "nondeterministic": "mdp"}[t.text], t.at
+		case "ctmc", "stochastic", "pta", "pomdp", "popta", "smg", "csg", "tsg":
+			return nil, p.fail(t, "model type %s is not supported (dtmc and mdp are)", t.text)
+		case "const":
+			c, err := p.constDecl()
+			if err != nil {
+				return nil, err
+			}
+			m.consts = append(m.consts, c)
+		case "formula":
+			f, err := p.formulaDecl()
+			if err != nil {
+				return nil, err
+			}
+			m.formulas = append(m.formulas, f)
+		case "label":
+			l, err := p.labelDecl()
+			if err != nil {
+				return nil, err
+			}
+			m.labels = append(m.labels, l)
+		case "global":
+			p.next()
+			v, err := p.varDecl()
+			if err != nil {
+				return nil, err
+			}
+			m.globals = append(m.globals, v)
+		case "module":
+			mod, err := p.module()
+			if err != nil {
+				return nil, err
+			}
+			m.modules = append(m.modules, mod)
+		case "init":
+			p.next()
+			if m.init != nil {
+				return nil, p.fail(t, "a second init ... endinit block")
+			}
+			e, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			if err := p.expect("endinit"); err != nil {
+				return nil, err
+			}
+			m.init = e
+		case "rewards":
+			r, err := p.rewards()
+			if err != nil {
+				return nil, err
+			}
+			m.rewards = append(m.rewards, r)
+		case "player":
+			return nil, p.fail(t, "player blocks (turn-based games, model type smg) are not supported yet")
+		case "system":
+			return nil, p.fail(t, "system ... endsystem (process-algebra composition) is not supported: every module runs in parallel, synchronising on shared actions")
+		default:
+			return nil, p.fail(t, "expected a declaration (const, formula, label, global, module, rewards, init), found %s", t)
+		}
+	}
+	if m.typ == "" {
+		// PRISM's default for a file without a type is an MDP.
+		m.typ = "mdp"
+	}
+	return m, nil
+}
+
+func (p *parser) constDecl() (*constDecl, error) {
+	p.next() // const
+	c := &constDecl{typ: "int"}
+	switch {
+	case p.accept("int"):
+	case p.accept("double"):
+		c.typ = "double"
+	case p.accept("bool"):
+		c.typ = "bool"
+	case p.is("rate") || p.is("prob"):
+		p.next()
+		c.typ = "double"
+	}
+	n, err := p.ident("a constant name")
+	if err != nil {
+		return nil, err
+	}
+	c.name, c.at = n.text, n.at
+	if p.accept("=") {
+		if c.value, err = p.expr(); err != nil {
+			return nil, err
+		}
+	}
+	return c, p.expect(";")
+}
+
+func (p *parser) formulaDecl() (named, error) {
+	p.next() // formula
+	n, err := p.ident("a formula name")
+	if err != nil {
+		return named{}, err
+	}
+	if err := p.expect("="); err != nil {
+		return named{}, err
+	}
+	e, err := p.expr()
+	if err != nil {
+		return named{}, err
+	}
+	return named{n.text, e, n.at}, p.expect(";")
+}
+
+func (p *parser) labelDecl() (named, error) {
+	p.next() // label
+	t := p.peek()
+	if t.kind != tString {
+		return named{}, p.fail(t, "expected a quoted label name, found %s", t)
+	}
+	p.next()
+	if err := p.expect("="); err != nil {
+		return named{}, err
+	}
+	e, err := p.expr()
+	if err != nil {
+		return named{}, err
+	}
+	return named{t.text, e, t.at}, p.expect(";")
+}
+
+func (p *parser) varDecl() (*varDecl, error) {
+	n, err := p.ident("a variable name")
+	if err != nil {
+		return nil, err
+	}
+	v := &varDecl{name: n.text, at: n.at}
+	if err := p.expect(":"); err != nil {
+		return nil, err
+	}
+	switch {
+	case p.accept("bool"):
+		v.isBool = true
+	case p.accept("["):
+		if v.lo, err = p.expr(); err != nil {
+			return nil, err
+		}
+		if err := p.expect(".."); err != nil {
+			return nil, err
+		}
+		if v.hi, err = p.expr(); err != nil {
+			return nil, err
+		}
+		if err := p.expect("]"); err != nil {
+			return nil, err
+		}
+	case p.is("int") || p.is("clock") || p.is("double"):
+		return nil, p.fail(p.peek(), "variable %s: only bounded integers ([lo..hi]) and bool are supported", v.name)
+	default:
+		return nil, p.fail(p.peek(), "expected a type ([lo..hi] or bool), found %s", p.peek())
+	}
+	if p.accept("init") {
+		if v.init, err = p.expr(); err != nil {
+			return nil, err
+		}
+	}
+	return v, p.expect(";")
+}
+
+func (p *parser) module() (*module, error) {
+	p.next() // module
+	n, err := p.ident("a module name")
+	if err != nil {
+		return nil, err
+	}
+	m := &module{name: n.text, at: n.at}
+	if p.accept("=") {
+		b, err := p.ident("the module to rename")
+		if err != nil {
+			return nil, err
+		}
+		m.base, m.rename = b.text, map[string]string{}
+		if err := p.expect("["); err != nil {
+			return nil, err
+		}
+		for {
+			from, err := p.ident("a name to rename")
+			if err != nil {
+				return nil, err
+			}
+			if err := p.expect("="); err != nil {
+				return nil, err
+			}
+			to, err := p.ident("its new name")
+			if err != nil {
+				return nil, err
+			}
+			if _, dup := m.rename[from.text]; dup {
+				return nil, p.fail(from, "%s is renamed twice", from.text)
+			}
+			m.rename[from.text] = to.text
+			if !p.accept(",") {
+				break
+			}
+		}
+		if err := p.expect("]"); err != nil {
+			return nil, err
+		}
+		return m, p.expect("endmodule")
+	}
+	for !p.accept("endmodule") {
+		t := p.peek()
+		switch {
+		case t.kind == tEOF:
+			return nil, p.fail(t, "module %s: expected endmodule, found the end of the file", m.name)
+		case p.is("["):
+			c, err := p.command()
+			if err != nil {
+				return nil, err
+			}
+			m.cmds = append(m.cmds, c)
+		default:
+			v, err := p.varDecl()
+			if err != nil {
+				return nil, err
+			}
+			m.vars = append(m.vars, v)
+		}
+	}
+	return m, nil
+}
+
+func (p *parser) action() (string, error) {
+	if err := p.expect("["); err != nil {
+		return "", err
+	}
+	a := ""
+	if p.peek().kind == tIdent {
+		t, err := p.ident("an action")
+		if err != nil {
+			return "", err
+		}
+		a = t.text
+	}
+	return a, p.expect("]")
+}
+
+func (p *parser) command() (*command, error) {
+	c := &command{at: p.peek().at}
+	var err error
+	if c.action, err = p.action(); err != nil {
+		return nil, err
+	}
+	if c.guard, err = p.expr(); err != nil {
+		return nil, err
+	}
+	if err := p.expect("->"); err != nil {
+		return nil, err
+	}
+	for {
+		var u update
+		// "p : assignments", or assignments alone (probability 1). A
+		// probability is told apart by the colon that follows it.
+		if !p.is("true") && !(p.is("(") && p.peekAt(1).kind == tIdent && p.peekAt(2).text == "'") {
+			if u.prob, err = p.expr(); err != nil {
+				return nil, err
+			}
+			if err := p.expect(":"); err != nil {
+				return nil, err
+			}
+		}
+		if p.accept("true") {
+		} else {
+			for {
+				if err := p.expect("("); err != nil {
+					return nil, err
+				}
+				n, err := p.ident("a variable")
+				if err != nil {
+					return nil, err
+				}
+				if err := p.expect("'"); err != nil {
+					return nil, err
+				}
+				if err := p.expect("="); err != nil {
+					return nil, err
+				}
+				e, err := p.expr()
+				if err != nil {
+					return nil, err
+				}
+				if err := p.expect(")"); err != nil {
+					return nil, err
+				}
+				u.assigns = append(u.assigns, assign{n.text, e, n.at})
+				if !p.accept("&") {
+					break
+				}
+			}
+		}
+		c.updates = append(c.updates, u)
+		if !p.accept("+") {
+			break
+		}
+	}
+	return c, p.expect(";")
+}
+
+func (p *parser) rewards() (*rewardStruct, error) {
+	t := p.next() // rewards
+	r := &rewardStruct{at: t.at}
+	if s := p.peek(); s.kind == tString {
+		p.next()
+		r.name = s.text
+	}
+	for !p.accept("endrewards") {
+		it := rewardItem{at: p.peek().at}
+		if p.peek().kind == tEOF {
+			return nil, p.fail(p.peek(), "expected endrewards, found the end of the file")
+		}
+		if p.is("[") {
+			a, err := p.action()
+			if err != nil {
+				return nil, err
+			}
+			it.trans, it.action = true, a
+		}
+		var err error
+		if it.guard, err = p.expr(); err != nil {
+			return nil, err
+		}
+		if err := p.expect(":"); err != nil {
+			return nil, err
+		}
+		if it.val, err = p.expr(); err != nil {
+			return nil, err
+		}
+		if err := p.expect(";"); err != nil {
+			return nil, err
+		}
+		r.items = append(r.items, it)
+	}
+	return r, nil
+}
+
+// Expressions, lowest precedence first: ?: => <=> | & ! (= !=) (< <= > >=)
+// (+ -) (* /) unary minus.
+
+func (p *parser) expr() (*expr, error) {
+	c, err := p.implies()
+	if err != nil || !p.is("?") {
+		return c, err
+	}
+	at := p.next().at
+	a, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.expect(":"); err != nil {
+		return nil, err
+	}
+	b, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	return &expr{op: "?:", args: []*expr{c, a, b}, at: at}, nil
+}
+
+func (p *parser) implies() (*expr, error) {
+	l, err := p.binary(0)
+	if err != nil || !p.is("=>") {
+		return l, err
+	}
+	at := p.next().at
+	r, err := p.implies() // right associative
+	if err != nil {
+		return nil, err
+	}
+	return &expr{op: "=>", args: []*expr{l, r}, at: at}, nil
+}
+
+// levels are the left-associative binary operators from <=> up to * and /;
+// "!" sits between & and the equalities.
+var levels = [][]string{{"<=>"}, {"|"}, {"&"}, {"=", "!="}, {"<", "<=", ">", ">="}, {"+", "-"}, {"*", "/"}}
+
+func (p *parser) binary(level int) (*expr, error) {
+	if level == len(levels) {
+		return p.unary()
+	}
+	if level == 3 && p.is("!") {
+		at := p.next().at
+		x, err := p.binary(3)
+		if err != nil {
+			return nil, err
+		}
+		return &expr{op: "!", args: []*expr{x}, at: at}, nil
+	}
+	l, err := p.binary(level + 1)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t := p.peek()
+		if t.kind != tOp || !contains(levels[level], t.text) {
+			return l, nil
+		}
+		p.next()
+		r, err := p.binary(level + 1)
+		if err != nil {
+			return nil, err
+		}
+		l = &expr{op: t.text, args: []*expr{l, r}, at: t.at}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) unary() (*expr, error) {
+	if p.is("-") {
+		at := p.next().at
+		x, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		return &expr{op: "neg", args: []*expr{x}, at: at}, nil
+	}
+	if p.is("!") {
+		at := p.next().at
+		x, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		return &expr{op: "!", args: []*expr{x}, at: at}, nil
+	}
+	return p.primary()
+}
+
+// functions are PRISM's built-in functions and their arities (-1: two or
+// more).
+var functions = map[string]int{"min": -1, "max": -1, "floor": 1, "ceil": 1, "round": 1, "pow": 2, "mod": 2, "log": 2}
+
+func (p *parser) primary() (*expr, error) {
+	t := p.peek()
+	switch {
+	case t.kind == tNum:
+		p.next()
+		return &expr{op: "num", name: t.text, at: t.at}, nil
+	case t.kind == tString:
+		p.next()
+		return &expr{op: "label", name: t.text, at: t.at}, nil
+	case p.is("("):
+		p.next()
+		e, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		return e, p.expect(")")
+	case p.is("true") || p.is("false"):
+		p.next()
+		return &expr{op: "bool", name: t.text, at: t.at}, nil
+	case p.is("func"):
+		p.next()
+		if err := p.expect("("); err != nil {
+			return nil, err
+		}
+		n := p.next()
+		if _, ok := functions[n.text]; !ok || n.kind != tIdent {
+			return nil, p.fail(n, "unknown function %s", n)
+		}
+		if err := p.expect(","); err != nil {
+			return nil, err
+		}
+		return p.call(n)
+	case t.kind == tIdent && functions[t.text] != 0 && p.peekAt(1).text == "(":
+		p.next()
+		p.next()
+		return p.call(t)
+	case t.kind == tIdent && propOps[t.text]:
+		return p.probOp()
+	case t.kind == tOp && t.text == "<<":
+		return p.probOp()
+	case t.kind == tIdent && t.text == "filter":
+		return nil, p.fail(t, "filter(...) is not supported: properties are evaluated in the initial state")
+	case t.kind == tIdent && (t.text == "A" || t.text == "E"):
+		return nil, p.fail(t, "the CTL quantifiers A and E are not supported")
+	case t.kind == tIdent && !keywords[t.text]:
+		p.next()
+		return &expr{op: "id", name: t.text, at: t.at}, nil
+	}
+	return nil, p.fail(t, "expected an expression, found %s", t)
+}
+
+// call reads the arguments of a function, after its "(" (or "func(name,").
+func (p *parser) call(name token) (*expr, error) {
+	e := &expr{op: "call", name: name.text, at: name.at}
+	for {
+		a, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		e.args = append(e.args, a)
+		if !p.accept(",") {
+			break
+		}
+	}
+	if err := p.expect(")"); err != nil {
+		return nil, err
+	}
+	switch n := functions[name.text]; {
+	case n == -1 && len(e.args) < 2:
+		return nil, p.fail(name, "%s takes two or more arguments", name.text)
+	case n > 0 && len(e.args) != n:
+		return nil, p.fail(name, "%s takes %d argument(s), not %d", name.text, n, len(e.args))
+	}
+	return e, nil
+}
+
+// describe is an expression in PRISM syntax, for messages and names.
+func (e *expr) String() string {
+	switch e.op {
+	case "num", "id":
+		return e.name
+	case "bool":
+		return e.name
+	case "label":
+		return `"` + e.name + `"`
+	case "neg":
+		return "-" + e.args[0].paren()
+	case "!":
+		return "!" + e.args[0].paren()
+	case "?:":
+		return e.args[0].paren() + " ? " + e.args[1].paren() + " : " + e.args[2].paren()
+	case "call":
+		parts := make([]string, len(e.args))
+		for i, a := range e.args {
+			parts[i] = a.String()
+		}
+		return e.name + "(" + strings.Join(parts, ", ") + ")"
+	case "P", "R", "S":
+		return e.prop.String()
+	}
+	return e.args[0].paren() + e.op + e.args[1].paren()
+}
+
+func (e *expr) paren() string {
+	switch e.op {
+	case "num", "id", "bool", "label", "call":
+		return e.String()
+	}
+	return "(" + e.String() + ")"
+}

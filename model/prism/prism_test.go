@@ -1,0 +1,200 @@
+package prism_test
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/model/jani"
+	"github.com/gamesolve/gamesolve/model/prism"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+func check(t *testing.T, model, props string, consts map[string]string) *jani.Result {
+	t.Helper()
+	m, err := prism.Parse([]byte(model), []byte(props), consts, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := m.Check(context.Background(), jani.Options{Exact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func wantExact(t *testing.T, res *jani.Result, want ...string) {
+	t.Helper()
+	if len(res.Properties) != len(want) {
+		t.Fatalf("%d properties, want %d", len(res.Properties), len(want))
+	}
+	for i, w := range want {
+		p := res.Properties[i]
+		switch {
+		case p.Skipped != "":
+			t.Errorf("%s: skipped: %s", p.Name, p.Skipped)
+		case w == "true" || w == "false":
+			if p.Holds == nil || (*p.Holds) != (w == "true") {
+				t.Errorf("%s: holds %v, want %s", p.Name, p.Holds, w)
+			}
+		case w == "inf":
+			if !p.Infinite {
+				t.Errorf("%s: %v, want infinity", p.Name, p.Exact)
+			}
+		default:
+			r, _ := new(big.Rat).SetString(w)
+			if p.Exact == nil || p.Exact.Cmp(r) != 0 {
+				t.Errorf("%s: %v, want %s", p.Name, p.Exact, w)
+			}
+		}
+	}
+}
+
+// Knuth and Yao's die from a fair coin (docs/examples/die.pm): each face
+// 1/6 (by symmetry of the coin tree: 1/8 + 1/8·1/4 + … = 1/6), 11/3 flips
+// on average (each round of three flips ends with probability 3/4, and
+// the first round costs 3, each later one 2: 3 + 2·(1/3) = 11/3).
+func TestKnuthYaoDie(t *testing.T) {
+	model, err := os.ReadFile("../../docs/examples/die.pm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := `
+		const int x;
+		P=? [ F s=7 & d=x ];
+		R{"coin_flips"}=? [ F "done" ];
+		R=? [ C<=2 ];
+		P=? [ F<=3 "done" ];
+		P=? [ F<3 "done" ];
+		P>=1/6 [ F "done" & d=x ];
+		P>1/6 [ F "done" & d=x ];
+		P=? [ !"done" U<=3 d=x ];`
+	for x := 1; x <= 6; x++ {
+		res := check(t, string(model), props, map[string]string{"x": string(rune('0' + x))})
+		if res.States != 13 {
+			t.Errorf("%d states, PRISM builds 13", res.States)
+		}
+		// Within three flips the die is done with probability 3/4 (every
+		// branch but the two that return), and never within two; each
+		// face then with 1/8 (one path of three flips).
+		wantExact(t, res, "1/6", "11/3", "2", "3/4", "0", "true", "false", "1/8")
+	}
+}
+
+// A decision with a loop, in an MDP: from s=0 "safe" reaches the goal with
+// 1/2 and otherwise comes back; "bold" reaches it with 3/4 and otherwise
+// fails. Pmax is 1 (keep trying), Pmin 3/4; the expected number of steps
+// to the goal is 2 under "safe" alone, infinite under the worst policy.
+// Synchronisation: the module "count" takes part in every "try".
+func TestMDPWithSync(t *testing.T) {
+	model := `
+mdp
+const double p = 1/2;
+module gambler
+	s : [0..2] init 0; // 0 trying, 1 won, 2 lost
+	[try] s=0 -> p : (s'=1) + (1-p) : (s'=0);
+	[bold] s=0 -> 3/4 : (s'=1) + 1/4 : (s'=2);
+endmodule
+module count
+	n : [0..3] init 0;
+	[try] true -> (n'=min(n+1, 3));
+endmodule
+rewards "steps"
+	true : 1;
+endrewards
+label "won" = s=1;
+`
+	res := check(t, model, `
+		Pmax=? [ F "won" ];
+		Pmin=? [ F "won" ];
+		Rmin=? [ F s>0 ];
+		Rmax=? [ F "won" ];
+		Pmax=? [ F<=2 "won" & n=2 ];
+		Pmin>=3/4 [ F "won" ];`, nil)
+	wantExact(t, res, "1", "3/4", "1", "inf", "1/4", "true")
+	// s=0, won and lost, each with n=0..3 ("bold" keeps n, "try" counts).
+	if res.States != 12 {
+		t.Errorf("%d states, want 12", res.States)
+	}
+}
+
+// A renamed module, a global variable, a formula, an init block, and a
+// DTMC whose enabled commands are chosen uniformly: two coins, each
+// flipped until heads, one chosen at random per step while both are
+// tails. Both come up heads surely; each step succeeds with 1/2 (2 steps
+// expected to the first head, 2 more to the second): 4 steps; the global
+// counts the steps up to 3.
+func TestRenamingAndInit(t *testing.T) {
+	model := `
+dtmc
+global steps : [0..3];
+formula both = c1=1 & c2=1;
+module coin1
+	c1 : [0..1];
+	[] c1=0 -> 1/2 : (c1'=1) & (steps'=min(steps+1, 3)) + 1/2 : (steps'=min(steps+1, 3));
+endmodule
+module coin2 = coin1 [c1=c2] endmodule
+init steps=0 & c1=0 & c2=0 endinit
+rewards "flips"
+	[] true : 1;
+endrewards
+`
+	res := check(t, model, `P=? [ F both ]; R{"flips"}=? [ F both ]; P=? [ F both & steps=2 ]; P=? [ F "init" ]`, nil)
+	// Both heads in exactly two steps: 1/2 · 1/2.
+	wantExact(t, res, "1", "4", "1/4", "1")
+}
+
+// Errors name the place and what was expected, the way a compiler does.
+func TestParseErrors(t *testing.T) {
+	good := "dtmc\nmodule m\n  s : [0..2] init 0;\n  [] s=0 -> 0.5 : (s'=1) + 0.5 : (s'=2);\nendmodule\n"
+	for _, tc := range []struct{ model, props, want string }{
+		{"dtmc\nmodule m\n  s : [0..2] init 0;\n  [] s=0 -> 0.5 : (s'=1) + 0.5 (s'=2);\nendmodule\n", "", `4:32: expected ":", found "("`},
+		{"dtmc\nmodule m\n  s : [0..2] init 0;\n  [] s=0 -> (t'=1);\nendmodule\n", "", "4:14: t is not a variable"},
+		{"dtmc\nmodule m\n  s : [0..2] init 0;\n  [] s=0 -> (s'=q);\nendmodule\n", "", "4:17: unknown name q"},
+		{"dtmc\nmodule m\n  s : [0..2];\n", "", "expected endmodule"},
+		{"ctmc\nmodule m endmodule", "", "1:1: model type ctmc is not supported"},
+		{"dtmc\nmodule m\n  s : int;\nendmodule", "", "3:7: variable s: only bounded integers"},
+		{"dtmc /* open", "", "1:6: a comment /* is not closed"},
+		{"dtmc\nmodule m\n s : [0..1];\nendmodule\nmodule n = m [t=u] endmodule", "", "variable s of m is not renamed"},
+		{"dtmc\nformula f = f + 1;\nmodule m\n s : [0..1];\n [] f=1 -> true;\nendmodule", "", "formula f uses itself"},
+		{good, "P=? [ F s=2", `properties 1:12: expected "]"`},
+		{good, `P=? [ F "nowhere" ]`, `properties 1:9: unknown label "nowhere"`},
+		{good, `P=? [ F s>0 U s=2 ]`, "LTL formulas"},
+		{good, `P=? [ F>=2 s=2 ]`, "lower and interval step bounds"},
+		{good, `filter(max, P=? [ F s=2 ])`, "filter(...) is not supported"},
+		{good, `R=? [ F s=2 ]`, "no reward structure"},
+		{"mdp\nmodule m\n s : [0..1];\n [] true -> true;\nendmodule", `P=? [ F s=1 ]`, "needs min or max"},
+		{good, `<<p1>> Pmax=? [ F s=2 ]`, "coalitions"},
+	} {
+		_, err := prism.Parse([]byte(tc.model), []byte(tc.props), nil, "t")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q %q: error %v, want %q", tc.model, tc.props, err, tc.want)
+			continue
+		}
+		if !errors.Is(err, solver.ErrInvalid) {
+			t.Errorf("%v: does not wrap solver.ErrInvalid", err)
+		}
+	}
+}
+
+// FuzzParse: any text either parses or gives an error (never a panic or a
+// hang), and a model that parses is explored exactly within a small cap.
+func FuzzParse(f *testing.F) {
+	die, _ := os.ReadFile("../../docs/examples/die.pm")
+	f.Add(string(die), `P=? [ F s=7 ]; R=? [ C<=3 ];`)
+	f.Add("mdp\nconst int N=2;\nmodule m\n s : [0..N] init 0;\n [a] s<N -> 1/2 : (s'=s+1) + 1/2 : true;\nendmodule\nrewards \"r\" [a] true : 1; s=1 : 2; endrewards\nlabel \"l\" = s=N;", `Pmax=? [ F "l" ]; Rmin=? [ F "l" ]; Pmin>=0.5 [ true U<=3 "l" ]`)
+	f.Add("dtmc\nglobal g : bool init false;\nmodule a\n x : [0..1];\n [] !g -> (g'=true) & (x'=1);\nendmodule\nmodule b = a [x=y] endmodule", `P=? [ F g ]`)
+	f.Fuzz(func(t *testing.T, model, props string) {
+		m, err := prism.Parse([]byte(model), []byte(props), nil, "fuzz")
+		if err != nil {
+			return
+		}
+		opt := jani.Options{Exact: true}
+		opt.Engine = engine.Options{MaxStates: 2000}
+		_, _ = m.Check(context.Background(), opt)
+	})
+}

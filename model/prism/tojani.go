@@ -1,0 +1,706 @@
+package prism
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The translation into JANI: the model becomes one JANI automaton per
+// module (one location, an edge per command), every variable a global
+// JANI variable, every action shared by two or more modules a
+// synchronisation vector; formulas and labels are expanded where they are
+// used; each reward structure becomes one transient real variable that
+// every transition sets to its reward; properties become JANI properties
+// over the initial states.
+
+// obj and arr are JANI JSON values.
+type (
+	obj = map[string]any
+	arr = []any
+)
+
+// translator holds what the expressions need: formulas to expand, labels,
+// and the names that are defined.
+type translator struct {
+	m        *modelAST
+	formulas map[string]*expr
+	labels   map[string]*expr
+	consts   map[string]bool
+	vars     map[string]bool
+	// expanding guards against a formula that uses itself.
+	expanding map[string]bool
+	// rewardVar names each reward structure's transient variable.
+	rewardVar []string
+	// deadlock is the JANI expression of the states where no command is
+	// enabled (the label "deadlock"), set by automata.
+	deadlock any
+}
+
+// toJANI translates a parsed model and its properties into a JANI
+// document.
+func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
+	tr := &translator{m: m, formulas: map[string]*expr{}, labels: map[string]*expr{}, consts: map[string]bool{}, vars: map[string]bool{}, expanding: map[string]bool{}}
+	if err := resolveRenames(m); err != nil {
+		return nil, err
+	}
+	doc := obj{"jani-version": 1, "name": name, "type": m.typ, "features": arr{"derived-operators"}}
+	// Constants: the model's, then those of the properties file.
+	consts := arr{}
+	all := append(slices.Clone(m.consts), ps.consts...)
+	for _, c := range all {
+		if tr.consts[c.name] {
+			return nil, errorf(c.at, "constant %s is defined twice", c.name)
+		}
+		tr.consts[c.name] = true
+		typ := map[string]string{"int": "int", "double": "real", "bool": "bool"}[c.typ]
+		jc := obj{"name": c.name, "type": typ}
+		if c.value != nil {
+			v, err := tr.exp(c.value)
+			if err != nil {
+				return nil, err
+			}
+			jc["value"] = v
+		}
+		consts = append(consts, jc)
+	}
+	doc["constants"] = consts
+	for _, f := range append(slices.Clone(m.formulas), ps.formulas...) {
+		if tr.formulas[f.name] != nil || tr.consts[f.name] {
+			return nil, errorf(f.at, "formula %s: the name is taken", f.name)
+		}
+		tr.formulas[f.name] = f.e
+	}
+	// Variables.
+	var decls []*varDecl
+	decls = append(decls, m.globals...)
+	for _, mod := range m.modules {
+		decls = append(decls, mod.vars...)
+	}
+	vars := arr{}
+	for _, v := range decls {
+		if tr.vars[v.name] || tr.consts[v.name] || tr.formulas[v.name] != nil {
+			return nil, errorf(v.at, "variable %s: the name is taken", v.name)
+		}
+		tr.vars[v.name] = true
+	}
+	for _, v := range decls {
+		jv := obj{"name": v.name}
+		var init any
+		if v.isBool {
+			jv["type"] = "bool"
+			init = false
+		} else {
+			lo, err := tr.exp(v.lo)
+			if err != nil {
+				return nil, err
+			}
+			hi, err := tr.exp(v.hi)
+			if err != nil {
+				return nil, err
+			}
+			jv["type"] = obj{"kind": "bounded", "base": "int", "lower-bound": lo, "upper-bound": hi}
+			init = lo
+		}
+		if v.init != nil {
+			if m.init != nil {
+				return nil, errorf(v.at, "variable %s has an initial value, but the model has an init ... endinit block", v.name)
+			}
+			e, err := tr.exp(v.init)
+			if err != nil {
+				return nil, err
+			}
+			init = e
+		}
+		if m.init == nil {
+			jv["initial-value"] = init
+		}
+		vars = append(vars, jv)
+	}
+	for _, l := range append(slices.Clone(m.labels), ps.labels...) {
+		if tr.labels[l.name] != nil {
+			return nil, errorf(l.at, "label %q is defined twice", l.name)
+		}
+		tr.labels[l.name] = l.e
+	}
+	if m.init != nil {
+		e, err := tr.exp(m.init)
+		if err != nil {
+			return nil, err
+		}
+		doc["restrict-initial"] = obj{"exp": e}
+	}
+	// Rewards: one transient variable per structure.
+	for i, r := range m.rewards {
+		// A name of its own: rew_NAME (rew_1 unnamed), with underscores
+		// added while it is taken.
+		v := fmt.Sprintf("rew_%d", i+1)
+		if r.name != "" {
+			v = "rew_" + r.name
+		}
+		for tr.vars[v] || tr.consts[v] || tr.formulas[v] != nil || slices.Contains(tr.rewardVar, v) {
+			v += "_"
+		}
+		tr.rewardVar = append(tr.rewardVar, v)
+		vars = append(vars, obj{"name": v, "type": "real", "transient": true, "initial-value": 0})
+	}
+	doc["variables"] = vars
+	if err := tr.automata(doc); err != nil {
+		return nil, err
+	}
+	props := arr{}
+	names := map[string]bool{}
+	for i, d := range ps.props {
+		jp, err := tr.property(d)
+		if err != nil {
+			return nil, err
+		}
+		n := d.name
+		if n == "" {
+			n = d.text
+		}
+		if names[n] {
+			n = fmt.Sprintf("%s (%d)", n, i+1)
+		}
+		names[n] = true
+		props = append(props, obj{"name": n, "expression": jp})
+	}
+	doc["properties"] = props
+	return doc, nil
+}
+
+// resolveRenames fills in each renamed module from its base.
+func resolveRenames(m *modelAST) error {
+	byName := map[string]*module{}
+	for _, mod := range m.modules {
+		if byName[mod.name] != nil {
+			return errorf(mod.at, "module %s is defined twice", mod.name)
+		}
+		byName[mod.name] = mod
+	}
+	for _, mod := range m.modules {
+		if mod.base == "" {
+			continue
+		}
+		b := byName[mod.base]
+		switch {
+		case b == nil:
+			return errorf(mod.at, "module %s renames %s, which is not defined", mod.name, mod.base)
+		case b.base != "":
+			return errorf(mod.at, "module %s renames %s, itself a renamed module", mod.name, mod.base)
+		}
+		ren := func(s string) string {
+			if t, ok := mod.rename[s]; ok {
+				return t
+			}
+			return s
+		}
+		for _, v := range b.vars {
+			if _, ok := mod.rename[v.name]; !ok {
+				return errorf(mod.at, "module %s: variable %s of %s is not renamed", mod.name, v.name, b.name)
+			}
+			mod.vars = append(mod.vars, &varDecl{name: ren(v.name), isBool: v.isBool, lo: renameExpr(v.lo, mod.rename), hi: renameExpr(v.hi, mod.rename), init: renameExpr(v.init, mod.rename), at: mod.at})
+		}
+		for _, c := range b.cmds {
+			nc := &command{action: ren(c.action), guard: renameExpr(c.guard, mod.rename), at: c.at}
+			for _, u := range c.updates {
+				nu := update{prob: renameExpr(u.prob, mod.rename)}
+				for _, a := range u.assigns {
+					nu.assigns = append(nu.assigns, assign{ren(a.name), renameExpr(a.val, mod.rename), a.at})
+				}
+				nc.updates = append(nc.updates, nu)
+			}
+			mod.cmds = append(mod.cmds, nc)
+		}
+	}
+	return nil
+}
+
+func renameExpr(e *expr, ren map[string]string) *expr {
+	if e == nil {
+		return nil
+	}
+	c := *e
+	if c.op == "id" {
+		if t, ok := ren[c.name]; ok {
+			c.name = t
+		}
+	}
+	c.args = make([]*expr, len(e.args))
+	for i, a := range e.args {
+		c.args[i] = renameExpr(a, ren)
+	}
+	return &c
+}
+
+// automata writes the automata, actions and system of doc.
+func (tr *translator) automata(doc obj) error {
+	m := tr.m
+	if len(m.modules) == 0 {
+		return errorf(pos{"", 1, 1}, "the model has no module")
+	}
+	// Each module's alphabet, and the first module of each action (the
+	// one whose edges carry the transition's rewards).
+	alpha := make([]map[string]bool, len(m.modules))
+	var actions []string
+	first := map[string]int{}
+	for i, mod := range m.modules {
+		alpha[i] = map[string]bool{}
+		for _, c := range mod.cmds {
+			if c.action == "" || alpha[i][c.action] {
+				continue
+			}
+			alpha[i][c.action] = true
+			if _, ok := first[c.action]; !ok {
+				first[c.action] = i
+				actions = append(actions, c.action)
+			}
+		}
+	}
+	slices.Sort(actions)
+	autos := arr{}
+	for i, mod := range m.modules {
+		owns := map[string]bool{}
+		for _, c := range mod.cmds {
+			for _, u := range c.updates {
+				for _, a := range u.assigns {
+					owns[a.name] = true
+				}
+			}
+		}
+		edges := arr{}
+		for _, c := range mod.cmds {
+			g, err := tr.bool(c.guard)
+			if err != nil {
+				return err
+			}
+			// The transition's reward, carried by the first module that
+			// takes part.
+			var rewards []assignJ
+			if c.action == "" || first[c.action] == i {
+				if rewards, err = tr.transitionRewards(c.action); err != nil {
+					return err
+				}
+			}
+			dests := arr{}
+			for _, u := range c.updates {
+				d := obj{"location": "l"}
+				if u.prob != nil {
+					p, err := tr.exp(u.prob)
+					if err != nil {
+						return err
+					}
+					d["probability"] = obj{"exp": p}
+				}
+				as := arr{}
+				seen := map[string]bool{}
+				for _, a := range u.assigns {
+					if !tr.vars[a.name] {
+						return errorf(a.at, "%s is not a variable", a.name)
+					}
+					if seen[a.name] {
+						return errorf(a.at, "%s is assigned twice in one update", a.name)
+					}
+					seen[a.name] = true
+					v, err := tr.exp(a.val)
+					if err != nil {
+						return err
+					}
+					as = append(as, obj{"ref": a.name, "value": v})
+				}
+				for _, r := range rewards {
+					as = append(as, obj{"ref": r.ref, "value": r.value})
+				}
+				d["assignments"] = as
+				dests = append(dests, d)
+			}
+			e := obj{"location": "l", "guard": obj{"exp": g}, "destinations": dests}
+			if c.action != "" {
+				e["action"] = c.action
+			}
+			edges = append(edges, e)
+		}
+		autos = append(autos, obj{"name": mod.name, "locations": arr{obj{"name": "l"}}, "initial-locations": arr{"l"}, "edges": edges})
+	}
+	// A state where no command is enabled: no unlabelled command is, and
+	// for each action some module that has it has no enabled command
+	// with it. PRISM adds a loop there; JANI leaves it absorbing. They
+	// differ only in the state rewards a loop would collect (C<=k), so
+	// the loop is added, as one more automaton, where there are any.
+	var enabled any = false
+	or := func(x, y any) any {
+		if x == false {
+			return y
+		}
+		return obj{"op": "∨", "left": x, "right": y}
+	}
+	for i, mod := range m.modules {
+		for _, c := range mod.cmds {
+			if c.action == "" {
+				enabled = or(enabled, autos[i].(obj)["edges"].(arr)[slices.Index(mod.cmds, c)].(obj)["guard"].(obj)["exp"])
+			}
+		}
+	}
+	for _, a := range actions {
+		var all any = true
+		for i, mod := range m.modules {
+			if !alpha[i][a] {
+				continue
+			}
+			var any_ any = false
+			for k, c := range mod.cmds {
+				if c.action == a {
+					any_ = or(any_, autos[i].(obj)["edges"].(arr)[k].(obj)["guard"].(obj)["exp"])
+				}
+			}
+			if all == true {
+				all = any_
+			} else {
+				all = obj{"op": "∧", "left": all, "right": any_}
+			}
+		}
+		enabled = or(enabled, all)
+	}
+	tr.deadlock = obj{"op": "¬", "exp": enabled}
+	stateRewards := false
+	for _, r := range m.rewards {
+		for _, it := range r.items {
+			stateRewards = stateRewards || !it.trans
+		}
+	}
+	if stateRewards {
+		rewards, err := tr.transitionRewards("\x00deadlock")
+		if err != nil {
+			return err
+		}
+		as := arr{}
+		for _, r := range rewards {
+			as = append(as, obj{"ref": r.ref, "value": r.value})
+		}
+		name := "deadlock"
+		for slices.ContainsFunc(m.modules, func(x *module) bool { return x.name == name }) {
+			name += "_"
+		}
+		autos = append(autos, obj{"name": name, "locations": arr{obj{"name": "l"}}, "initial-locations": arr{"l"},
+			"edges": arr{obj{"location": "l", "guard": obj{"exp": tr.deadlock}, "destinations": arr{obj{"location": "l", "assignments": as}}}}})
+	}
+	ja := arr{}
+	for _, a := range actions {
+		ja = append(ja, obj{"name": a})
+	}
+	doc["actions"] = ja
+	doc["automata"] = autos
+	elems := arr{}
+	for _, a := range autos {
+		elems = append(elems, obj{"automaton": a.(obj)["name"]})
+	}
+	syncs := arr{}
+	for _, a := range actions {
+		vec := arr{}
+		for i := range autos {
+			if i < len(m.modules) && alpha[i][a] {
+				vec = append(vec, a)
+			} else {
+				vec = append(vec, nil)
+			}
+		}
+		syncs = append(syncs, obj{"synchronise": vec, "result": a})
+	}
+	doc["system"] = obj{"elements": elems, "syncs": syncs}
+	return nil
+}
+
+type assignJ struct {
+	ref   string
+	value any
+}
+
+// transitionRewards is what each reward structure pays on a transition
+// with the action ("" for an unlabelled command): its transition rewards
+// for the action plus its state rewards, each guard's value where it
+// holds, added up; nothing for a structure that pays nothing there.
+func (tr *translator) transitionRewards(action string) ([]assignJ, error) {
+	var out []assignJ
+	for i, r := range tr.m.rewards {
+		var sum any
+		for _, it := range r.items {
+			if it.trans && it.action != action {
+				continue
+			}
+			g, err := tr.bool(it.guard)
+			if err != nil {
+				return nil, err
+			}
+			v, err := tr.exp(it.val)
+			if err != nil {
+				return nil, err
+			}
+			term := any(obj{"op": "ite", "if": g, "then": v, "else": 0})
+			if g == true {
+				term = v
+			}
+			if sum == nil {
+				sum = term
+			} else {
+				sum = obj{"op": "+", "left": sum, "right": term}
+			}
+		}
+		if sum != nil {
+			out = append(out, assignJ{tr.rewardVar[i], sum})
+		}
+	}
+	return out, nil
+}
+
+// bool is a guard or state formula.
+func (tr *translator) bool(e *expr) (any, error) { return tr.exp(e) }
+
+// exp translates an expression, expanding formulas and labels.
+func (tr *translator) exp(e *expr) (any, error) {
+	switch e.op {
+	case "num":
+		s := e.name
+		if strings.HasPrefix(s, ".") {
+			s = "0" + s
+		}
+		return json.Number(s), nil
+	case "bool":
+		return e.name == "true", nil
+	case "id":
+		if f := tr.formulas[e.name]; f != nil {
+			if tr.expanding[e.name] {
+				return nil, errorf(e.at, "formula %s uses itself", e.name)
+			}
+			tr.expanding[e.name] = true
+			defer delete(tr.expanding, e.name)
+			return tr.exp(f)
+		}
+		if !tr.vars[e.name] && !tr.consts[e.name] {
+			return nil, errorf(e.at, "unknown name %s (not a constant, variable or formula)", e.name)
+		}
+		return e.name, nil
+	case "label":
+		switch e.name {
+		case "init":
+			return tr.initial()
+		case "deadlock":
+			return tr.deadlock, nil
+		}
+		l := tr.labels[e.name]
+		if l == nil {
+			return nil, errorf(e.at, "unknown label %q", e.name)
+		}
+		if tr.expanding["\x00"+e.name] {
+			return nil, errorf(e.at, "label %q uses itself", e.name)
+		}
+		tr.expanding["\x00"+e.name] = true
+		defer delete(tr.expanding, "\x00"+e.name)
+		return tr.exp(l)
+	case "P", "R", "S":
+		return nil, errorf(e.at, "a %s operator inside a formula is not supported (only at the top of a property)", e.op)
+	}
+	args := make([]any, len(e.args))
+	for i, a := range e.args {
+		v, err := tr.exp(a)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = v
+	}
+	switch e.op {
+	case "neg":
+		return obj{"op": "-", "left": 0, "right": args[0]}, nil
+	case "!":
+		return obj{"op": "¬", "exp": args[0]}, nil
+	case "?:":
+		return obj{"op": "ite", "if": args[0], "then": args[1], "else": args[2]}, nil
+	case "call":
+		switch e.name {
+		case "min", "max":
+			v := args[0]
+			for _, a := range args[1:] {
+				v = obj{"op": e.name, "left": v, "right": a}
+			}
+			return v, nil
+		case "floor", "ceil":
+			return obj{"op": e.name, "exp": args[0]}, nil
+		case "round":
+			return obj{"op": "floor", "exp": obj{"op": "+", "left": args[0], "right": obj{"op": "/", "left": 1, "right": 2}}}, nil
+		case "pow":
+			return obj{"op": "pow", "left": args[0], "right": args[1]}, nil
+		case "mod":
+			return obj{"op": "%", "left": args[0], "right": args[1]}, nil
+		}
+		return nil, errorf(e.at, "function %s is not supported", e.name)
+	}
+	op, ok := map[string]string{"+": "+", "-": "-", "*": "*", "/": "/", "=": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥", "&": "∧", "|": "∨", "=>": "⇒", "<=>": "="}[e.op]
+	if !ok {
+		return nil, errorf(e.at, "operator %s is not supported", e.op)
+	}
+	return obj{"op": op, "left": args[0], "right": args[1]}, nil
+}
+
+// initial is the label "init": the initial states.
+func (tr *translator) initial() (any, error) {
+	if tr.m.init != nil {
+		return tr.exp(tr.m.init)
+	}
+	var all any = true
+	var decls []*varDecl
+	decls = append(decls, tr.m.globals...)
+	for _, mod := range tr.m.modules {
+		decls = append(decls, mod.vars...)
+	}
+	for _, v := range decls {
+		init := v.init
+		if init == nil {
+			if v.isBool {
+				init = &expr{op: "bool", name: "false"}
+			} else {
+				init = v.lo
+			}
+		}
+		x, err := tr.exp(init)
+		if err != nil {
+			return nil, err
+		}
+		var eq any = obj{"op": "=", "left": v.name, "right": x}
+		if all == true {
+			all = eq
+		} else {
+			all = obj{"op": "∧", "left": all, "right": eq}
+		}
+	}
+	return all, nil
+}
+
+// property translates one property into a JANI filter over the initial
+// states.
+func (tr *translator) property(d propDecl) (any, error) {
+	if d.e.op != "P" && d.e.op != "R" && d.e.op != "S" {
+		return nil, errorf(d.at, "a property must be a P, R or S operator (a Boolean state formula alone is not supported)")
+	}
+	o := d.e.prop
+	mdp := tr.m.typ == "mdp"
+	if mdp && o.opt == "" && o.cmp == "=?" {
+		return nil, errorf(o.at, "%s=? on an MDP needs min or max (%smin=? or %smax=?)", o.kind, o.kind, o.kind)
+	}
+	var q obj
+	switch o.kind {
+	case "S":
+		return nil, errorf(o.at, "the steady-state operator S is not supported yet")
+	case "P":
+		f := o.path
+		switch f.op {
+		case "G":
+			return nil, errorf(f.at, "G (globally) is not supported yet")
+		case "X":
+			return nil, errorf(f.at, "X (next) is not supported yet")
+		}
+		var left any = true
+		if f.op == "U" {
+			l, err := tr.bool(f.left)
+			if err != nil {
+				return nil, err
+			}
+			left = l
+		}
+		right, err := tr.bool(f.right)
+		if err != nil {
+			return nil, err
+		}
+		path := obj{"op": "U", "left": left, "right": right}
+		if f.bound != nil {
+			b, err := tr.exp(f.bound)
+			if err != nil {
+				return nil, err
+			}
+			sb := obj{"upper": b}
+			if f.strict {
+				sb["upper-exclusive"] = true
+			}
+			path["step-bounds"] = sb
+		}
+		q = obj{"op": tr.extreme("P", o), "exp": path}
+	case "R":
+		v, err := tr.rewardOf(o)
+		if err != nil {
+			return nil, err
+		}
+		f := o.path
+		switch f.op {
+		case "F":
+			if f.bound != nil {
+				return nil, errorf(f.at, "a step bound on a reachability reward is not supported")
+			}
+			reach, err := tr.bool(f.right)
+			if err != nil {
+				return nil, err
+			}
+			q = obj{"op": tr.extreme("E", o), "exp": v, "accumulate": arr{"steps"}, "reach": reach}
+		case "C":
+			k, err := tr.exp(f.bound)
+			if err != nil {
+				return nil, err
+			}
+			q = obj{"op": tr.extreme("E", o), "exp": v, "accumulate": arr{"steps"}, "step-instant": k}
+		case "I":
+			return nil, errorf(f.at, "instantaneous rewards (I=k) are not supported yet")
+		case "S":
+			return nil, errorf(f.at, "long-run rewards (S) are not supported yet")
+		default:
+			return nil, errorf(f.at, "a reward of %s is not supported (F, C<=k)", f.op)
+		}
+	}
+	var values any = q
+	if o.cmp != "=?" {
+		b, err := tr.exp(o.bound)
+		if err != nil {
+			return nil, err
+		}
+		op := map[string]string{">=": "≥", ">": ">", "<=": "≤", "<": "<"}[o.cmp]
+		values = obj{"op": op, "left": q, "right": b}
+	}
+	return obj{"op": "filter", "fun": "values", "values": values, "states": obj{"op": "initial"}}, nil
+}
+
+// extreme is the JANI operator of P (prefix P) or R (prefix E): min or
+// max as written; a threshold without one holds for every policy, so
+// P>=b compares the least probability and P<=b the greatest; a DTMC
+// has one value, read as max.
+func (tr *translator) extreme(prefix string, o *propOp) string {
+	switch {
+	case o.opt == "min":
+		return prefix + "min"
+	case o.opt == "max":
+		return prefix + "max"
+	case o.cmp == ">=" || o.cmp == ">":
+		return prefix + "min"
+	}
+	return prefix + "max"
+}
+
+// rewardOf is the transient variable of the reward structure R names.
+func (tr *translator) rewardOf(o *propOp) (string, error) {
+	if len(tr.m.rewards) == 0 {
+		return "", errorf(o.at, "the model has no reward structure")
+	}
+	if o.reward == nil {
+		return tr.rewardVar[0], nil
+	}
+	if o.reward.op == "num" {
+		k, err := strconv.Atoi(o.reward.name)
+		if err != nil || k < 1 || k > len(tr.m.rewards) {
+			return "", errorf(o.reward.at, "reward structure %s: the model has %d", o.reward.name, len(tr.m.rewards))
+		}
+		return tr.rewardVar[k-1], nil
+	}
+	for i, r := range tr.m.rewards {
+		if r.name == o.reward.name {
+			return tr.rewardVar[i], nil
+		}
+	}
+	return "", errorf(o.reward.at, "unknown reward structure %q", o.reward.name)
+}
