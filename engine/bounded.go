@@ -16,7 +16,8 @@ import (
 // within q.Steps steps without passing an avoided state (F≤k and U≤k of
 // model checking); for Emax and Emin, the highest or lowest expected reward
 // collected in the first q.Steps steps (the cumulative reward C≤k; Goal is
-// not used). It is value iteration in synchronous steps, from the values
+// not used), or with q.Instant the expected reward of the state reached
+// after them (I=k). It is value iteration in synchronous steps, from the values
 // after 0 steps (1 at a goal for probabilities, else 0): the values after i
 // steps are the exact values of the bounded question with bound i (the
 // best policy may depend on the steps left, and is not returned). It stops
@@ -40,6 +41,9 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 	if !reward && len(q.Goal) != N || (q.Avoid != nil && len(q.Avoid) != N) {
 		return nil, errors.New("engine: AnalyzeBounded: Goal and Avoid need one flag per state")
 	}
+	if q.Instant != nil && (!reward || len(q.Instant) != N) {
+		return nil, errors.New("engine: AnalyzeBounded: Instant needs a reward objective and one value per state")
+	}
 	maximize := q.Objective.maximize()
 	rat := make([]T, len(g.rats.vals))
 	for i, x := range g.rats.vals {
@@ -51,6 +55,9 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 		if !reward && q.Goal[v] {
 			cur[v] = f.FromInt(cur[v], 1)
 			next[v] = f.FromInt(next[v], 1)
+		}
+		if q.Instant != nil {
+			cur[v] = f.FromRat(cur[v], q.Instant[v])
 		}
 	}
 	// fixed: states whose value never changes (goals, avoided states and
@@ -92,7 +99,7 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
 					p := rat[g.prob[o]]
 					sum = f.AddMul(sum, sum, p, cur[g.to[o]])
-					if reward && g.reward[o] != 0 {
+					if reward && q.Instant == nil && g.reward[o] != 0 {
 						sum = f.AddMul(sum, sum, p, rat[g.reward[o]])
 					}
 				}

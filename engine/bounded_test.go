@@ -116,3 +116,36 @@ func TestAnalyzeBoundedExactEstimate(t *testing.T) {
 		t.Errorf("2000 steps: exact %v (%d-bit denominator), float %v", x, ex.Values[0].Denom().BitLen(), fl.Values[0])
 	}
 }
+
+// The instantaneous reward after k steps (I=k): the expected number of
+// heads so far (the state's count, 0, 1 or 2) after k flips. With the fair
+// coin: after 1 flip 1/2; after 2, 1·(2·1/4) + 2·(1/4) = 1. With the biased
+// coin after 2: 1·(2·3/16) + 2·(1/16) = 1/2. A negative step count and an
+// Instant of the wrong length are errors.
+func TestAnalyzeBoundedInstant(t *testing.T) {
+	ctx := context.Background()
+	G, _ := coinsGraph(t)
+	instant := make([]*big.Rat, G.States())
+	for i := range instant {
+		instant[i] = big.NewRat(int64(G.State(i)), 1)
+	}
+	for _, c := range []struct {
+		obj   engine.Objective
+		steps int
+		want  string
+	}{
+		{engine.MaxReward, 0, "0"}, {engine.MaxReward, 1, "1/2"}, {engine.MaxReward, 2, "1"}, {engine.MinReward, 2, "1/2"},
+	} {
+		q := engine.Query{Objective: c.obj, Instant: instant}
+		ex, err := engine.AnalyzeBounded(ctx, numeric.Exact{}, G, q, c.steps, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ex.Values[0].RatString() != c.want {
+			t.Errorf("%v after %d steps: %s, want %s", c.obj, c.steps, ex.Values[0].RatString(), c.want)
+		}
+	}
+	if _, err := engine.AnalyzeBounded(ctx, numeric.Exact{}, G, engine.Query{Objective: engine.MaxReward, Instant: instant[:1]}, 2, engine.Options{}); err == nil {
+		t.Error("Instant of the wrong length: no error")
+	}
+}

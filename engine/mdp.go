@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -54,6 +55,12 @@ type Query struct {
 	// Required when the graph has more than one player; with one player,
 	// nil means the usual Markov decision process.
 	Coalition []int
+	// Instant, for AnalyzeBounded with a reward objective only (nil
+	// otherwise), is each state's reward at the last step: the values
+	// after 0 steps, and the outcomes' rewards are not collected, so the
+	// answer is the expected reward of the state after q's steps (the
+	// instantaneous reward I=k of model checking).
+	Instant []*big.Rat
 }
 
 // Analysis is Analyze's answer.

@@ -197,8 +197,17 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial [
 		return err
 	}
 	q := engine.Query{Objective: p.obj, Goal: goal, Avoid: avoid}
+	if p.instant != nil {
+		if q.Instant, err = m.instants(G, p.instant); err != nil {
+			return err
+		}
+	}
+	one := big.NewRat(1, 1)
 	exact := func(out *PropertyResult) error {
 		return analyze(ctx, numeric.Exact{}, G, q, opt, ids, p.filter, out, func(x *big.Rat) {
+			if p.complement {
+				x = new(big.Rat).Sub(one, x)
+			}
 			out.Exact = x
 			out.Value, _ = x.Float64()
 		}, p.bounded, p.steps)
@@ -207,7 +216,12 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial [
 		if err := exact(out); err != nil {
 			return err
 		}
-	} else if err := analyze(ctx, numeric.Float{}, G, q, opt, ids, p.filter, out, func(x float64) { out.Value = x }, p.bounded, p.steps); err != nil {
+	} else if err := analyze(ctx, numeric.Float{}, G, q, opt, ids, p.filter, out, func(x float64) {
+		if p.complement {
+			x = 1 - x
+		}
+		out.Value = x
+	}, p.bounded, p.steps); err != nil {
 		return err
 	}
 	if p.cmp == "" || out.Skipped != "" {
@@ -322,6 +336,23 @@ func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Grap
 // with the labels the automata's locations set there. For an unfolding
 // (a reward bound) each state's model part is read, and the sink beyond
 // the bound is neither.
+// instants is the reward expression read in each state of G, with its
+// locations' transient values: the instantaneous rewards of I=k.
+func (m *Model) instants(G *engine.Graph[string], x *expr) (vals []*big.Rat, err error) {
+	defer catch(&err)
+	r := newRules(m, nil, accum{})
+	vals = make([]*big.Rat, G.States())
+	for i := range vals {
+		m.unpack(G.State(i), r.e.ints)
+		r.resetTransients()
+		for _, a := range m.autos {
+			r.setTransients(a.locs[r.e.ints[a.locSlot]].transient)
+		}
+		vals[i] = new(big.Rat).Set(x.r(&r.e))
+	}
+	return vals, nil
+}
+
 func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool, err error) {
 	defer catch(&err)
 	r := newRules(m, nil, accum{})

@@ -49,10 +49,13 @@
 // φ; and Boolean threshold queries, one of these compared (≥,
 // >, ≤, <) with a constant: the answer is true or false, decided by the
 // float value where it lies farther from the threshold than 10^-9 (plus
-// the proven error) and in exact arithmetic otherwise. Step bounds: F and U
-// with an upper step bound (inclusive or exclusive), and a reward
+// the proven error) and in exact arithmetic otherwise. G φ (a derived
+// operator) as 1 less the opposite extreme of F ¬φ. Step bounds: F, G and U
+// with an upper step bound (inclusive or exclusive), a reward
 // accumulated over the first k steps (step-instant with accumulate
-// ["steps"]), by synchronous value iteration (engine.AnalyzeBounded),
+// ["steps"]), and an instantaneous reward (step-instant without accumulate:
+// the reward expression, with its locations' transient values, in the state
+// reached after k steps), by synchronous value iteration (engine.AnalyzeBounded),
 // which stops early once a step changes nothing. Several initial states
 // (variables without an initial value, restricted by restrict-initial):
 // the filter's function (min, max, sum, avg, or values when they agree)

@@ -36,6 +36,13 @@ type property struct {
 	// cmp (≥, >, ≤ or <) with thr.
 	cmp string
 	thr *big.Rat
+	// instant, for an instantaneous reward (step-instant without
+	// accumulate), is the reward expression read in each state, with its
+	// locations' transient values.
+	instant *expr
+	// complement: the value is 1 less the computed one (G φ is computed
+	// as F ¬φ with min and max exchanged).
+	complement bool
 }
 
 // accum says when a reward is collected: on each step (the transient
@@ -215,6 +222,22 @@ func (m *Model) quantity(p *property, vals obj) error {
 			}
 		}
 		switch path.m["op"] {
+		case "G":
+			// G φ holds on a path where F ¬φ does not: its least
+			// (greatest) probability is 1 less the greatest (least) of
+			// F ¬φ.
+			if err := path.keys("op", "exp", "step-bounds"); err != nil {
+				return err
+			}
+			g, err := m.stateFormula(path.m["exp"], path.path+".exp")
+			if err != nil {
+				return err
+			}
+			gb := g.b
+			p.goal = &expr{t: tBool, b: func(e *env) bool { return !gb(e) }}
+			p.complement = true
+			p.obj = map[engine.Objective]engine.Objective{engine.MaxProbability: engine.MinProbability, engine.MinProbability: engine.MaxProbability}[p.obj]
+			p.kind += "[G]"
 		case "F":
 			if err := path.keys("op", "exp", "step-bounds", "reward-bounds"); err != nil {
 				return err
@@ -242,7 +265,7 @@ func (m *Model) quantity(p *property, vals obj) error {
 				p.avoid = &expr{t: tBool, b: func(e *env) bool { return !lb(e) }}
 			}
 		default:
-			p.skip = fmt.Sprintf("path formula %s (only F and U are supported)", describe(path.m["op"]))
+			p.skip = fmt.Sprintf("path formula %s (only F, G and U are supported)", describe(path.m["op"]))
 		}
 		return nil
 	case "Emin", "Emax":
@@ -260,11 +283,25 @@ func (m *Model) quantity(p *property, vals obj) error {
 		if err := vals.keys("op", "exp", "accumulate", "reach", "step-instant"); err != nil {
 			return err
 		}
+		if acc, _ := vals.m["accumulate"].([]any); vals.has("step-instant") && len(acc) == 0 && !vals.has("reach") {
+			// The instantaneous reward after k steps (I=k): the
+			// expression in the state reached.
+			k, err := m.constInt(vals.m["step-instant"], vals.path+".step-instant")
+			if err != nil {
+				return err
+			}
+			p.steps, p.bounded = k, true
+			if p.instant, err = m.rewardExpr(vals); err != nil {
+				return err
+			}
+			p.kind += "[I=" + fmt.Sprint(k) + "]"
+			return nil
+		}
 		if vals.has("step-instant") {
 			// The reward accumulated over the first k steps (C≤k).
 			acc, _ := vals.m["accumulate"].([]any)
 			if len(acc) != 1 || acc[0] != "steps" || vals.has("reach") {
-				p.skip = `step-instant other than a reward accumulated over steps (["steps"], without reach)`
+				p.skip = `step-instant other than a reward accumulated over steps (["steps"], without reach) or an instantaneous one (no accumulate)`
 				return nil
 			}
 			k, err := m.constInt(vals.m["step-instant"], vals.path+".step-instant")

@@ -21,19 +21,20 @@
 //
 // Properties, from a properties file or the command line, each optionally
 // named ("name": …) and ended by a semicolon, with constants, labels and
-// formulas of their own: P=?, Pmin=?, Pmax=? of F φ, φ U ψ, with an
-// optional upper step bound (F<=k, U<k); R{"name"}=? (or R{2}, or R for the
-// first structure), Rmin, Rmax of F φ and C<=k; and thresholds, P>=b [ … ]
+// formulas of their own: P=?, Pmin=?, Pmax=? of F φ, G φ, φ U ψ, with an
+// optional upper step bound (F<=k, U<k, G<=k); R{"name"}=? (or R{2}, or R
+// for the first structure), Rmin, Rmax of F φ, C<=k (the reward of the
+// first k steps) and I=k (the state reward after k steps); and thresholds, P>=b [ … ]
 // and R<=b [ … ], answered true or false (for an MDP a threshold holds for
 // every policy: P>=b compares the least probability, P<=b the greatest).
 // Labels in quotes, the built-in "init" and "deadlock".
 //
 // Not supported yet, each refused with a message that names it: the model
 // types ctmc, pta, pomdp and smg (player blocks, rPATL's <<p1,p2>>),
-// system ... endsystem, unbounded int variables, log; the operators G, X,
-// W and R, LTL (temporal operators combined), lower or interval step
-// bounds, instantaneous rewards I=k, long-run (steady-state) operators S,
-// filter, and P or R inside a state formula.
+// system ... endsystem, unbounded int variables, log; the operators X, W
+// and R, LTL (temporal operators combined), lower or interval step bounds,
+// long-run (steady-state) operators S, filter, and P or R inside a state
+// formula.
 //
 // # Semantics
 //
@@ -59,7 +60,10 @@
 // command; every variable becomes a global JANI variable; each action in
 // the alphabets of several modules one synchronisation vector; each reward
 // structure a transient real variable ("rew_NAME") that every transition
-// sets to what it pays, accumulated over steps. ToJANI returns the document
+// sets to what it pays, accumulated over steps, and, where it has state
+// rewards, one ("rew_NAME_state") that the first automaton's location sets
+// to them in every state, read by I=k as JANI's instantaneous reward
+// (step-instant without accumulate). G φ is JANI's derived operator G. ToJANI returns the document
 // (gamesolve convert), so other tools can check the same model.
 //
 // # Errors

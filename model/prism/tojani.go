@@ -32,8 +32,11 @@ type translator struct {
 	vars     map[string]bool
 	// expanding guards against a formula that uses itself.
 	expanding map[string]bool
-	// rewardVar names each reward structure's transient variable.
-	rewardVar []string
+	// rewardVar names each reward structure's transient variable, and
+	// stateVar the one its state rewards set in each state ("" if it has
+	// none), which instantaneous rewards read.
+	rewardVar, stateVar []string
+	made                map[string]bool // the names fresh gave
 	// deadlock is the JANI expression of the states where no command is
 	// enabled (the label "deadlock"), set by automata.
 	deadlock any
@@ -42,7 +45,7 @@ type translator struct {
 // toJANI translates a parsed model and its properties into a JANI
 // document.
 func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
-	tr := &translator{m: m, formulas: map[string]*expr{}, labels: map[string]*expr{}, consts: map[string]bool{}, vars: map[string]bool{}, expanding: map[string]bool{}}
+	tr := &translator{m: m, formulas: map[string]*expr{}, labels: map[string]*expr{}, consts: map[string]bool{}, vars: map[string]bool{}, expanding: map[string]bool{}, made: map[string]bool{}}
 	if err := resolveRenames(m); err != nil {
 		return nil, err
 	}
@@ -140,11 +143,15 @@ func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
 		if r.name != "" {
 			v = "rew_" + r.name
 		}
-		for tr.vars[v] || tr.consts[v] || tr.formulas[v] != nil || slices.Contains(tr.rewardVar, v) {
-			v += "_"
-		}
+		v = tr.fresh(v)
 		tr.rewardVar = append(tr.rewardVar, v)
 		vars = append(vars, obj{"name": v, "type": "real", "transient": true, "initial-value": 0})
+		sv := ""
+		if slices.ContainsFunc(r.items, func(it rewardItem) bool { return !it.trans }) {
+			sv = tr.fresh(v + "_state")
+			vars = append(vars, obj{"name": sv, "type": "real", "transient": true, "initial-value": 0})
+		}
+		tr.stateVar = append(tr.stateVar, sv)
 	}
 	doc["variables"] = vars
 	if err := tr.automata(doc); err != nil {
@@ -322,7 +329,25 @@ func (tr *translator) automata(doc obj) error {
 			}
 			edges = append(edges, e)
 		}
-		autos = append(autos, obj{"name": mod.name, "locations": arr{obj{"name": "l"}}, "initial-locations": arr{"l"}, "edges": edges})
+		loc := obj{"name": "l"}
+		if i == 0 {
+			// Each state's state rewards, for instantaneous rewards.
+			tv := arr{}
+			for k, r := range m.rewards {
+				if tr.stateVar[k] == "" {
+					continue
+				}
+				sum, err := tr.rewardSum(r, func(it rewardItem) bool { return !it.trans })
+				if err != nil {
+					return err
+				}
+				tv = append(tv, obj{"ref": tr.stateVar[k], "value": sum})
+			}
+			if len(tv) > 0 {
+				loc["transient-values"] = tv
+			}
+		}
+		autos = append(autos, obj{"name": mod.name, "locations": arr{loc}, "initial-locations": arr{"l"}, "edges": edges})
 	}
 	// A state where no command is enabled: no unlabelled command is, and
 	// for each action some module that has it has no enabled command
@@ -424,34 +449,44 @@ type assignJ struct {
 func (tr *translator) transitionRewards(action string) ([]assignJ, error) {
 	var out []assignJ
 	for i, r := range tr.m.rewards {
-		var sum any
-		for _, it := range r.items {
-			if it.trans && it.action != action {
-				continue
-			}
-			g, err := tr.bool(it.guard)
-			if err != nil {
-				return nil, err
-			}
-			v, err := tr.exp(it.val)
-			if err != nil {
-				return nil, err
-			}
-			term := any(obj{"op": "ite", "if": g, "then": v, "else": 0})
-			if g == true {
-				term = v
-			}
-			if sum == nil {
-				sum = term
-			} else {
-				sum = obj{"op": "+", "left": sum, "right": term}
-			}
+		sum, err := tr.rewardSum(r, func(it rewardItem) bool { return !it.trans || it.action == action })
+		if err != nil {
+			return nil, err
 		}
 		if sum != nil {
 			out = append(out, assignJ{tr.rewardVar[i], sum})
 		}
 	}
 	return out, nil
+}
+
+// rewardSum is the sum of the items of r that pick accepts, each its value
+// where its guard holds; nil if none.
+func (tr *translator) rewardSum(r *rewardStruct, pick func(rewardItem) bool) (any, error) {
+	var sum any
+	for _, it := range r.items {
+		if !pick(it) {
+			continue
+		}
+		g, err := tr.bool(it.guard)
+		if err != nil {
+			return nil, err
+		}
+		v, err := tr.exp(it.val)
+		if err != nil {
+			return nil, err
+		}
+		term := any(obj{"op": "ite", "if": g, "then": v, "else": 0})
+		if g == true {
+			term = v
+		}
+		if sum == nil {
+			sum = term
+		} else {
+			sum = obj{"op": "+", "left": sum, "right": term}
+		}
+	}
+	return sum, nil
 }
 
 // bool is a guard or state formula.
@@ -593,10 +628,7 @@ func (tr *translator) property(d propDecl) (any, error) {
 		return nil, errorf(o.at, "the steady-state operator S is not supported yet")
 	case "P":
 		f := o.path
-		switch f.op {
-		case "G":
-			return nil, errorf(f.at, "G (globally) is not supported yet")
-		case "X":
+		if f.op == "X" {
 			return nil, errorf(f.at, "X (next) is not supported yet")
 		}
 		var left any = true
@@ -612,6 +644,9 @@ func (tr *translator) property(d propDecl) (any, error) {
 			return nil, err
 		}
 		path := obj{"op": "U", "left": left, "right": right}
+		if f.op == "G" {
+			path = obj{"op": "G", "exp": right}
+		}
 		if f.bound != nil {
 			b, err := tr.exp(f.bound)
 			if err != nil {
@@ -647,7 +682,16 @@ func (tr *translator) property(d propDecl) (any, error) {
 			}
 			q = obj{"op": tr.extreme("E", o), "exp": v, "accumulate": arr{"steps"}, "step-instant": k}
 		case "I":
-			return nil, errorf(f.at, "instantaneous rewards (I=k) are not supported yet")
+			// The state rewards of the state reached after k steps.
+			k, err := tr.exp(f.bound)
+			if err != nil {
+				return nil, err
+			}
+			var sv any = 0
+			if s := tr.stateVarOf(v); s != "" {
+				sv = s
+			}
+			q = obj{"op": tr.extreme("E", o), "exp": sv, "step-instant": k}
 		case "S":
 			return nil, errorf(f.at, "long-run rewards (S) are not supported yet")
 		default:
@@ -703,4 +747,20 @@ func (tr *translator) rewardOf(o *propOp) (string, error) {
 		}
 	}
 	return "", errorf(o.reward.at, "unknown reward structure %q", o.reward.name)
+}
+
+// stateVarOf is the state-reward variable of the structure whose
+// transient variable is v ("" if it has no state rewards).
+func (tr *translator) stateVarOf(v string) string {
+	return tr.stateVar[slices.Index(tr.rewardVar, v)]
+}
+
+// fresh is name, or name with underscores added, not taken by a constant,
+// variable, formula or variable made here; it takes it.
+func (tr *translator) fresh(name string) string {
+	for tr.vars[name] || tr.consts[name] || tr.formulas[name] != nil || tr.made[name] {
+		name += "_"
+	}
+	tr.made[name] = true
+	return name
 }
