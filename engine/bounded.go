@@ -11,7 +11,8 @@ import (
 	"github.com/gamesolve/gamesolve/numeric"
 )
 
-// AnalyzeBounded answers a step-bounded question on a one-player graph:
+// AnalyzeBounded answers a step-bounded question on a one-player graph,
+// or on a game with q.Coalition optimizing against the other players:
 // for Pmax and Pmin, the highest or lowest probability of reaching a goal
 // within q.Steps steps without passing an avoided state (F≤k and U≤k of
 // model checking); for Emax and Emin, the highest or lowest expected reward
@@ -31,8 +32,20 @@ import (
 func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, steps int, opt Options) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
-	if g.players != 1 {
-		return nil, fmt.Errorf("engine: AnalyzeBounded needs a one-player graph, not %d players", g.players)
+	// In a game the coalition optimizes as the objective says and every
+	// other player the opposite way (as in Analyze).
+	var in []bool
+	if g.players > 1 || q.Coalition != nil {
+		in = make([]bool, g.players)
+		if q.Coalition == nil {
+			return nil, fmt.Errorf("engine: AnalyzeBounded: a game of %d players needs a coalition", g.players)
+		}
+		for _, p := range q.Coalition {
+			if p < 0 || p >= g.players {
+				return nil, fmt.Errorf("engine: AnalyzeBounded: coalition player %d: the game has players 0 to %d", p, g.players-1)
+			}
+			in[p] = true
+		}
 	}
 	if steps < 0 {
 		return nil, fmt.Errorf("engine: AnalyzeBounded: %d steps", steps)
@@ -94,6 +107,10 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 				continue
 			}
 			first := true
+			up := maximize // this state's player: the coalition's way or the other
+			if o := g.owner[v]; in != nil && o >= 0 && !in[o] {
+				up = !up
+			}
 			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
 				sum = f.FromInt(sum, 0)
 				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
@@ -103,7 +120,7 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 						sum = f.AddMul(sum, sum, p, rat[g.reward[o]])
 					}
 				}
-				if first || (maximize && f.Cmp(sum, best) > 0) || (!maximize && f.Cmp(sum, best) < 0) {
+				if first || (up && f.Cmp(sum, best) > 0) || (!up && f.Cmp(sum, best) < 0) {
 					best, first = f.Set(best, sum), false
 				}
 			}

@@ -196,7 +196,7 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial [
 	if err != nil {
 		return err
 	}
-	q := engine.Query{Objective: p.obj, Goal: goal, Avoid: avoid}
+	q := engine.Query{Objective: p.obj, Goal: goal, Avoid: avoid, Coalition: p.coalition}
 	if p.instant != nil {
 		if q.Instant, err = m.instants(G, p.instant); err != nil {
 			return err

@@ -5,7 +5,9 @@
 //
 // # The subset
 //
-// Model types dtmc and mdp. Constants of type int, real or bool, defined by
+// Model types dtmc and mdp, and gamesolve's extension smg for turn-based
+// stochastic games (players.go: the PRISM reader writes it; other JANI
+// tools do not read it). Constants of type int, real or bool, defined by
 // an expression over earlier constants or left open and given to Parse
 // (the command line's --const N=16,MAX=2). Global and automaton-local
 // variables of type bool or bounded int, with an initial value or without

@@ -21,7 +21,7 @@ var ErrUnsupported = errors.New("not supported")
 
 // Model is a parsed JANI model with its constants fixed.
 type Model struct {
-	// Name is the model's name; Type is "dtmc" or "mdp".
+	// Name is the model's name; Type is "dtmc", "mdp" or "smg".
 	Name, Type string
 
 	slots      []slot // state slots: variables, then one location per automaton
@@ -42,6 +42,13 @@ type Model struct {
 	// restrict the restrictions of the initial states (initialStates).
 	free     []int
 	restrict []expr
+	// players names the players of a turn-based game (type "smg", see
+	// players.go); actionPlayer and autoPlayer give the player of a
+	// synchronised move by its action and of a silent edge by its
+	// automaton (-1: none).
+	players      []string
+	actionPlayer map[string]int
+	autoPlayer   []int
 }
 
 // Rounded returns the first irrational power the model has taken so far
@@ -130,7 +137,7 @@ func Parse(data []byte, consts map[string]string) (m *Model, err error) {
 	if !root.has("jani-version") {
 		return nil, fmt.Errorf(`model: missing "jani-version"`)
 	}
-	if err := root.keys("jani-version", "name", "type", "features", "actions", "constants", "variables", "restrict-initial", "properties", "automata", "system", "metadata", "functions"); err != nil {
+	if err := root.keys("jani-version", "name", "type", "features", "actions", "constants", "variables", "restrict-initial", "properties", "automata", "system", "metadata", "functions", "players"); err != nil {
 		return nil, unsupported(err)
 	}
 	m = &Model{global: &scope{names: map[string]symbol{}, rounded: new(atomic.Pointer[string])}}
@@ -140,8 +147,11 @@ func Parse(data []byte, consts map[string]string) (m *Model, err error) {
 	if m.Type, err = root.str("type"); err != nil {
 		return nil, err
 	}
-	if m.Type != "dtmc" && m.Type != "mdp" {
-		return nil, fmt.Errorf("model type %q is %w (dtmc and mdp are)", m.Type, ErrUnsupported)
+	if m.Type != "dtmc" && m.Type != "mdp" && m.Type != "smg" {
+		return nil, fmt.Errorf("model type %q is %w (dtmc, mdp and gamesolve's smg are)", m.Type, ErrUnsupported)
+	}
+	if root.has("players") != (m.Type == "smg") {
+		return nil, fmt.Errorf(`model: "players" goes with type "smg", and only with it`)
 	}
 	features, err := root.list("features", true)
 	if err != nil {
@@ -197,6 +207,11 @@ func Parse(data []byte, consts map[string]string) (m *Model, err error) {
 	}
 	if root.has("restrict-initial") {
 		if err := m.restrictInitial(root, "restrict-initial", m.global); err != nil {
+			return nil, err
+		}
+	}
+	if m.Type == "smg" {
+		if err := m.readPlayers(root); err != nil {
 			return nil, err
 		}
 	}

@@ -43,6 +43,9 @@ type property struct {
 	// complement: the value is 1 less the computed one (G φ is computed
 	// as F ¬φ with min and max exchanged).
 	complement bool
+	// coalition, in a game, lists the players who optimize (the others
+	// oppose them).
+	coalition []int
 }
 
 // accum says when a reward is collected: on each step (the transient
@@ -198,7 +201,11 @@ func (m *Model) quantity(p *property, vals obj) error {
 		if op == "Pmin" {
 			p.obj = engine.MinProbability
 		}
-		if err := vals.keys("op", "exp"); err != nil {
+		if err := vals.keys("op", "exp", "coalition"); err != nil {
+			return err
+		}
+		var err error
+		if p.coalition, err = m.coalition(vals); err != nil {
 			return err
 		}
 		path, err := vals.obj("exp")
@@ -280,7 +287,11 @@ func (m *Model) quantity(p *property, vals obj) error {
 				return nil
 			}
 		}
-		if err := vals.keys("op", "exp", "accumulate", "reach", "step-instant"); err != nil {
+		if err := vals.keys("op", "exp", "accumulate", "reach", "step-instant", "coalition"); err != nil {
+			return err
+		}
+		var err error
+		if p.coalition, err = m.coalition(vals); err != nil {
 			return err
 		}
 		if acc, _ := vals.m["accumulate"].([]any); vals.has("step-instant") && len(acc) == 0 && !vals.has("reach") {

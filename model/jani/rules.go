@@ -40,6 +40,7 @@ type rules struct {
 	stamp    int
 	zero     *big.Rat
 	uniform  map[[2]*big.Rat]*big.Rat
+	zeroes   []*big.Rat // zeros' payoffs
 	k        []*big.Rat // 1/k for DTMC mixing
 }
 
@@ -48,6 +49,7 @@ type rules struct {
 type move struct {
 	name       string
 	start, end int
+	player     int // its player, in a game (smg)
 }
 
 func newRules(m *Model, reward *expr, acc accum) *rules {
@@ -73,7 +75,7 @@ func (r *rules) resetTransients() {
 }
 
 // Players implements engine.Rules.
-func (r *rules) Players() int { return 1 }
+func (r *rules) Players() int { return max(1, len(r.m.players)) }
 
 // Start implements engine.Rules.
 func (r *rules) Start() string { return r.initial[0] }
@@ -164,7 +166,7 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 		}
 	}
 	if len(r.moves) == 0 {
-		n.Terminal(r.zero)
+		n.Terminal(r.zeros()...)
 		return nil
 	}
 	r.exit = nil
@@ -177,8 +179,20 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 		r.exit = r.reward.r(&r.e)
 		r.resetTransients()
 	}
-	if m.Type == "mdp" {
-		n.Decide(0)
+	if m.Type == "mdp" || m.Type == "smg" {
+		player := 0
+		if m.Type == "smg" {
+			player = r.moves[0].player
+			for _, mv := range r.moves {
+				switch {
+				case mv.player < 0:
+					return fmt.Errorf("move %q belongs to no player", mv.name)
+				case mv.player != player:
+					return fmt.Errorf("players %s and %s can both move (a turn-based game gives each state one player)", m.players[player], m.players[mv.player])
+				}
+			}
+		}
+		n.Decide(player)
 		for _, mv := range r.moves {
 			r.outs = r.outs[:0]
 			if err := r.outcomes(mv, nil); err != nil {
@@ -260,7 +274,11 @@ func (r *rules) addMove(name string, autos []int, edges []*edge) {
 	start := len(r.partAuto)
 	r.partAuto = append(r.partAuto, autos...)
 	r.partEdge = append(r.partEdge, edges...)
-	r.moves = append(r.moves, move{name: name, start: start, end: len(r.partAuto)})
+	mv := move{name: name, start: start, end: len(r.partAuto)}
+	if r.m.players != nil {
+		mv.player = r.m.moveOwner(mv, autos, edges)
+	}
+	r.moves = append(r.moves, mv)
 }
 
 // outcomes appends the outcomes of a move to r.outs: one per combination
@@ -524,4 +542,16 @@ func (m *Model) unpack(s string, vals []int64) {
 		acc >>= sl.width
 		n -= sl.width
 	}
+}
+
+// zeros is a terminal's payoffs: 0 for each player (the properties' goals
+// and rewards are what count).
+func (r *rules) zeros() []*big.Rat {
+	if len(r.zeroes) != r.Players() {
+		r.zeroes = make([]*big.Rat, r.Players())
+		for i := range r.zeroes {
+			r.zeroes[i] = r.zero
+		}
+	}
+	return r.zeroes
 }

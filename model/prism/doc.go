@@ -6,8 +6,12 @@
 //
 // # The subset
 //
-// Model types dtmc (also probabilistic) and mdp (also nondeterministic; a
-// file without a type is an MDP, as in PRISM). Constants (int, double,
+// Model types dtmc (also probabilistic), mdp (also nondeterministic; a
+// file without a type is an MDP, as in PRISM) and smg, PRISM-games'
+// turn-based stochastic games: player blocks (player p1 m1, [a1]
+// endplayer) give each player the unlabelled commands of its modules and
+// the commands of its actions, and in every state all enabled moves must
+// belong to one player. Constants (int, double,
 // bool; defined by an expression, or left open and given to Parse, as with
 // --const), formulas (expanded where used), labels, global variables,
 // modules with bounded int ([lo..hi]) and bool variables, an initial value
@@ -27,11 +31,14 @@
 // first k steps) and I=k (the state reward after k steps); and thresholds, P>=b [ … ]
 // and R<=b [ … ], answered true or false (for an MDP a threshold holds for
 // every policy: P>=b compares the least probability, P<=b the greatest).
-// Labels in quotes, the built-in "init" and "deadlock".
+// Labels in quotes, the built-in "init" and "deadlock". For a game, rPATL:
+// <<p1,p2>> before P or R names the coalition (players by name or number
+// from 1) that optimizes as the operator says, against all the others:
+// <<p1>> Pmax=? [ F "win" ], <<p1>> R{"r"}min=? [ F "done" ], also step
+// bounded.
 //
 // Not supported yet, each refused with a message that names it: the model
-// types ctmc, pta, pomdp and smg (player blocks, rPATL's <<p1,p2>>),
-// system ... endsystem, unbounded int variables, log; the operators X, W
+// types ctmc, pta, pomdp and csg, system ... endsystem, unbounded int variables, log; the operators X, W
 // and R, LTL (temporal operators combined), lower or interval step bounds,
 // long-run (steady-state) operators S, filter, and P or R inside a state
 // formula.
@@ -63,7 +70,9 @@
 // sets to what it pays, accumulated over steps, and, where it has state
 // rewards, one ("rew_NAME_state") that the first automaton's location sets
 // to them in every state, read by I=k as JANI's instantaneous reward
-// (step-instant without accumulate). G φ is JANI's derived operator G. ToJANI returns the document
+// (step-instant without accumulate). G φ is JANI's derived operator G. A
+// game uses gamesolve's JANI extension for them (type "smg", "players",
+// an operator's "coalition"; see package jani). ToJANI returns the document
 // (gamesolve convert), so other tools can check the same model.
 //
 // # Errors

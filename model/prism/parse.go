@@ -93,6 +93,16 @@ type modelAST struct {
 	modules  []*module
 	init     *expr
 	rewards  []*rewardStruct
+	players  []*player
+}
+
+// player is a player block of a game: the modules whose unlabelled
+// commands and the actions whose commands it controls.
+type player struct {
+	name    string
+	modules []string
+	actions []string
+	at      pos
 }
 
 type parser struct {
@@ -168,7 +178,7 @@ var keywords = map[string]bool{
 	"observables": true, "of": true, "Pmax": true, "Pmin": true, "P": true, "pomdp": true, "popta": true,
 	"probabilistic": true, "prob": true, "pta": true, "rate": true, "rewards": true, "Rmax": true, "Rmin": true,
 	"R": true, "S": true, "stochastic": true, "system": true, "true": true, "U": true, "W": true, "smg": true,
-	"player": true, "endplayer ": true,
+	"player": true,
 }
 
 // parseModel reads a model file.
@@ -191,8 +201,14 @@ func parseModel(src string) (*modelAST, error) {
 			}
 			p.next()
 			m.typ, m.typAt = map[string]string{"dtmc": "dtmc", "probabilistic": "dtmc", "mdp": "mdp", "nondeterministic": "mdp"}[t.text], t.at
-		case "ctmc", "stochastic", "pta", "pomdp", "popta", "smg", "csg", "tsg":
-			return nil, p.fail(t, "model type %s is not supported (dtmc and mdp are)", t.text)
+		case "smg":
+			if m.typ != "" {
+				return nil, p.fail(t, "a second model type (the first is at %s)", m.typAt)
+			}
+			p.next()
+			m.typ, m.typAt = "smg", t.at
+		case "ctmc", "stochastic", "pta", "pomdp", "popta", "csg", "tsg":
+			return nil, p.fail(t, "model type %s is not supported (dtmc, mdp and smg are)", t.text)
 		case "const":
 			c, err := p.constDecl()
 			if err != nil {
@@ -244,7 +260,11 @@ func parseModel(src string) (*modelAST, error) {
 			}
 			m.rewards = append(m.rewards, r)
 		case "player":
-			return nil, p.fail(t, "player blocks (turn-based games, model type smg) are not supported yet")
+			pl, err := p.player()
+			if err != nil {
+				return nil, err
+			}
+			m.players = append(m.players, pl)
 		case "system":
 			return nil, p.fail(t, "system ... endsystem (process-algebra composition) is not supported: every module runs in parallel, synchronising on shared actions")
 		default:
@@ -256,6 +276,35 @@ func parseModel(src string) (*modelAST, error) {
 		m.typ = "mdp"
 	}
 	return m, nil
+}
+
+func (p *parser) player() (*player, error) {
+	p.next() // player
+	n, err := p.ident("a player name")
+	if err != nil {
+		return nil, err
+	}
+	pl := &player{name: n.text, at: n.at}
+	for !p.accept("endplayer") {
+		switch t := p.peek(); {
+		case p.is("["):
+			a, err := p.action()
+			if err != nil {
+				return nil, err
+			}
+			if a == "" {
+				return nil, p.fail(t, "player %s: an action in brackets needs a name", pl.name)
+			}
+			pl.actions = append(pl.actions, a)
+		case t.kind == tIdent && !keywords[t.text]:
+			p.next()
+			pl.modules = append(pl.modules, t.text)
+		default:
+			return nil, p.fail(t, "player %s: expected a module, an [action] or endplayer, found %s", pl.name, t)
+		}
+		p.accept(",")
+	}
+	return pl, nil
 }
 
 func (p *parser) constDecl() (*constDecl, error) {

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"math/big"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/games/pig"
 	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/model/prism"
+	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
 
@@ -168,7 +171,11 @@ func TestParseErrors(t *testing.T) {
 		{good, `filter(max, P=? [ F s=2 ])`, "filter(...) is not supported"},
 		{good, `R=? [ F s=2 ]`, "no reward structure"},
 		{"mdp\nmodule m\n s : [0..1];\n [] true -> true;\nendmodule", `P=? [ F s=1 ]`, "needs min or max"},
-		{good, `<<p1>> Pmax=? [ F s=2 ]`, "coalitions"},
+		{good, `<<p1>> Pmax=? [ F s=2 ]`, "properties 1:8: a coalition <<...>> needs a game (smg)"},
+		{"smg\nplayer a m endplayer\nmodule m\n s : [0..1];\n [] s=0 -> (s'=1);\nendmodule", `Pmax=? [ F s=1 ]`, "names its coalition"},
+		{"smg\nplayer a m endplayer\nmodule m\n s : [0..1];\n [] s=0 -> (s'=1);\nendmodule", `<<b>> Pmax=? [ F s=1 ]`, "properties 1:7: no player b in the game"},
+		{"smg\nplayer a n endplayer\nmodule m\n s : [0..1];\nendmodule", `<<a>> Pmax=? [ F s=1 ]`, "player a: no module n"},
+		{"mdp\nplayer a m endplayer\nmodule m\n s : [0..1];\nendmodule", ``, "player blocks belong to games"},
 	} {
 		_, err := prism.Parse([]byte(tc.model), []byte(tc.props), nil, "t")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -197,4 +204,45 @@ func FuzzParse(f *testing.F) {
 		opt.Engine = engine.Options{MaxStates: 2000}
 		_, _ = m.Check(context.Background(), opt)
 	})
+}
+
+// Pig for two players as a PRISM game (testdata/pig.prism): the first
+// player's value, <<p1>> Pmax against the second, is the win probability
+// that package pig computes with its own rules, for several targets; the
+// second's is the rest (the game is constant-sum).
+func TestPigAsGame(t *testing.T) {
+	model, err := os.ReadFile("testdata/pig.prism")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{2, 5, 8, 12} {
+		want, err := pig.Solve(context.Background(), numeric.Exact{}, n, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := check(t, string(model), `<<p1>> Pmax=? [ F "first wins" ]; <<p2>> Pmax=? [ F "second wins" ]; <<p2>> Pmin=? [ F "first wins" ]`, map[string]string{"N": strconv.Itoa(n)})
+		rest := new(big.Rat).Sub(big.NewRat(1, 1), want.Win)
+		wantExact(t, res, want.Win.RatString(), rest.RatString(), want.Win.RatString())
+	}
+}
+
+// A turn-based game gives each state one player: where two players could
+// move, Check says so.
+func TestTwoPlayersInOneState(t *testing.T) {
+	model := `smg
+player a [x] endplayer
+player b [y] endplayer
+module m
+	s : [0..1];
+	[x] s=0 -> (s'=1);
+	[y] s=0 -> (s'=1);
+endmodule`
+	m, err := prism.Parse([]byte(model), []byte(`<<a>> Pmax=? [ F s=1 ]`), nil, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = m.Check(context.Background(), jani.Options{})
+	if err == nil || !strings.Contains(err.Error(), "players a and b can both move") {
+		t.Errorf("error %v", err)
+	}
 }

@@ -19,6 +19,8 @@ type propOp struct {
 	path   *pathFormula
 	at     pos
 	text   string
+	// coalition, for a game: the players of <<p1,p2>> (nil: none given).
+	coalition []string
 }
 
 func (o *propOp) String() string { return o.text }
@@ -113,11 +115,35 @@ func (p *parser) spell(from, to int) string {
 // probOp reads P, R or S with its bound and path formula.
 func (p *parser) probOp() (*expr, error) {
 	t := p.next()
-	if t.text == "<<" {
-		return nil, p.fail(t, "coalitions <<...>> (rPATL, for games) are not supported yet")
-	}
-	o := &propOp{at: t.at}
 	start := p.i - 1
+	var coalition []string
+	if t.text == "<<" {
+		for !p.accept(">>") {
+			// A player by name, or by number from 1.
+			n := p.peek()
+			if n.kind != tNum {
+				var err error
+				if n, err = p.ident("a player"); err != nil {
+					return nil, err
+				}
+			} else {
+				p.next()
+			}
+			coalition = append(coalition, n.text)
+			if !p.is(">>") {
+				if err := p.expect(","); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if coalition == nil {
+			coalition = []string{}
+		}
+		if t = p.next(); !propOps[t.text] || t.text == "S" {
+			return nil, p.fail(t, "expected P or R after the coalition, found %s", t)
+		}
+	}
+	o := &propOp{at: t.at, coalition: coalition}
 	switch t.text {
 	case "P", "Pmin", "Pmax":
 		o.kind, o.opt = "P", t.text[1:]

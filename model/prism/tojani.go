@@ -157,6 +157,13 @@ func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
 	if err := tr.automata(doc); err != nil {
 		return nil, err
 	}
+	if m.typ == "smg" {
+		if err := tr.players(doc); err != nil {
+			return nil, err
+		}
+	} else if len(m.players) > 0 {
+		return nil, errorf(m.players[0].at, "player blocks belong to games (smg), not to a %s", m.typ)
+	}
 	props := arr{}
 	names := map[string]bool{}
 	for i, d := range ps.props {
@@ -618,7 +625,7 @@ func (tr *translator) property(d propDecl) (any, error) {
 		return nil, errorf(d.at, "a property must be a P, R or S operator (a Boolean state formula alone is not supported)")
 	}
 	o := d.e.prop
-	mdp := tr.m.typ == "mdp"
+	mdp := tr.m.typ != "dtmc"
 	if mdp && o.opt == "" && o.cmp == "=?" {
 		return nil, errorf(o.at, "%s=? on an MDP needs min or max (%smin=? or %smax=?)", o.kind, o.kind, o.kind)
 	}
@@ -659,6 +666,9 @@ func (tr *translator) property(d propDecl) (any, error) {
 			path["step-bounds"] = sb
 		}
 		q = obj{"op": tr.extreme("P", o), "exp": path}
+		if err := tr.withCoalition(q, o); err != nil {
+			return nil, err
+		}
 	case "R":
 		v, err := tr.rewardOf(o)
 		if err != nil {
@@ -696,6 +706,11 @@ func (tr *translator) property(d propDecl) (any, error) {
 			return nil, errorf(f.at, "long-run rewards (S) are not supported yet")
 		default:
 			return nil, errorf(f.at, "a reward of %s is not supported (F, C<=k)", f.op)
+		}
+	}
+	if o.kind == "R" {
+		if err := tr.withCoalition(q, o); err != nil {
+			return nil, err
 		}
 	}
 	var values any = q
@@ -763,4 +778,71 @@ func (tr *translator) fresh(name string) string {
 	}
 	tr.made[name] = true
 	return name
+}
+
+// players writes the players of a game (gamesolve's JANI extension, see
+// package jani): each its modules (their unlabelled commands) and its
+// actions. The automaton that loops at deadlocks goes to the first.
+func (tr *translator) players(doc obj) error {
+	if len(tr.m.players) == 0 {
+		return errorf(tr.m.typAt, "a game (smg) needs player ... endplayer blocks")
+	}
+	mods := map[string]bool{}
+	for _, mod := range tr.m.modules {
+		mods[mod.name] = true
+	}
+	list := arr{}
+	seen := map[string]bool{}
+	for i, pl := range tr.m.players {
+		if seen[pl.name] {
+			return errorf(pl.at, "player %s is defined twice", pl.name)
+		}
+		seen[pl.name] = true
+		autos, acts := arr{}, arr{}
+		for _, mn := range pl.modules {
+			if !mods[mn] {
+				return errorf(pl.at, "player %s: no module %s", pl.name, mn)
+			}
+			autos = append(autos, mn)
+		}
+		if i == 0 {
+			for _, a := range doc["automata"].(arr) {
+				if n := a.(obj)["name"].(string); !mods[n] {
+					autos = append(autos, n)
+				}
+			}
+		}
+		for _, a := range pl.actions {
+			acts = append(acts, a)
+		}
+		list = append(list, obj{"name": pl.name, "automata": autos, "actions": acts})
+	}
+	doc["players"] = list
+	return nil
+}
+
+// withCoalition adds the coalition of <<...>> to a game's operator.
+func (tr *translator) withCoalition(q obj, o *propOp) error {
+	switch {
+	case tr.m.typ != "smg" && o.coalition != nil:
+		return errorf(o.at, "a coalition <<...>> needs a game (smg)")
+	case tr.m.typ == "smg" && o.coalition == nil:
+		return errorf(o.at, "a game's property names its coalition: <<p1>> %s", o.text)
+	case tr.m.typ == "smg":
+		c := arr{}
+		for _, n := range o.coalition {
+			if k, err := strconv.Atoi(n); err == nil {
+				if k < 1 || k > len(tr.m.players) {
+					return errorf(o.at, "player %d: the game has players 1 to %d", k, len(tr.m.players))
+				}
+				n = tr.m.players[k-1].name
+			}
+			if !slices.ContainsFunc(tr.m.players, func(p *player) bool { return p.name == n }) {
+				return errorf(o.at, "no player %s in the game", n)
+			}
+			c = append(c, n)
+		}
+		q["coalition"] = c
+	}
+	return nil
 }
