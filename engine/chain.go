@@ -334,10 +334,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 		}
 		return
 	}
-	x, err := r.solveExactFirst(cs, m, d)
-	if x == nil && err == nil {
-		x, err = solveSystem(f, cs, m, d)
-	}
+	x, err := solvePart(f, cs, m, d)
 	if err != nil {
 		r.fail(err)
 		return

@@ -17,22 +17,24 @@ var liftMin = 24
 // compare both paths).
 var liftedParts atomic.Int64
 
-// solveExactFirst tries solveLifted on a part of liftMin or more states in
-// exact mode; nil, nil sends the part to solveSystem.
-func (r *run[S, T, F]) solveExactFirst(cs *chainSolver[T], m, d int) ([]T, error) {
-	if !r.f.Exact() || m < liftMin {
-		return nil, nil
+// solvePart solves the system set up in cs (m states, d right-hand sides):
+// by solveLifted in exact mode for a part of liftMin or more states, else
+// (and where lifting does not suit the system) by solveSystem's
+// elimination.
+func solvePart[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) ([]T, error) {
+	if f.Exact() && m >= liftMin {
+		if ecs, ok := any(cs).(*chainSolver[*big.Rat]); ok {
+			x, ok, err := solveLifted(ecs, m, d)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				liftedParts.Add(1)
+				return any(x).([]T), nil
+			}
+		}
 	}
-	ecs, ok := any(cs).(*chainSolver[*big.Rat])
-	if !ok {
-		return nil, nil
-	}
-	x, ok, err := solveLifted(ecs, m, d)
-	if !ok || err != nil {
-		return nil, err
-	}
-	liftedParts.Add(1)
-	return any(x).([]T), nil
+	return solveSystem(f, cs, m, d)
 }
 
 // solveLifted solves the system that eliminate set up in cs (m states, d

@@ -58,8 +58,8 @@ A model in the PRISM language (.prism, .pm or .nm; model types dtmc, mdp
 and smg with player blocks) is read into the same form: its properties come from a properties file
 (--props FILE) or the command line (--prop 'Pmax=? [ F "done" ]', as often
 as needed), its open constants from --const. P (F, U, with a step bound
-<=k or <k; thresholds such as P>=0.5), R{"name"} of F and of C<=k, min and
-max, labels and formulas; for games <<p1,p2>> before P or R (the coalition
+<=k or <k; G; thresholds such as P>=0.5), R{"name"} of F, C<=k and I=k,
+for DTMCs S=? [ φ ] and R=? [ S ] (long-run averages), min and max, labels and formulas; for games <<p1,p2>> before P or R (the coalition
 against the other players); properties without a name are named by their
 text, and --property also takes a position (1 for the first). go doc
 ./model/prism lists the subset; the output is JANI's.

@@ -202,6 +202,17 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial [
 			return err
 		}
 	}
+	how := method{bounded: p.bounded, steps: p.steps, longRun: p.longRun}
+	if p.longRun && p.reward == nil {
+		// The fraction of time in the goal's states.
+		how.weights = make([]*big.Rat, len(goal))
+		for i, in := range goal {
+			how.weights[i] = new(big.Rat)
+			if in {
+				how.weights[i].SetInt64(1)
+			}
+		}
+	}
 	one := big.NewRat(1, 1)
 	exact := func(out *PropertyResult) error {
 		return analyze(ctx, numeric.Exact{}, G, q, opt, ids, p.filter, out, func(x *big.Rat) {
@@ -210,7 +221,7 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial [
 			}
 			out.Exact = x
 			out.Value, _ = x.Float64()
-		}, p.bounded, p.steps)
+		}, how)
 	}
 	if opt.Exact {
 		if err := exact(out); err != nil {
@@ -221,7 +232,7 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial [
 			x = 1 - x
 		}
 		out.Value = x
-	}, p.bounded, p.steps); err != nil {
+	}, how); err != nil {
 		return err
 	}
 	if p.cmp == "" || out.Skipped != "" {
@@ -281,12 +292,18 @@ func sign(x float64) int {
 // state its value; else min, max, sum or avg (avg and sum infinite when
 // one is; min only when all are), or, for values, the common value (the
 // property is skipped when they differ).
-func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Graph[string], q engine.Query, opt Options, ids []int, fun string, out *PropertyResult, set func(T), bounded bool, steps int) error {
+func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Graph[string], q engine.Query, opt Options, ids []int, fun string, out *PropertyResult, set func(T), how method) error {
 	var a *engine.Analysis[T]
 	var err error
-	if bounded {
-		a, err = engine.AnalyzeBounded(ctx, f, G, q, steps, opt.Engine)
-	} else {
+	switch {
+	case how.longRun:
+		var vals []T
+		if vals, err = engine.LongRun(ctx, f, G, how.weights, opt.Engine); err == nil {
+			a = &engine.Analysis[T]{Values: vals}
+		}
+	case how.bounded:
+		a, err = engine.AnalyzeBounded(ctx, f, G, q, how.steps, opt.Engine)
+	default:
 		a, err = engine.Analyze(ctx, f, G, q, opt.Engine)
 	}
 	if err != nil {
@@ -332,10 +349,6 @@ func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Grap
 	return nil
 }
 
-// marks evaluates the property's goal and avoid formulas in every state,
-// with the labels the automata's locations set there. For an unfolding
-// (a reward bound) each state's model part is read, and the sink beyond
-// the bound is neither.
 // instants is the reward expression read in each state of G, with its
 // locations' transient values: the instantaneous rewards of I=k.
 func (m *Model) instants(G *engine.Graph[string], x *expr) (vals []*big.Rat, err error) {
@@ -353,6 +366,10 @@ func (m *Model) instants(G *engine.Graph[string], x *expr) (vals []*big.Rat, err
 	return vals, nil
 }
 
+// marks evaluates the property's goal and avoid formulas in every state,
+// with the labels the automata's locations set there. For an unfolding
+// (a reward bound) each state's model part is read, and the sink beyond
+// the bound is neither.
 func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool, err error) {
 	defer catch(&err)
 	r := newRules(m, nil, accum{})
@@ -380,4 +397,14 @@ func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool,
 		}
 	}
 	return goal, avoid, nil
+}
+
+// method says how a property is computed: step-bounded (AnalyzeBounded),
+// as a long-run average (LongRun, with weights per state, or the
+// exploration's rewards per step when nil), or by Analyze.
+type method struct {
+	bounded bool
+	steps   int
+	longRun bool
+	weights []*big.Rat
 }

@@ -52,7 +52,10 @@
 // >, ≤, <) with a constant: the answer is true or false, decided by the
 // float value where it lies farther from the threshold than 10^-9 (plus
 // the proven error) and in exact arithmetic otherwise. G φ (a derived
-// operator) as 1 less the opposite extreme of F ¬φ. Step bounds: F, G and U
+// operator) as 1 less the opposite extreme of F ¬φ. Smin and Smax of a DTMC:
+// the long-run fraction of time in the states of a Boolean expression, or
+// the long-run reward per step of a reward accumulated over steps
+// (engine.LongRun). Step bounds: F, G and U
 // with an upper step bound (inclusive or exclusive), a reward
 // accumulated over the first k steps (step-instant with accumulate
 // ["steps"]), and an instantaneous reward (step-instant without accumulate:

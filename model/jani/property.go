@@ -46,6 +46,9 @@ type property struct {
 	// coalition, in a game, lists the players who optimize (the others
 	// oppose them).
 	coalition []int
+	// longRun: a long-run average (Smin, Smax) of a DTMC: the fraction of
+	// time in goal's states, or with reward the reward per step.
+	longRun bool
 }
 
 // accum says when a reward is collected: on each step (the transient
@@ -152,7 +155,7 @@ func (m *Model) threshold(p *property, vals obj, op string) error {
 	isQuantity := func(v any) bool {
 		o, _ := v.(map[string]any)
 		q, _ := o["op"].(string)
-		return q == "Pmin" || q == "Pmax" || q == "Emin" || q == "Emax"
+		return q == "Pmin" || q == "Pmax" || q == "Emin" || q == "Emax" || q == "Smin" || q == "Smax"
 	}
 	qSide, cSide := "left", "right"
 	if !isQuantity(vals.m["left"]) {
@@ -274,6 +277,40 @@ func (m *Model) quantity(p *property, vals obj) error {
 		default:
 			p.skip = fmt.Sprintf("path formula %s (only F, G and U are supported)", describe(path.m["op"]))
 		}
+		return nil
+	case "Smin", "Smax":
+		// Long-run averages, of a DTMC only: the fraction of time in the
+		// states of a Boolean exp (steady-state probability), or the
+		// reward per step of exp accumulated over steps.
+		p.kind = op
+		if err := vals.keys("op", "exp", "accumulate"); err != nil {
+			return err
+		}
+		if m.Type != "dtmc" {
+			p.skip = "a long-run average of a model with decisions (only DTMCs)"
+			return nil
+		}
+		p.longRun = true
+		if vals.has("accumulate") {
+			acc, _ := vals.m["accumulate"].([]any)
+			if len(acc) != 1 || acc[0] != "steps" {
+				p.skip = `a long-run reward accumulated other than over steps`
+				return nil
+			}
+			var err error
+			if p.reward, err = m.rewardExpr(vals); err != nil {
+				return err
+			}
+			p.acc.steps = true
+			key, _ := json.Marshal([]any{vals.m["exp"], true, false})
+			p.rewardKey = string(key)
+			return nil
+		}
+		g, err := m.stateFormula(vals.m["exp"], vals.path+".exp")
+		if err != nil {
+			return err
+		}
+		p.goal = &g
 		return nil
 	case "Emin", "Emax":
 		p.kind = op

@@ -28,7 +28,9 @@
 // formulas of their own: P=?, Pmin=?, Pmax=? of F φ, G φ, φ U ψ, with an
 // optional upper step bound (F<=k, U<k, G<=k); R{"name"}=? (or R{2}, or R
 // for the first structure), Rmin, Rmax of F φ, C<=k (the reward of the
-// first k steps) and I=k (the state reward after k steps); and thresholds, P>=b [ … ]
+// first k steps) and I=k (the state reward after k steps); for DTMCs the
+// long-run operators S=? [ φ ] (the long-run fraction of time in φ) and
+// R=? [ S ] (the long-run reward per step); and thresholds, P>=b [ … ]
 // and R<=b [ … ], answered true or false (for an MDP a threshold holds for
 // every policy: P>=b compares the least probability, P<=b the greatest).
 // Labels in quotes, the built-in "init" and "deadlock". For a game, rPATL:
@@ -40,7 +42,7 @@
 // Not supported yet, each refused with a message that names it: the model
 // types ctmc, pta, pomdp and csg, system ... endsystem, unbounded int variables, log; the operators X, W
 // and R, LTL (temporal operators combined), lower or interval step bounds,
-// long-run (steady-state) operators S, filter, and P or R inside a state
+// long-run operators on MDPs and games, filter, and P or R inside a state
 // formula.
 //
 // # Semantics
@@ -70,7 +72,9 @@
 // sets to what it pays, accumulated over steps, and, where it has state
 // rewards, one ("rew_NAME_state") that the first automaton's location sets
 // to them in every state, read by I=k as JANI's instantaneous reward
-// (step-instant without accumulate). G φ is JANI's derived operator G. A
+// (step-instant without accumulate). G φ is JANI's derived operator G; S
+// is JANI's Smax, of a Boolean expression (the fraction of time) or of a
+// reward accumulated over steps (engine.LongRun). A
 // game uses gamesolve's JANI extension for them (type "smg", "players",
 // an operator's "coalition"; see package jani). ToJANI returns the document
 // (gamesolve convert), so other tools can check the same model.

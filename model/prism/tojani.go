@@ -632,7 +632,14 @@ func (tr *translator) property(d propDecl) (any, error) {
 	var q obj
 	switch o.kind {
 	case "S":
-		return nil, errorf(o.at, "the steady-state operator S is not supported yet")
+		if tr.m.typ != "dtmc" {
+			return nil, errorf(o.at, "the steady-state operator S is supported for DTMCs only")
+		}
+		e, err := tr.bool(o.path.right)
+		if err != nil {
+			return nil, err
+		}
+		q = obj{"op": "Smax", "exp": e}
 	case "P":
 		f := o.path
 		if f.op == "X" {
@@ -703,7 +710,10 @@ func (tr *translator) property(d propDecl) (any, error) {
 			}
 			q = obj{"op": tr.extreme("E", o), "exp": sv, "step-instant": k}
 		case "S":
-			return nil, errorf(f.at, "long-run rewards (S) are not supported yet")
+			if tr.m.typ != "dtmc" {
+				return nil, errorf(f.at, "long-run rewards (S) are supported for DTMCs only")
+			}
+			q = obj{"op": "Smax", "exp": v, "accumulate": arr{"steps"}}
 		default:
 			return nil, errorf(f.at, "a reward of %s is not supported (F, C<=k)", f.op)
 		}

@@ -1,0 +1,239 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// LongRun returns, for every state of a Markov chain (a graph without
+// decisions: chance states, states of one action, and terminals, which
+// stay where they are forever), the long-run average of a weight per step:
+// w[v] for each step spent in v, or, with w nil, the reward expected on the
+// step out of v (its outcomes' rewards; a terminal earns none). With w the
+// indicator of a set it is the long-run fraction of time in the set, the
+// steady-state probability S of model checking.
+//
+// Play ends up, with probability 1, in a bottom strongly connected
+// component B (one it cannot leave), and there the long-run average is the
+// same from every state: by the renewal reward theorem, fixing a state r
+// of B, it is the weight expected over one excursion from r back to r over
+// the excursion's expected length. Both are expected totals until r is
+// hit, which the chain solver finds by elimination with no subtraction
+// (Grassmann, Taksar and Heyman's form: the mass leaving a state is a sum
+// of probabilities), so a periodic chain needs no special care and the
+// answer is exact in exact mode. The other states average the values of
+// the bottom components they reach, weighted by the probability of
+// reaching each: solved component by component from the bottom up.
+func LongRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], w []*big.Rat, opt Options) ([]T, error) {
+	g := G.g
+	N := len(g.states)
+	if w != nil && len(w) != N {
+		return nil, errors.New("engine: LongRun: want one weight per state")
+	}
+	for v := range N {
+		if g.actStart[v+1]-g.actStart[v] > 1 {
+			return nil, fmt.Errorf("engine: LongRun needs a Markov chain: state %s has %d actions", g.name(uint32(v)), g.actStart[v+1]-g.actStart[v])
+		}
+	}
+	rat := make([]T, len(g.rats.vals))
+	for i, x := range g.rats.vals {
+		rat[i] = f.FromRat(f.New(), x)
+	}
+	// The weight of each state.
+	weight := make([]T, N)
+	for v := range N {
+		weight[v] = f.New()
+		switch {
+		case w != nil:
+			weight[v] = f.FromRat(weight[v], w[v])
+		case g.actStart[v+1] > g.actStart[v]:
+			a := g.actStart[v]
+			for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+				if r := g.reward[o]; r != 0 {
+					weight[v] = f.AddMul(weight[v], weight[v], rat[g.prob[o]], rat[r])
+				}
+			}
+		}
+	}
+	outs := func(v uint32) (lo, hi uint32) {
+		if g.actStart[v+1] == g.actStart[v] {
+			return 0, 0
+		}
+		a := g.actStart[v]
+		return g.outStart[a], g.outStart[a+1]
+	}
+	start := make([]uint32, N+1)
+	var adj []uint32
+	for v := range N {
+		lo, hi := outs(uint32(v))
+		adj = append(adj, g.to[lo:hi]...)
+		start[v+1] = uint32(len(adj))
+	}
+	comps := tarjan(N, start, adj)
+	adj = nil
+	val := make([]T, N)
+	for v := range val {
+		val[v] = f.New()
+	}
+	cs := &chainSolver[T]{guard: budget.NewGuard(ctx, opt.memory())}
+	local := make([]int32, N)
+	for v := range local {
+		local[v] = -1
+	}
+	for k := range comps.count() {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
+		members := comps.get(k)
+		bottom := true
+		for _, v := range members {
+			lo, hi := outs(v)
+			for o := lo; o < hi && bottom; o++ {
+				bottom = comps.of[g.to[o]] == int32(k)
+			}
+		}
+		var err error
+		if bottom {
+			err = longRunBottom(f, g, cs, members, rat, weight, val, local, outs)
+		} else {
+			err = longRunTransient(f, g, cs, members, rat, val, local, outs)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("engine: LongRun: %w", err)
+		}
+	}
+	return val, nil
+}
+
+// longRunBottom sets the value of every state of a bottom component: the
+// weight over an excursion from r = members[0] back to r, over its
+// expected length. For the other states x_i = w_i + Σ p_ij x_j until r is
+// hit (two right-hand sides: the weight, and 1 for the length).
+func longRunBottom[S comparable, T any, F numeric.Field[T]](f F, g *graph[S], cs *chainSolver[T], members []uint32, rat, weight, val []T, local []int32, outs func(uint32) (uint32, uint32)) error {
+	r := members[0]
+	rest := members[1:]
+	m := len(rest)
+	const d = 2
+	x := make([]T, 0)
+	if m > 0 {
+		for i, v := range rest {
+			local[v] = int32(i)
+		}
+		cs.grow(f, m, d)
+		rows, exit, b, inf, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
+		for i, v := range rest {
+			rows[i], preds[i] = rows[i][:0], preds[i][:0]
+			mark[i], inf[i] = -1, false
+			exit[i] = f.FromInt(exit[i], 0)
+			b[i*d] = f.Set(b[i*d], weight[v])
+			b[i*d+1] = f.FromInt(b[i*d+1], 1)
+			lo, hi := outs(v)
+			for o := lo; o < hi; o++ {
+				p := rat[g.prob[o]]
+				l := local[g.to[o]]
+				if l < 0 { // r: the excursion ends
+					exit[i] = f.Add(exit[i], exit[i], p)
+					continue
+				}
+				if pos[l] >= 0 {
+					e := &rows[i][pos[l]]
+					e.p = f.Add(e.p, e.p, p)
+					continue
+				}
+				pos[l] = int32(len(rows[i]))
+				rows[i] = append(rows[i], entry[T]{col: l, p: f.Set(f.New(), p)})
+			}
+			for _, e := range rows[i] {
+				pos[e.col] = -1
+				preds[e.col] = append(preds[e.col], int32(i))
+			}
+		}
+		var err error
+		x, err = solvePart(f, cs, m, d)
+		for _, v := range rest {
+			local[v] = -1
+		}
+		if err != nil {
+			return err
+		}
+	}
+	// From r: its own step, then the excursion.
+	total, length := f.Set(f.New(), weight[r]), f.FromInt(f.New(), 1)
+	for i, v := range rest {
+		local[v] = int32(i)
+	}
+	lo, hi := outs(r)
+	for o := lo; o < hi; o++ {
+		if l := local[g.to[o]]; l >= 0 {
+			p := rat[g.prob[o]]
+			total = f.AddMul(total, total, p, x[int(l)*d])
+			length = f.AddMul(length, length, p, x[int(l)*d+1])
+		}
+	}
+	for _, v := range rest {
+		local[v] = -1
+	}
+	avg := f.Quo(f.New(), total, length)
+	for _, v := range members {
+		val[v] = f.Set(val[v], avg)
+	}
+	return nil
+}
+
+// longRunTransient sets the values of a component play leaves: x_i = Σ
+// p_ij x_j, the states outside it already solved.
+func longRunTransient[S comparable, T any, F numeric.Field[T]](f F, g *graph[S], cs *chainSolver[T], members []uint32, rat, val []T, local []int32, outs func(uint32) (uint32, uint32)) error {
+	m := len(members)
+	const d = 1
+	for i, v := range members {
+		local[v] = int32(i)
+	}
+	defer func() {
+		for _, v := range members {
+			local[v] = -1
+		}
+	}()
+	cs.grow(f, m, d)
+	rows, exit, b, inf, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m], cs.inf[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
+	for i, v := range members {
+		rows[i], preds[i] = rows[i][:0], preds[i][:0]
+		mark[i], inf[i] = -1, false
+		exit[i] = f.FromInt(exit[i], 0)
+		b[i] = f.FromInt(b[i], 0)
+		lo, hi := outs(v)
+		for o := lo; o < hi; o++ {
+			p := rat[g.prob[o]]
+			w := g.to[o]
+			l := local[w]
+			if l < 0 {
+				exit[i] = f.Add(exit[i], exit[i], p)
+				b[i] = f.AddMul(b[i], b[i], p, val[w])
+				continue
+			}
+			if pos[l] >= 0 {
+				e := &rows[i][pos[l]]
+				e.p = f.Add(e.p, e.p, p)
+				continue
+			}
+			pos[l] = int32(len(rows[i]))
+			rows[i] = append(rows[i], entry[T]{col: l, p: f.Set(f.New(), p)})
+		}
+		for _, e := range rows[i] {
+			pos[e.col] = -1
+			preds[e.col] = append(preds[e.col], int32(i))
+		}
+	}
+	x, err := solvePart(f, cs, m, d)
+	if err != nil {
+		return err
+	}
+	for i, v := range members {
+		val[v] = f.Set(val[v], x[i])
+	}
+	return nil
+}
