@@ -230,7 +230,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 	m := len(part)
 	cs := &r.chain
 	cs.grow(f, m, d)
-	rows, exit, bv, inf, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
+	rows, exit, bv, inf, preds, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.preds[:m], cs.mark[:m]
 	for i, v := range part {
 		r.chainLocal[v] = int32(i)
 	}
@@ -279,14 +279,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 			}
 			w := g.to[o]
 			if l := r.chainLocal[w]; l >= 0 {
-				// Several outcomes may lead to one state: add them up.
-				if pos[l] >= 0 {
-					e := &rows[i][pos[l]]
-					e.p = f.Add(e.p, e.p, p)
-				} else {
-					pos[l] = int32(len(rows[i]))
-					rows[i] = append(rows[i], entry[T]{col: l, p: f.Set(f.New(), p)})
-				}
+				addTo(cs, f, i, l, p)
 				continue
 			}
 			anyExit = true
@@ -314,10 +307,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 				b[j] = r.fromFloat(sums[j].Value())
 			}
 		}
-		for _, e := range rows[i] {
-			pos[e.col] = -1
-			preds[e.col] = append(preds[e.col], int32(i))
-		}
+		cs.endRow(i)
 	}
 	for _, v := range part {
 		r.chainLocal[v] = -1
@@ -346,6 +336,34 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 		}
 		r.rew[v] = f.Set(r.rew[v], x[k*d+P])
 		r.inf[v] = inf[k] || anyInf
+	}
+}
+
+// ringField is the arithmetic addTo needs.
+type ringField[T any] interface {
+	New() T
+	Set(z, x T) T
+	Add(z, x, y T) T
+}
+
+// addTo adds probability p from row i to column l, adding up several
+// outcomes that lead to one state. endRow must follow the row's last.
+func addTo[T any, F ringField[T]](cs *chainSolver[T], f F, i int, l int32, p T) {
+	if at := cs.pos[l]; at >= 0 {
+		e := &cs.rows[i][at]
+		e.p = f.Add(e.p, e.p, p)
+		return
+	}
+	cs.pos[l] = int32(len(cs.rows[i]))
+	cs.rows[i] = append(cs.rows[i], entry[T]{col: l, p: f.Set(f.New(), p)})
+}
+
+// endRow finishes row i: pos is reset for the next, and each column
+// records i among its predecessors.
+func (cs *chainSolver[T]) endRow(i int) {
+	for _, e := range cs.rows[i] {
+		cs.pos[e.col] = -1
+		cs.preds[e.col] = append(cs.preds[e.col], int32(i))
 	}
 }
 

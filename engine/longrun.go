@@ -125,7 +125,7 @@ func longRunBottom[S comparable, T any, F numeric.Field[T]](f F, g *graph[S], cs
 			local[v] = int32(i)
 		}
 		cs.grow(f, m, d)
-		rows, exit, b, inf, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
+		rows, exit, b, inf, preds, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.preds[:m], cs.mark[:m]
 		for i, v := range rest {
 			rows[i], preds[i] = rows[i][:0], preds[i][:0]
 			mark[i], inf[i] = -1, false
@@ -140,18 +140,9 @@ func longRunBottom[S comparable, T any, F numeric.Field[T]](f F, g *graph[S], cs
 					exit[i] = f.Add(exit[i], exit[i], p)
 					continue
 				}
-				if pos[l] >= 0 {
-					e := &rows[i][pos[l]]
-					e.p = f.Add(e.p, e.p, p)
-					continue
-				}
-				pos[l] = int32(len(rows[i]))
-				rows[i] = append(rows[i], entry[T]{col: l, p: f.Set(f.New(), p)})
+				addTo(cs, f, i, l, p)
 			}
-			for _, e := range rows[i] {
-				pos[e.col] = -1
-				preds[e.col] = append(preds[e.col], int32(i))
-			}
+			cs.endRow(i)
 		}
 		var err error
 		x, err = solvePart(f, cs, m, d)
@@ -199,7 +190,7 @@ func longRunTransient[S comparable, T any, F numeric.Field[T]](f F, g *graph[S],
 		}
 	}()
 	cs.grow(f, m, d)
-	rows, exit, b, inf, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m], cs.inf[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
+	rows, exit, b, inf, preds, mark := cs.rows[:m], cs.exit[:m], cs.b[:m], cs.inf[:m], cs.preds[:m], cs.mark[:m]
 	for i, v := range members {
 		rows[i], preds[i] = rows[i][:0], preds[i][:0]
 		mark[i], inf[i] = -1, false
@@ -215,18 +206,9 @@ func longRunTransient[S comparable, T any, F numeric.Field[T]](f F, g *graph[S],
 				b[i] = f.AddMul(b[i], b[i], p, val[w])
 				continue
 			}
-			if pos[l] >= 0 {
-				e := &rows[i][pos[l]]
-				e.p = f.Add(e.p, e.p, p)
-				continue
-			}
-			pos[l] = int32(len(rows[i]))
-			rows[i] = append(rows[i], entry[T]{col: l, p: f.Set(f.New(), p)})
+			addTo(cs, f, i, l, p)
 		}
-		for _, e := range rows[i] {
-			pos[e.col] = -1
-			preds[e.col] = append(preds[e.col], int32(i))
-		}
+		cs.endRow(i)
 	}
 	x, err := solvePart(f, cs, m, d)
 	if err != nil {

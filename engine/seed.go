@@ -118,7 +118,7 @@ func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64)
 			loc[i] = int32(l)
 		}
 		cs.grow(numeric.Float{}, n, 1)
-		rows, exit, b, inf, preds, pos, mark := cs.rows[:n], cs.exit[:n], cs.b[:n], cs.inf[:n], cs.preds[:n], cs.pos[:n], cs.mark[:n]
+		rows, exit, b, inf, preds, mark := cs.rows[:n], cs.exit[:n], cs.b[:n], cs.inf[:n], cs.preds[:n], cs.mark[:n]
 		for l := range n {
 			rows[l] = rows[l][:0]
 			preds[l] = preds[l][:0]
@@ -143,19 +143,11 @@ func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64)
 					bl += p * x[j]
 					continue
 				}
-				if pos[c] >= 0 {
-					rows[l][pos[c]].p += p
-					continue
-				}
-				pos[c] = int32(len(rows[l]))
-				rows[l] = append(rows[l], entry[float64]{col: c, p: p})
+				addTo(cs, numeric.Float{}, l, c, p)
 			}
 			exit[l] = max(0, 1-in) + gone
 			b[l] = bl
-			for _, e := range rows[l] {
-				pos[e.col] = -1
-				preds[e.col] = append(preds[e.col], int32(l))
-			}
+			cs.endRow(l)
 		}
 		v, err := solveSystem(numeric.Float{}, cs, n, 1)
 		for _, i := range members {
