@@ -29,6 +29,7 @@ type JANI struct {
 // when the property is skipped or infinite.
 type JANIProperty struct {
 	Name          string     `json:"name"`
+	Text          string     `json:"text,omitempty"`
 	Kind          string     `json:"kind"`
 	Value         any        `json:"value"`
 	ValueExact    *string    `json:"value_exact,omitempty"`
@@ -57,7 +58,7 @@ func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, err
 	}
 	out := &JANI{Model: res.Model, Type: res.Type, States: res.States, Renormalized: res.Renormalized, Rounded: res.Rounded, Properties: []JANIProperty{}, exact: opt.Exact}
 	for _, p := range res.Properties {
-		jp := JANIProperty{Name: p.Name, Kind: p.Kind, Infinite: p.Infinite && p.Holds == nil, Skipped: p.Skipped}
+		jp := JANIProperty{Name: p.Name, Text: p.Text, Kind: p.Kind, Infinite: p.Infinite && p.Holds == nil, Skipped: p.Skipped}
 		if p.Unproven {
 			jp.Proof = proofOf(1, p.Bound)
 		}

@@ -204,9 +204,10 @@ func newPlotChefsCmd(e *env) *cobra.Command {
 
 func newPlotSolveCmd(e *env) *cobra.Command {
 	var consts, out string
+	var fl solveFlags
 	cmd := &cobra.Command{
-		Use:   "solve FILE [--const N=V,...] -o FILE",
-		Short: "Each player's value at a model's start, or a JANI model's property values",
+		Use:   "solve FILE [--const N=V,...] [--props FILE] -o FILE",
+		Short: "Each player's value at a model's start, or a JANI or PRISM model's property values",
 		Args:  exactlyOne("a model file", "gamesolve plot solve docs/examples/duel.json -o duel.png"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkOutput(cmd, out); err != nil {
@@ -222,9 +223,17 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("plot solve: %s: %w", path, err)
 			}
+			props, err := propsText(fl)
+			if err != nil {
+				return fmt.Errorf("plot solve: %w", err)
+			}
 			var ce *report.ConstsError
-			in, err := report.ParseInput(cmd.Context(), report.Source{Name: path, Data: data, Consts: consts})
+			in, err := report.ParseInput(cmd.Context(), report.Source{Name: path, Data: data, Consts: consts, Props: props})
 			switch {
+			case errors.Is(err, report.ErrPropsNotPRISM):
+				return fmt.Errorf("plot solve: --props and --prop apply to PRISM models; %s is not one", path)
+			case err == nil && in.Format == "prism" && len(in.JANI.Properties()) == 0:
+				return fmt.Errorf("plot solve: %s: no properties to draw: give them with --props FILE or --prop TEXT", path)
 			case errors.Is(err, report.ErrConstsNotJANI):
 				return fmt.Errorf("plot solve: --const applies to JANI and PRISM models; %s is not one", path)
 			case errors.As(err, &ce):
@@ -253,7 +262,9 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().StringVar(&consts, "const", "", "JANI: values of the model's open constants, as N=16,MAX=2")
+	cmd.Flags().StringVar(&consts, "const", "", "JANI, PRISM: values of the model's open constants, as N=16,MAX=2")
+	cmd.Flags().StringVar(&fl.props, "props", "", "PRISM: the properties file")
+	cmd.Flags().StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property (repeatable)")
 	outputFlag(cmd, &out)
 	return cmd
 }

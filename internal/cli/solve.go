@@ -49,7 +49,7 @@ computed over the initial states as its filter says; --property NAME
 picks one. go doc ./model/jani lists the subset. JSON keys for JANI:
 model, type, states, renormalized (with --renormalize), rounded (the
 first irrational power, rounded to float64 in float mode), properties (each
-name, kind, value, and with --exact value_exact; quantity and
+name, text for a PRISM property as written, kind, value, and with --exact value_exact; quantity and
 quantity_exact for a threshold query; infinite: true for an infinite
 expected reward; skipped: the reason a property outside the subset was
 not computed).

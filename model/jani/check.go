@@ -44,6 +44,9 @@ type Result struct {
 // PropertyResult is one property's value at the initial state.
 type PropertyResult struct {
 	Name string
+	// Text is the property as the source wrote it (the JANI property's
+	// comment, where the PRISM reader keeps the original), or "".
+	Text string
 	Kind string // Pmax, Pmin, Emax, Emin; for a skipped one its form
 	// Value is the value in float64; Exact, with Options.Exact, the exact
 	// rational. Both are unset when Infinite or Skipped.
@@ -138,7 +141,7 @@ func (m *Model) check(ctx context.Context, opt Options) (*Result, error) {
 	res.Initial = len(initial)
 	res.Properties = make([]PropertyResult, len(props))
 	for i, p := range props {
-		res.Properties[i] = PropertyResult{Name: p.name, Kind: p.kind, Skipped: p.skip}
+		res.Properties[i] = PropertyResult{Name: p.name, Text: p.text, Kind: p.kind, Skipped: p.skip}
 	}
 	counted := false
 	for _, key := range order {

@@ -11,6 +11,7 @@ import (
 // property is one entry of the file's "properties".
 type property struct {
 	name string
+	text string // the property as its source wrote it, if known
 	kind string // Pmax, Pmin, Emax, Emin, or a description when skipped
 	obj  engine.Objective
 	goal *expr // bool; may read transient labels
@@ -102,6 +103,9 @@ func (m *Model) properties(root obj) error {
 		seen[name] = true
 		o.path = fmt.Sprintf("property %q", name)
 		p := &property{name: name}
+		// A property's comment is its text, where a translation keeps
+		// the original (the PRISM reader does).
+		p.text, _ = o.m["comment"].(string)
 		if err := m.property(p, o); err != nil {
 			return err
 		}

@@ -206,12 +206,12 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// Pig for two players as a PRISM game (testdata/pig.prism): the first
+// Pig for two players as a PRISM game (docs/examples/pig.prism): the first
 // player's value, <<p1>> Pmax against the second, is the win probability
 // that package pig computes with its own rules, for several targets; the
 // second's is the rest (the game is constant-sum).
 func TestPigAsGame(t *testing.T) {
-	model, err := os.ReadFile("testdata/pig.prism")
+	model, err := os.ReadFile("../../docs/examples/pig.prism")
 	if err != nil {
 		t.Fatal(err)
 	}

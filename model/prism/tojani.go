@@ -179,7 +179,7 @@ func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
 			n = fmt.Sprintf("%s (%d)", n, i+1)
 		}
 		names[n] = true
-		props = append(props, obj{"name": n, "expression": jp})
+		props = append(props, obj{"name": n, "expression": jp, "comment": d.text})
 	}
 	doc["properties"] = props
 	return doc, nil
