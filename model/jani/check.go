@@ -99,7 +99,7 @@ func (m *Model) Check(ctx context.Context, opt Options) (*Result, error) {
 // power (Model.Rounded).
 func (m *Model) roundedErr(opt Options) error {
 	if r := m.Rounded(); opt.Exact && r != "" {
-		return fmt.Errorf("jani: the model takes irrational powers, such as %s, which exact arithmetic cannot represent (%w); float mode rounds them to the nearest float64", r, ErrUnsupported)
+		return fmt.Errorf("jani: the model takes irrational powers or logarithms, such as %s, which exact arithmetic cannot represent (%w); float mode rounds them to the nearest float64", r, ErrUnsupported)
 	}
 	return nil
 }

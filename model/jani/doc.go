@@ -41,7 +41,9 @@
 // nearest float64 and recorded (Model.Rounded, Result.Rounded): float mode
 // answers for the rounded model and says so, and exact mode refuses the
 // model, which exact arithmetic cannot represent. An even root of a
-// negative number is not real and is refused.
+// negative number is not real and is refused. log(x, b) (left the value,
+// right the base) is exact where x is an integer power of b and rounded
+// the same way otherwise.
 //
 // Properties: a filter (values, min, max, avg or sum; with one initial
 // state they agree) over the initial state of Pmin or Pmax of F φ or of

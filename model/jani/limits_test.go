@@ -98,6 +98,10 @@ func TestPowRoots(t *testing.T) {
 		{`{"op": "floor", "exp": {"op": "pow", "left": 2, "right": 0.5}}`, 2, `pow("2", 1/2)`, ""},
 		{`{"op": "floor", "exp": {"op": "*", "left": -2, "right": {"op": "pow", "left": -2, "right": {"op": "/", "left": 1, "right": 3}}}}`, 3, `pow("-2", 1/3)`, ""},
 		{`{"op": "floor", "exp": {"op": "pow", "left": -4, "right": 0.5}}`, 0, "", `pow("-4", 1/2): the result is not a real number`},
+		// Logarithms: exact for an integer power of the base (log(8, 2)
+		// = 3, log(1/9, 3) = -2: N = 3 + 2 + 1), else rounded.
+		{`{"op": "floor", "exp": {"op": "+", "left": {"op": "log", "left": 8, "right": 2}, "right": {"op": "-", "left": 1, "right": {"op": "log", "left": {"op": "/", "left": 1, "right": 9}, "right": 3}}}}`, 7, "", ""},
+		{`{"op": "floor", "exp": {"op": "log", "left": 10, "right": 2}}`, 4, `log("10", "2")`, ""},
 	} {
 		src := strings.Replace(base, `"constants": [{"name": "N", "type": "int"}]`, `"constants": [{"name": "N", "type": "int", "value": `+c.value+`}]`, 1)
 		m, err := jani.Parse([]byte(src), nil)

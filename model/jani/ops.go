@@ -40,7 +40,7 @@ func compileOp(op string, o obj, sc *scope, depth int) (expr, error) {
 			return expr{}, err
 		}
 		return unary(op, x, typeErr)
-	case "∧", "∨", "⇒", "=", "≠", "<", "≤", ">", "≥", "+", "-", "*", "/", "%", "min", "max", "pow":
+	case "∧", "∨", "⇒", "=", "≠", "<", "≤", ">", "≥", "+", "-", "*", "/", "%", "min", "max", "pow", "log":
 		if err := o.keys("op", "left", "right"); err != nil {
 			return expr{}, err
 		}
@@ -210,6 +210,10 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error, rounded *
 	if x.t == tBool || y.t == tBool {
 		return expr{}, typeErr("numbers", x, y)
 	}
+	if op == "log" {
+		a, b := x.asReal(), y.asReal()
+		return expr{t: tReal, r: func(e *env) *big.Rat { return logRat(a(e), b(e), rounded) }}, nil
+	}
 	if x.t == tInt && y.t == tInt && op != "/" {
 		a, b := x.i, y.i
 		var f func(e *env) int64
@@ -325,6 +329,38 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error, rounded *
 		}
 		return sized(new(big.Rat).SetFrac(num, den))
 	}}, nil
+}
+
+// logRat is the logarithm of x to the base b (JANI's log: left the value,
+// right the base), exactly where x is an integer power of b (log(8, 2) = 3,
+// log(1/9, 3) = -2), else rounded to the nearest float64 and recorded as
+// roundPow does. x and b must be positive, and b not 1.
+func logRat(x, b *big.Rat, rounded *atomic.Pointer[string]) *big.Rat {
+	what := fmt.Sprintf("log(%s, %s)", numeric.Shorten(x.RatString(), 40), numeric.Shorten(b.RatString(), 40))
+	if x.Sign() <= 0 || b.Sign() <= 0 || b.Cmp(big.NewRat(1, 1)) == 0 {
+		fail("%s: the value and the base must be positive, and the base not 1", what)
+	}
+	xf, _ := x.Float64()
+	bf, _ := b.Float64()
+	r := math.Log(xf) / math.Log(bf)
+	if n := math.Round(r); math.Abs(r-n) < 1e-6 && math.Abs(n) <= 4096 {
+		k := int64(n)
+		num := new(big.Int).Exp(b.Num(), big.NewInt(max(k, -k)), nil)
+		den := new(big.Int).Exp(b.Denom(), big.NewInt(max(k, -k)), nil)
+		if k < 0 {
+			num, den = den, num
+		}
+		if new(big.Rat).SetFrac(num, den).Cmp(x) == 0 {
+			return big.NewRat(k, 1)
+		}
+	}
+	if math.IsInf(r, 0) || math.IsNaN(r) {
+		failUnsupported("%s: beyond float64 to round", what)
+	}
+	if rounded != nil {
+		rounded.CompareAndSwap(nil, &what)
+	}
+	return new(big.Rat).SetFloat64(r)
 }
 
 // roundPow is an irrational power p^q rounded to the nearest float64,

@@ -21,7 +21,8 @@
 // structures with state rewards (guard : value;) and transition rewards
 // ([action] guard : value;). Expressions: + - * / (real division), unary
 // minus, = != < <= > >=, ! & | => <=>, c ? a : b, and min, max, floor, ceil,
-// round, pow and mod (also as func(name, …)). Comments // and /* */.
+// round, pow, mod and log (also as func(name, …)); an irrational power or
+// logarithm is rounded to float64 in float mode and refused in exact mode. Comments // and /* */.
 //
 // Properties, from a properties file or the command line, each optionally
 // named ("name": …) and ended by a semicolon, with constants, labels and

@@ -574,6 +574,8 @@ func (tr *translator) exp(e *expr) (any, error) {
 			return obj{"op": "pow", "left": args[0], "right": args[1]}, nil
 		case "mod":
 			return obj{"op": "%", "left": args[0], "right": args[1]}, nil
+		case "log":
+			return obj{"op": "log", "left": args[0], "right": args[1]}, nil
 		}
 		return nil, errorf(e.at, "function %s is not supported", e.name)
 	}
