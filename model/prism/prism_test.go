@@ -195,6 +195,10 @@ func FuzzParse(f *testing.F) {
 	f.Add(string(die), `P=? [ F s=7 ]; R=? [ C<=3 ];`)
 	f.Add("mdp\nconst int N=2;\nmodule m\n s : [0..N] init 0;\n [a] s<N -> 1/2 : (s'=s+1) + 1/2 : true;\nendmodule\nrewards \"r\" [a] true : 1; s=1 : 2; endrewards\nlabel \"l\" = s=N;", `Pmax=? [ F "l" ]; Rmin=? [ F "l" ]; Pmin>=0.5 [ true U<=3 "l" ]`)
 	f.Add("dtmc\nglobal g : bool init false;\nmodule a\n x : [0..1];\n [] !g -> (g'=true) & (x'=1);\nendmodule\nmodule b = a [x=y] endmodule", `P=? [ F g ]`)
+	if pigModel, err := os.ReadFile("../../docs/examples/pig.prism"); err == nil {
+		f.Add(strings.Replace(string(pigModel), "const int N;", "const int N = 3;", 1), `<<p1>> Pmax=? [ F "first wins" ]; <<p2>> Pmin=? [ F<=4 "first wins" ]; S=? [ s1=0 ]`)
+	}
+	f.Add("dtmc\nmodule m\n s : [0..1];\n [] true -> 1/2 : (s'=1-s) + 1/2 : true;\nendmodule\nrewards s=1 : 2; endrewards", `S=? [ s=1 ]; R=? [ S ]; R=? [ I=3 ]; P=? [ G<=2 s=0 ]`)
 	f.Fuzz(func(t *testing.T, model, props string) {
 		m, err := prism.Parse([]byte(model), []byte(props), nil, "fuzz")
 		if err != nil {
