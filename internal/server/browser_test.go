@@ -163,6 +163,15 @@ func TestBrowser(t *testing.T) {
 	if res, errText := text("model-result"), text("model-error"); !strings.Contains(res, `"values"`) || errText != "" {
 		t.Errorf("model tab: result %q, error %q", res, errText)
 	}
+	// A PRISM model with its properties: a fair coin until heads.
+	coin := "dtmc\nmodule m\n s : [0..1] init 0;\n [] s=0 -> 1/2 : (s'=1) + 1/2 : true;\nendmodule\nrewards \"flips\" s=0 : 1; endrewards"
+	do(chromedp.SetValue(chromedp.ID("model-text"), coin),
+		chromedp.SetValue(chromedp.ID("model-props"), `P=? [ F s=1 ]; R{"flips"}=? [ F s=1 ]`),
+		chromedp.Click(chromedp.CSS(`#model-form button[type="submit"]`)))
+	until(`document.getElementById('model-result').textContent.includes('"properties"') || document.getElementById('model-error').textContent !== ''`)
+	if res, errText := text("model-result"), text("model-error"); !strings.Contains(res, `"value": 2`) || errText != "" {
+		t.Errorf("model tab, PRISM: result %q, error %q", res, errText)
+	}
 
 	// A bad parameter shows its error on the page.
 	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="race"]`)),

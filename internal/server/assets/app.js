@@ -389,6 +389,8 @@ $('model-form').addEventListener('submit', (ev) => {
     if ($('model-exact').checked) q.set('exact', 'true');
     const c = $('model-const').value.trim();
     if (c) q.set('const', c);
+    const props = $('model-props').value.trim();
+    if (props) q.set('props', props);
     const r = await api('/api/solve?' + q, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: $('model-text').value });
     const pre = el('pre', JSON.stringify(r, null, 1));
     $('model-result').replaceChildren(pre);
