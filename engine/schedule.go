@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"sync"
 	"sync/atomic"
 
@@ -204,6 +205,9 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 				wr.dots = make([]numeric.RatDot, len(r.dots))
 			}
 			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
+			// Scratch written in place: each worker its own.
+			wr.seed, wr.seedLoc = chainSolver[float64]{}, nil
+			wr.sumT, wr.sumRat = r.f.New(), new(big.Rat)
 		}
 		wr.st = &stats{}
 		runs[w] = &wr
