@@ -84,5 +84,6 @@
 //
 // Errors name the line and column in the model (4:32) or in the properties
 // ("properties 1:12"), and what was expected or what is wrong; they wrap
-// solver.ErrInvalid. A tab counts as one column.
+// solver.ErrInvalid. A tab counts as eight columns, as PRISM counts it, and
+// a CRLF line ending as one.
 package prism

@@ -7,8 +7,8 @@ import (
 )
 
 // pos is a place in the source: line and column, from 1, in the model
-// (file "") or the properties (file "properties"). A tab counts as one
-// column, a CRLF line ending as one.
+// (file "") or the properties (file "properties"). A tab counts as eight
+// columns, as in PRISM's messages; a CRLF line ending is one.
 type pos struct {
 	file      string
 	line, col int
@@ -61,9 +61,13 @@ func lex(src, file string) ([]token, error) {
 	i := 0
 	advance := func(n int) {
 		for _, r := range src[i : i+n] {
-			if r == '\n' {
+			switch r {
+			case '\n':
 				line, col = line+1, 1
-			} else if r != '\r' {
+			case '\r':
+			case '\t':
+				col += 8 // as PRISM counts a tab
+			default:
 				col++
 			}
 		}

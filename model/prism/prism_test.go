@@ -162,6 +162,8 @@ func TestParseErrors(t *testing.T) {
 		{"ctmc\nmodule m endmodule", "", "1:1: model type ctmc is not supported"},
 		{"dtmc\nmodule m\n  s : int;\nendmodule", "", "3:7: variable s: only bounded integers"},
 		{"dtmc /* open", "", "1:6: a comment /* is not closed"},
+		// A tab counts eight columns, a CRLF line ending one.
+		{"dtmc\r\nmodule m\r\n\ts : [0..2] init 0;\r\n\t[] s=0 -> (t'=1);\r\nendmodule\r\n", "", "4:20: t is not a variable"},
 		{"dtmc\nmodule m\n s : [0..1];\nendmodule\nmodule n = m [t=u] endmodule", "", "variable s of m is not renamed"},
 		{"dtmc\nformula f = f + 1;\nmodule m\n s : [0..1];\n [] f=1 -> true;\nendmodule", "", "formula f uses itself"},
 		{good, "P=? [ F s=2", `properties 1:12: expected "]"`},
