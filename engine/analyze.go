@@ -34,15 +34,9 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 	reward := q.Objective.reward()
 	// side[p]: 0 if player p wants the value high.
 	side := make([]int16, g.players)
-	in := make([]bool, g.players)
-	if q.Coalition == nil {
-		in[0] = true
-	}
-	for _, p := range q.Coalition {
-		if p < 0 || p >= g.players {
-			return nil, fmt.Errorf("engine: Analyze: coalition player %d: the game has players 0 to %d", p, g.players-1)
-		}
-		in[p] = true
+	in, err := q.coalition(g.players, "Analyze")
+	if err != nil {
+		return nil, err
 	}
 	for p := range side {
 		if in[p] != maximize {
@@ -178,4 +172,24 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 		res.Values[v] = vals[2*v]
 	}
 	return res, nil
+}
+
+// coalition returns which players are in q's coalition: the players it
+// lists, or without one (a one-player graph) player 0. A game of several
+// players needs one; what names the caller in errors.
+func (q Query) coalition(players int, what string) ([]bool, error) {
+	in := make([]bool, players)
+	if q.Coalition == nil {
+		if players != 1 {
+			return nil, fmt.Errorf("engine: %s: a game of %d players needs a coalition (Query.Coalition)", what, players)
+		}
+		in[0] = true
+	}
+	for _, p := range q.Coalition {
+		if p < 0 || p >= players {
+			return nil, fmt.Errorf("engine: %s: coalition player %d: the game has players 0 to %d", what, p, players-1)
+		}
+		in[p] = true
+	}
+	return in, nil
 }

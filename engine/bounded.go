@@ -34,18 +34,9 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 	N := len(g.states)
 	// In a game the coalition optimizes as the objective says and every
 	// other player the opposite way (as in Analyze).
-	var in []bool
-	if g.players > 1 || q.Coalition != nil {
-		in = make([]bool, g.players)
-		if q.Coalition == nil {
-			return nil, fmt.Errorf("engine: AnalyzeBounded: a game of %d players needs a coalition", g.players)
-		}
-		for _, p := range q.Coalition {
-			if p < 0 || p >= g.players {
-				return nil, fmt.Errorf("engine: AnalyzeBounded: coalition player %d: the game has players 0 to %d", p, g.players-1)
-			}
-			in[p] = true
-		}
+	in, err := q.coalition(g.players, "AnalyzeBounded")
+	if err != nil {
+		return nil, err
 	}
 	if steps < 0 {
 		return nil, fmt.Errorf("engine: AnalyzeBounded: %d steps", steps)
@@ -108,7 +99,7 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 			}
 			first := true
 			up := maximize // this state's player: the coalition's way or the other
-			if o := g.owner[v]; in != nil && o >= 0 && !in[o] {
+			if o := g.owner[v]; o >= 0 && !in[o] {
 				up = !up
 			}
 			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {

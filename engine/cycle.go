@@ -456,15 +456,6 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		}
 	}
 	doL, doU := !math.IsInf(lo, 0), !math.IsInf(hi, 0)
-	var stable []int32 // exact mode: the greedy policy of the last check
-	held := 0
-	seed := L // the side that converges (lower, unless it is -Inf)
-	if !doL {
-		seed = U
-	}
-	if r.f.Exact() {
-		stable = r.greedyFloat(q, seed, minP)
-	}
 	// With rewards one side has no a-priori bound (+Inf or -Inf): the other
 	// side converges alone, and the policy's own values bound the rest
 	// (cycle's proof). It stops when a sweep moves it by less than a
@@ -482,12 +473,6 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 	}
 	pf := q.outPF
 	const window = 4096
-	// The seed check's period and how many checks the policy must hold
-	// for: the greedy policy of value iteration from below usually settles
-	// long before its values converge, up to actions that stay nearly tied
-	// (symmetric processes scheduled in either order) and flip with the
-	// last digits.
-	const seedCheck, seedHold = 16, 3
 	lastGap := math.Inf(1)
 	for sweeps = 1; ; sweeps++ {
 		gap = 0
@@ -556,17 +541,6 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		}
 		if r.chain.guard.Tick(work) != nil {
 			return L, U, sweeps, gap // strategy iteration reports the error
-		}
-		if stable != nil && sweeps%seedCheck == 0 {
-			// Exact mode: stop once the greedy policy has held for
-			// seedHold checks; strategy iteration does the rest.
-			if r.nearGreedy(q, seed, minP, stable) {
-				if held++; held >= seedHold {
-					return L, U, sweeps, gap
-				}
-			} else {
-				stable, held = r.greedyFloat(q, seed, minP), 0
-			}
 		}
 		if sweeps%window == 0 {
 			if outOfReach(sweeps, window, maxSweeps, conv, lastGap, convTarget) {
@@ -760,32 +734,6 @@ func (q *quotient[T]) qvalueFloat(x []float64, a int32) float64 {
 		s += q.outPF[o] * x[q.outTo[o]]
 	}
 	return s
-}
-
-// nearGreedy reports whether every node's action in sigma is worth, under
-// x, within 10^-9 (relative) of its best action: exact mode's test that
-// value iteration's policy has settled.
-func (r *run[S, T, F]) nearGreedy(q *quotient[T], x []float64, minP int, sigma []int32) bool {
-	for i := range q.nodes {
-		if q.actStart[i+1]-q.actStart[i] < 2 {
-			continue
-		}
-		minimize := q.owner[i] == minP && minP >= 0
-		var best, mine float64
-		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
-			s := q.qvalueFloat(x, a)
-			if a == sigma[i] {
-				mine = s
-			}
-			if a == q.actStart[i] || (!minimize && s > best) || (minimize && s < best) {
-				best = s
-			}
-		}
-		if math.Abs(mine-best) > 1e-9*math.Max(1, math.Abs(best)) {
-			return false
-		}
-	}
-	return true
 }
 
 // greedyFloat is greedy on float64 values, for exact mode's start.

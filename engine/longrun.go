@@ -119,11 +119,16 @@ func longRunBottom[S comparable, T any, F numeric.Field[T]](f F, g *graph[S], cs
 	rest := members[1:]
 	m := len(rest)
 	const d = 2
-	x := make([]T, 0)
-	if m > 0 {
-		for i, v := range rest {
-			local[v] = int32(i)
+	for i, v := range rest {
+		local[v] = int32(i)
+	}
+	defer func() {
+		for _, v := range rest {
+			local[v] = -1
 		}
+	}()
+	var x []T
+	if m > 0 {
 		cs.grow(f, m, d)
 		rows, exit, b, inf, preds, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.preds[:m], cs.mark[:m]
 		for i, v := range rest {
@@ -145,19 +150,12 @@ func longRunBottom[S comparable, T any, F numeric.Field[T]](f F, g *graph[S], cs
 			cs.endRow(i)
 		}
 		var err error
-		x, err = solvePart(f, cs, m, d)
-		for _, v := range rest {
-			local[v] = -1
-		}
-		if err != nil {
+		if x, err = solvePart(f, cs, m, d); err != nil {
 			return err
 		}
 	}
 	// From r: its own step, then the excursion.
 	total, length := f.Set(f.New(), weight[r]), f.FromInt(f.New(), 1)
-	for i, v := range rest {
-		local[v] = int32(i)
-	}
 	lo, hi := outs(r)
 	for o := lo; o < hi; o++ {
 		if l := local[g.to[o]]; l >= 0 {
@@ -165,9 +163,6 @@ func longRunBottom[S comparable, T any, F numeric.Field[T]](f F, g *graph[S], cs
 			total = f.AddMul(total, total, p, x[int(l)*d])
 			length = f.AddMul(length, length, p, x[int(l)*d+1])
 		}
-	}
-	for _, v := range rest {
-		local[v] = -1
 	}
 	avg := f.Quo(f.New(), total, length)
 	for _, v := range members {

@@ -105,8 +105,8 @@ type Analysis[T any] struct {
 func Analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
-	if g.players != 1 && q.Coalition == nil {
-		return nil, fmt.Errorf("engine: Analyze: a game of %d players needs a coalition (Query.Coalition)", g.players)
+	if _, err := q.coalition(g.players, "Analyze"); err != nil {
+		return nil, err
 	}
 	if len(q.Goal) != N || (q.Avoid != nil && len(q.Avoid) != N) {
 		return nil, errors.New("engine: Analyze: Goal and Avoid need one flag per state")

@@ -113,14 +113,14 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	choice []int32 // chosen action per state; 0 where there is no choice
 	local  []int32 // scratch: local index within the current component, or -1
 	// chainLocal is the same for solveChain, which runs inside cycle.
-	chainLocal []int32
-	comps      *components
-	t1, t2     T
-	rt         T // addReward's scratch
-	chain      chainSolver[T]
-	seed       chainSolver[float64] // exact mode's float strategy iteration (seed.go)
-	seedLoc    []int32              // and its local indices
-	st         *stats               // this worker's counts
+	chainLocal  []int32
+	comps       *components
+	t1, t2      T
+	rt          T // addReward's scratch
+	chain       chainSolver[T]
+	seed        chainSolver[float64] // exact mode's float strategy iteration (seed.go)
+	seedScratch seedScratch
+	st          *stats // this worker's counts
 	// sumT is the total of the payoffs of the two players of a
 	// constant-sum component being solved (quotient finds it), and sumRat
 	// the same exactly (from its float64 in float mode), for the exact

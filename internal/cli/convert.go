@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/gamesolve/gamesolve/model"
 	"github.com/gamesolve/gamesolve/model/prism"
 	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
@@ -31,14 +30,9 @@ Open constants stay open (give them to the tool that reads the file).`,
 			if to != "jani" {
 				return fmt.Errorf("convert: --to %q: the one target is jani", to)
 			}
-			f, err := os.Open(path)
+			data, err := readText(path)
 			if err != nil {
 				return fmt.Errorf("convert: %w", err)
-			}
-			data, err := model.ReadText(f)
-			f.Close()
-			if err != nil {
-				return fmt.Errorf("convert: %s: %w", path, err)
 			}
 			if !report.IsPRISM(path, data) {
 				return fmt.Errorf("convert: %s is not a PRISM model (.prism, .pm or .nm)", path)

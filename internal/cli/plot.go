@@ -12,7 +12,6 @@ import (
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/pig"
 	"github.com/gamesolve/gamesolve/games/race"
-	"github.com/gamesolve/gamesolve/model"
 	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/picture"
 	"github.com/gamesolve/gamesolve/report"
@@ -214,14 +213,9 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 				return err
 			}
 			path := args[0]
-			file, err := os.Open(path)
+			data, err := readText(path)
 			if err != nil {
 				return fmt.Errorf("plot solve: %w", err)
-			}
-			data, err := model.ReadText(file)
-			file.Close()
-			if err != nil {
-				return fmt.Errorf("plot solve: %s: %w", path, err)
 			}
 			props, err := propsText(fl)
 			if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/gamesolve/gamesolve/engine"
@@ -95,23 +94,18 @@ that could not be proven to 1e-12 has "unproven": true and
 }
 
 func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
-	var r io.Reader
+	var data []byte
+	var err error
 	if path == "-" {
 		if e.stdin == nil {
 			return fmt.Errorf("solve: no standard input")
 		}
-		r = e.stdin
+		data, err = model.ReadText(e.stdin)
 	} else {
-		file, err := os.Open(path)
-		if err != nil {
-			return fmt.Errorf("solve: %w", err)
-		}
-		defer file.Close()
-		r = file
+		data, err = readText(path)
 	}
-	data, err := model.ReadText(r)
 	if err != nil {
-		return fmt.Errorf("solve: %s: %w", path, err)
+		return fmt.Errorf("solve: %w", err)
 	}
 	props, err := propsText(fl)
 	if err != nil {
@@ -167,14 +161,9 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 func propsText(fl solveFlags) (string, error) {
 	var b bytes.Buffer
 	if fl.props != "" {
-		f, err := os.Open(fl.props)
+		data, err := readText(fl.props)
 		if err != nil {
 			return "", err
-		}
-		defer f.Close()
-		data, err := model.ReadText(f)
-		if err != nil {
-			return "", fmt.Errorf("%s: %w", fl.props, err)
 		}
 		b.Write(data)
 		b.WriteString("\n;\n")
@@ -184,4 +173,19 @@ func propsText(fl solveFlags) (string, error) {
 		b.WriteString("\n;\n")
 	}
 	return b.String(), nil
+}
+
+// readText reads a model or properties file (model.ReadText: bounded,
+// UTF-8); errors name the file.
+func readText(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := model.ReadText(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return data, nil
 }

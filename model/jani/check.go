@@ -361,9 +361,7 @@ func (m *Model) instants(G *engine.Graph[string], x *expr) (vals []*big.Rat, err
 	for i := range vals {
 		m.unpack(G.State(i), r.e.ints)
 		r.resetTransients()
-		for _, a := range m.autos {
-			r.setTransients(a.locs[r.e.ints[a.locSlot]].transient)
-		}
+		r.setLocationTransients()
 		vals[i] = new(big.Rat).Set(x.r(&r.e))
 	}
 	return vals, nil
@@ -391,9 +389,7 @@ func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool,
 		}
 		m.unpack(s, r.e.ints)
 		r.resetTransients()
-		for _, a := range m.autos {
-			r.setTransients(a.locs[r.e.ints[a.locSlot]].transient)
-		}
+		r.setLocationTransients()
 		goal[i] = p.goal != nil && p.goal.b(&r.e)
 		if avoid != nil {
 			avoid[i] = p.avoid.b(&r.e)

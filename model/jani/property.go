@@ -250,7 +250,11 @@ func (m *Model) quantity(p *property, vals obj) error {
 			gb := g.b
 			p.goal = &expr{t: tBool, b: func(e *env) bool { return !gb(e) }}
 			p.complement = true
-			p.obj = map[engine.Objective]engine.Objective{engine.MaxProbability: engine.MinProbability, engine.MinProbability: engine.MaxProbability}[p.obj]
+			if p.obj == engine.MaxProbability {
+				p.obj = engine.MinProbability
+			} else {
+				p.obj = engine.MaxProbability
+			}
 			p.kind += "[G]"
 		case "F":
 			if err := path.keys("op", "exp", "step-bounds", "reward-bounds"); err != nil {
@@ -301,14 +305,7 @@ func (m *Model) quantity(p *property, vals obj) error {
 				p.skip = `a long-run reward accumulated other than over steps`
 				return nil
 			}
-			var err error
-			if p.reward, err = m.rewardExpr(vals); err != nil {
-				return err
-			}
-			p.acc.steps = true
-			key, _ := json.Marshal([]any{vals.m["exp"], true, false})
-			p.rewardKey = string(key)
-			return nil
+			return m.stepsReward(p, vals)
 		}
 		g, err := m.stateFormula(vals.m["exp"], vals.path+".exp")
 		if err != nil {
@@ -361,14 +358,8 @@ func (m *Model) quantity(p *property, vals obj) error {
 				return err
 			}
 			p.steps, p.bounded = k, true
-			p.acc.steps = true
-			if p.reward, err = m.rewardExpr(vals); err != nil {
-				return err
-			}
-			key, _ := json.Marshal([]any{vals.m["exp"], true, false})
-			p.rewardKey = string(key)
 			p.kind += "[C≤" + fmt.Sprint(k) + "]"
-			return nil
+			return m.stepsReward(p, vals)
 		}
 		acc, other, ok := accumOf(vals.m["accumulate"])
 		if !ok {
@@ -521,6 +512,19 @@ func (m *Model) rewardBound(p *property, v any, path string) (skip string, err e
 }
 
 // rewardExpr compiles o's "exp", a reward: a number, as a real.
+// stepsReward sets p's reward to vals' exp accumulated over steps, with
+// the exploration key it shares with other properties of that reward.
+func (m *Model) stepsReward(p *property, vals obj) error {
+	var err error
+	if p.reward, err = m.rewardExpr(vals); err != nil {
+		return err
+	}
+	p.acc.steps = true
+	key, _ := json.Marshal([]any{vals.m["exp"], true, false})
+	p.rewardKey = string(key)
+	return nil
+}
+
 func (m *Model) rewardExpr(o obj) (*expr, error) {
 	r, err := compile(o.m["exp"], m.global, o.path+".exp")
 	if err != nil {

@@ -173,9 +173,7 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 	if r.reward != nil && r.acc.exit {
 		// The exit reward: the reward expression in this state, with the
 		// transient values its locations set.
-		for _, a := range m.autos {
-			r.setTransients(a.locs[r.e.ints[a.locSlot]].transient)
-		}
+		r.setLocationTransients()
 		r.exit = r.reward.r(&r.e)
 		r.resetTransients()
 	}
@@ -452,6 +450,15 @@ func (r *rules) stepReward(edges []*edge, choice []int) *big.Rat {
 }
 
 // setTransients performs assignments to transient variables.
+// setLocationTransients sets the transient values (labels, state
+// rewards) that the automata's current locations give, in the state r.e
+// holds.
+func (r *rules) setLocationTransients() {
+	for _, a := range r.m.autos {
+		r.setTransients(a.locs[r.e.ints[a.locSlot]].transient)
+	}
+}
+
 func (r *rules) setTransients(list []assignment) {
 	for _, as := range list {
 		switch {

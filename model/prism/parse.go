@@ -1,9 +1,6 @@
 package prism
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // The abstract syntax of the PRISM language (prismmodelchecker.org,
 // manual: The PRISM Language), as far as this reader goes.
@@ -152,13 +149,20 @@ func (p *parser) accept(s string) bool {
 	return false
 }
 
-func (p *parser) expect(s string) error {
-	if t := p.peek(); !p.is(s) {
-		return p.fail(t, "expected %q, found %s", s, t)
+// expect consumes the given operators or keywords, in order.
+func (p *parser) expect(ops ...string) error {
+	for _, s := range ops {
+		if t := p.peek(); !p.is(s) {
+			return p.fail(t, "expected %q, found %s", s, t)
+		}
+		p.next()
 	}
-	p.next()
 	return nil
 }
+
+// sum reads an additive expression: a step bound or a threshold (P>=1-p
+// [ ... ]), which stops before a comparison.
+func (p *parser) sum() (*expr, error) { return p.binary(len(levels) - 2) }
 
 func (p *parser) ident(what string) (token, error) {
 	t := p.peek()
@@ -440,10 +444,7 @@ func (p *parser) module() (*module, error) {
 				break
 			}
 		}
-		if err := p.expect("]"); err != nil {
-			return nil, err
-		}
-		return m, p.expect("endmodule")
+		return m, p.expect("]", "endmodule")
 	}
 	for !p.accept("endmodule") {
 		t := p.peek()
@@ -506,8 +507,7 @@ func (p *parser) command() (*command, error) {
 				return nil, err
 			}
 		}
-		if p.accept("true") {
-		} else {
+		if !p.accept("true") {
 			for {
 				if err := p.expect("("); err != nil {
 					return nil, err
@@ -516,10 +516,7 @@ func (p *parser) command() (*command, error) {
 				if err != nil {
 					return nil, err
 				}
-				if err := p.expect("'"); err != nil {
-					return nil, err
-				}
-				if err := p.expect("="); err != nil {
+				if err := p.expect("'", "="); err != nil {
 					return nil, err
 				}
 				e, err := p.expr()
@@ -757,39 +754,4 @@ func (p *parser) call(name token) (*expr, error) {
 		return nil, p.fail(name, "%s takes %d argument(s), not %d", name.text, n, len(e.args))
 	}
 	return e, nil
-}
-
-// describe is an expression in PRISM syntax, for messages and names.
-func (e *expr) String() string {
-	switch e.op {
-	case "num", "id":
-		return e.name
-	case "bool":
-		return e.name
-	case "label":
-		return `"` + e.name + `"`
-	case "neg":
-		return "-" + e.args[0].paren()
-	case "!":
-		return "!" + e.args[0].paren()
-	case "?:":
-		return e.args[0].paren() + " ? " + e.args[1].paren() + " : " + e.args[2].paren()
-	case "call":
-		parts := make([]string, len(e.args))
-		for i, a := range e.args {
-			parts[i] = a.String()
-		}
-		return e.name + "(" + strings.Join(parts, ", ") + ")"
-	case "P", "R", "S":
-		return e.prop.String()
-	}
-	return e.args[0].paren() + e.op + e.args[1].paren()
-}
-
-func (e *expr) paren() string {
-	switch e.op {
-	case "num", "id", "bool", "label", "call":
-		return e.String()
-	}
-	return "(" + e.String() + ")"
 }

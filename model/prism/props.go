@@ -2,6 +2,7 @@ package prism
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -22,8 +23,6 @@ type propOp struct {
 	// coalition, for a game: the players of <<p1,p2>> (nil: none given).
 	coalition []string
 }
-
-func (o *propOp) String() string { return o.text }
 
 type pathFormula struct {
 	op          string // F, G, X, U; for rewards F, C, I, S
@@ -170,14 +169,13 @@ func (p *parser) probOp() (*expr, error) {
 	}
 	switch {
 	case p.is("="):
-		p.next()
-		if err := p.expect("?"); err != nil {
+		if err := p.expect("=", "?"); err != nil {
 			return nil, err
 		}
 		o.cmp = "=?"
 	case p.is(">=") || p.is(">") || p.is("<=") || p.is("<"):
 		o.cmp = p.next().text
-		b, err := p.binary(len(levels) - 2) // a sum: P>=1-p [...]
+		b, err := p.sum()
 		if err != nil {
 			return nil, err
 		}
@@ -210,7 +208,7 @@ func (p *parser) path(kind string) (*pathFormula, error) {
 		f.op, f.right = "S", e
 		return f, err
 	}
-	if p.is("(") && (p.peekAt(1).text == "F" || p.peekAt(1).text == "G" || p.peekAt(1).text == "X" || p.peekAt(1).text == "C" || p.peekAt(1).text == "I") {
+	if p.is("(") && slices.Contains([]string{"F", "G", "X", "C", "I"}, p.peekAt(1).text) {
 		// A path formula in parentheses: [ (F "goal") ].
 		p.next()
 		f, err := p.path(kind)
@@ -232,7 +230,7 @@ func (p *parser) path(kind string) (*pathFormula, error) {
 				return nil, p.fail(p.peek(), "C needs an upper bound: C<=k")
 			}
 			p.next()
-			b, err := p.binary(len(levels) - 2)
+			b, err := p.sum()
 			f.bound = b
 			return f, err
 		case p.is("I"):
@@ -241,7 +239,7 @@ func (p *parser) path(kind string) (*pathFormula, error) {
 			if err := p.expect("="); err != nil {
 				return nil, err
 			}
-			b, err := p.binary(len(levels) - 2)
+			b, err := p.sum()
 			f.bound = b
 			return f, err
 		}
@@ -287,7 +285,7 @@ func (p *parser) bound(f *pathFormula) error {
 	switch {
 	case p.is("<=") || p.is("<"):
 		f.strict = p.next().text == "<"
-		b, err := p.binary(len(levels) - 2)
+		b, err := p.sum()
 		f.bound = b
 		return err
 	case p.is(">=") || p.is(">") || p.is("["):

@@ -38,14 +38,18 @@ type translator struct {
 	rewardVar, stateVar []string
 	made                map[string]bool // the names fresh gave
 	// deadlock is the JANI expression of the states where no command is
-	// enabled (the label "deadlock"), set by automata.
-	deadlock any
+	// enabled (the label "deadlock"), set by automata, and deadlockAuto
+	// the automaton that loops there ("" if none is needed).
+	deadlock     any
+	deadlockAuto string
+	// paying caches transitionRewards by action.
+	paying map[string]arr
 }
 
 // toJANI translates a parsed model and its properties into a JANI
 // document.
 func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
-	tr := &translator{m: m, formulas: map[string]*expr{}, labels: map[string]*expr{}, consts: map[string]bool{}, vars: map[string]bool{}, expanding: map[string]bool{}, made: map[string]bool{}}
+	tr := &translator{m: m, formulas: map[string]*expr{}, labels: map[string]*expr{}, consts: map[string]bool{}, vars: map[string]bool{}, expanding: map[string]bool{}, made: map[string]bool{}, paying: map[string]arr{}}
 	if err := resolveRenames(m); err != nil {
 		return nil, err
 	}
@@ -77,11 +81,7 @@ func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
 		tr.formulas[f.name] = f.e
 	}
 	// Variables.
-	var decls []*varDecl
-	decls = append(decls, m.globals...)
-	for _, mod := range m.modules {
-		decls = append(decls, mod.vars...)
-	}
+	decls := m.allVars()
 	vars := arr{}
 	for _, v := range decls {
 		if tr.vars[v.name] || tr.consts[v.name] || tr.formulas[v.name] != nil {
@@ -90,12 +90,8 @@ func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
 		tr.vars[v.name] = true
 	}
 	for _, v := range decls {
-		jv := obj{"name": v.name}
-		var init any
-		if v.isBool {
-			jv["type"] = "bool"
-			init = false
-		} else {
+		jv := obj{"name": v.name, "type": "bool"}
+		if !v.isBool {
 			lo, err := tr.exp(v.lo)
 			if err != nil {
 				return nil, err
@@ -105,19 +101,15 @@ func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
 				return nil, err
 			}
 			jv["type"] = obj{"kind": "bounded", "base": "int", "lower-bound": lo, "upper-bound": hi}
-			init = lo
 		}
-		if v.init != nil {
-			if m.init != nil {
-				return nil, errorf(v.at, "variable %s has an initial value, but the model has an init ... endinit block", v.name)
-			}
-			e, err := tr.exp(v.init)
+		switch {
+		case v.init != nil && m.init != nil:
+			return nil, errorf(v.at, "variable %s has an initial value, but the model has an init ... endinit block", v.name)
+		case m.init == nil:
+			init, err := tr.exp(v.initial())
 			if err != nil {
 				return nil, err
 			}
-			init = e
-		}
-		if m.init == nil {
 			jv["initial-value"] = init
 		}
 		vars = append(vars, jv)
@@ -275,24 +267,18 @@ func (tr *translator) automata(doc obj) error {
 	}
 	slices.Sort(actions)
 	autos := arr{}
+	guards := make([][]any, len(m.modules)) // each command's, for the deadlock
 	for i, mod := range m.modules {
-		owns := map[string]bool{}
-		for _, c := range mod.cmds {
-			for _, u := range c.updates {
-				for _, a := range u.assigns {
-					owns[a.name] = true
-				}
-			}
-		}
 		edges := arr{}
 		for _, c := range mod.cmds {
-			g, err := tr.bool(c.guard)
+			g, err := tr.exp(c.guard)
 			if err != nil {
 				return err
 			}
+			guards[i] = append(guards[i], g)
 			// The transition's reward, carried by the first module that
 			// takes part.
-			var rewards []assignJ
+			var rewards arr
 			if c.action == "" || first[c.action] == i {
 				if rewards, err = tr.transitionRewards(c.action); err != nil {
 					return err
@@ -324,10 +310,7 @@ func (tr *translator) automata(doc obj) error {
 					}
 					as = append(as, obj{"ref": a.name, "value": v})
 				}
-				for _, r := range rewards {
-					as = append(as, obj{"ref": r.ref, "value": r.value})
-				}
-				d["assignments"] = as
+				d["assignments"] = append(as, rewards...)
 				dests = append(dests, d)
 			}
 			e := obj{"location": "l", "guard": obj{"exp": g}, "destinations": dests}
@@ -369,9 +352,9 @@ func (tr *translator) automata(doc obj) error {
 		return obj{"op": "∨", "left": x, "right": y}
 	}
 	for i, mod := range m.modules {
-		for _, c := range mod.cmds {
+		for k, c := range mod.cmds {
 			if c.action == "" {
-				enabled = or(enabled, autos[i].(obj)["edges"].(arr)[slices.Index(mod.cmds, c)].(obj)["guard"].(obj)["exp"])
+				enabled = or(enabled, guards[i][k])
 			}
 		}
 	}
@@ -384,7 +367,7 @@ func (tr *translator) automata(doc obj) error {
 			var any_ any = false
 			for k, c := range mod.cmds {
 				if c.action == a {
-					any_ = or(any_, autos[i].(obj)["edges"].(arr)[k].(obj)["guard"].(obj)["exp"])
+					any_ = or(any_, guards[i][k])
 				}
 			}
 			if all == true {
@@ -396,25 +379,17 @@ func (tr *translator) automata(doc obj) error {
 		enabled = or(enabled, all)
 	}
 	tr.deadlock = obj{"op": "¬", "exp": enabled}
-	stateRewards := false
-	for _, r := range m.rewards {
-		for _, it := range r.items {
-			stateRewards = stateRewards || !it.trans
-		}
-	}
-	if stateRewards {
-		rewards, err := tr.transitionRewards("\x00deadlock")
+	if slices.ContainsFunc(tr.stateVar, func(v string) bool { return v != "" }) {
+		// No transition reward has this action: the state rewards alone.
+		as, err := tr.transitionRewards("\x00deadlock")
 		if err != nil {
 			return err
-		}
-		as := arr{}
-		for _, r := range rewards {
-			as = append(as, obj{"ref": r.ref, "value": r.value})
 		}
 		name := "deadlock"
 		for slices.ContainsFunc(m.modules, func(x *module) bool { return x.name == name }) {
 			name += "_"
 		}
+		tr.deadlockAuto = name
 		autos = append(autos, obj{"name": name, "locations": arr{obj{"name": "l"}}, "initial-locations": arr{"l"},
 			"edges": arr{obj{"location": "l", "guard": obj{"exp": tr.deadlock}, "destinations": arr{obj{"location": "l", "assignments": as}}}}})
 	}
@@ -444,27 +419,27 @@ func (tr *translator) automata(doc obj) error {
 	return nil
 }
 
-type assignJ struct {
-	ref   string
-	value any
-}
-
-// transitionRewards is what each reward structure pays on a transition
-// with the action ("" for an unlabelled command): its transition rewards
-// for the action plus its state rewards, each guard's value where it
-// holds, added up; nothing for a structure that pays nothing there.
-func (tr *translator) transitionRewards(action string) ([]assignJ, error) {
-	var out []assignJ
+// transitionRewards is the assignments of what each reward structure pays
+// on a transition with the action ("" for an unlabelled command): its
+// transition rewards for the action plus its state rewards, each guard's
+// value where it holds, added up; none for a structure that pays nothing
+// there. Every command with the action gets the same, translated once.
+func (tr *translator) transitionRewards(action string) (arr, error) {
+	if as, ok := tr.paying[action]; ok {
+		return as, nil
+	}
+	as := arr{}
 	for i, r := range tr.m.rewards {
 		sum, err := tr.rewardSum(r, func(it rewardItem) bool { return !it.trans || it.action == action })
 		if err != nil {
 			return nil, err
 		}
 		if sum != nil {
-			out = append(out, assignJ{tr.rewardVar[i], sum})
+			as = append(as, obj{"ref": tr.rewardVar[i], "value": sum})
 		}
 	}
-	return out, nil
+	tr.paying[action] = as
+	return as, nil
 }
 
 // rewardSum is the sum of the items of r that pick accepts, each its value
@@ -475,7 +450,7 @@ func (tr *translator) rewardSum(r *rewardStruct, pick func(rewardItem) bool) (an
 		if !pick(it) {
 			continue
 		}
-		g, err := tr.bool(it.guard)
+		g, err := tr.exp(it.guard)
 		if err != nil {
 			return nil, err
 		}
@@ -496,9 +471,6 @@ func (tr *translator) rewardSum(r *rewardStruct, pick func(rewardItem) bool) (an
 	return sum, nil
 }
 
-// bool is a guard or state formula.
-func (tr *translator) bool(e *expr) (any, error) { return tr.exp(e) }
-
 // exp translates an expression, expanding formulas and labels.
 func (tr *translator) exp(e *expr) (any, error) {
 	switch e.op {
@@ -512,12 +484,7 @@ func (tr *translator) exp(e *expr) (any, error) {
 		return e.name == "true", nil
 	case "id":
 		if f := tr.formulas[e.name]; f != nil {
-			if tr.expanding[e.name] {
-				return nil, errorf(e.at, "formula %s uses itself", e.name)
-			}
-			tr.expanding[e.name] = true
-			defer delete(tr.expanding, e.name)
-			return tr.exp(f)
+			return tr.expand("formula "+e.name, f, e.at)
 		}
 		if !tr.vars[e.name] && !tr.consts[e.name] {
 			return nil, errorf(e.at, "unknown name %s (not a constant, variable or formula)", e.name)
@@ -528,18 +495,16 @@ func (tr *translator) exp(e *expr) (any, error) {
 		case "init":
 			return tr.initial()
 		case "deadlock":
+			if tr.deadlock == nil {
+				return nil, errorf(e.at, `the label "deadlock" belongs to properties`)
+			}
 			return tr.deadlock, nil
 		}
 		l := tr.labels[e.name]
 		if l == nil {
 			return nil, errorf(e.at, "unknown label %q", e.name)
 		}
-		if tr.expanding["\x00"+e.name] {
-			return nil, errorf(e.at, "label %q uses itself", e.name)
-		}
-		tr.expanding["\x00"+e.name] = true
-		defer delete(tr.expanding, "\x00"+e.name)
-		return tr.exp(l)
+		return tr.expand(fmt.Sprintf("label %q", e.name), l, e.at)
 	case "P", "R", "S":
 		return nil, errorf(e.at, "a %s operator inside a formula is not supported (only at the top of a property)", e.op)
 	}
@@ -586,27 +551,25 @@ func (tr *translator) exp(e *expr) (any, error) {
 	return obj{"op": op, "left": args[0], "right": args[1]}, nil
 }
 
+// expand translates the body of a formula or label (what names it),
+// refusing one that uses itself.
+func (tr *translator) expand(what string, body *expr, at pos) (any, error) {
+	if tr.expanding[what] {
+		return nil, errorf(at, "%s uses itself", what)
+	}
+	tr.expanding[what] = true
+	defer delete(tr.expanding, what)
+	return tr.exp(body)
+}
+
 // initial is the label "init": the initial states.
 func (tr *translator) initial() (any, error) {
 	if tr.m.init != nil {
 		return tr.exp(tr.m.init)
 	}
 	var all any = true
-	var decls []*varDecl
-	decls = append(decls, tr.m.globals...)
-	for _, mod := range tr.m.modules {
-		decls = append(decls, mod.vars...)
-	}
-	for _, v := range decls {
-		init := v.init
-		if init == nil {
-			if v.isBool {
-				init = &expr{op: "bool", name: "false"}
-			} else {
-				init = v.lo
-			}
-		}
-		x, err := tr.exp(init)
+	for _, v := range tr.m.allVars() {
+		x, err := tr.exp(v.initial())
 		if err != nil {
 			return nil, err
 		}
@@ -627,8 +590,7 @@ func (tr *translator) property(d propDecl) (any, error) {
 		return nil, errorf(d.at, "a property must be a P, R or S operator (a Boolean state formula alone is not supported)")
 	}
 	o := d.e.prop
-	mdp := tr.m.typ != "dtmc"
-	if mdp && o.opt == "" && o.cmp == "=?" {
+	if tr.m.typ != "dtmc" && o.opt == "" && o.cmp == "=?" {
 		return nil, errorf(o.at, "%s=? on an MDP needs min or max (%smin=? or %smax=?)", o.kind, o.kind, o.kind)
 	}
 	var q obj
@@ -637,7 +599,7 @@ func (tr *translator) property(d propDecl) (any, error) {
 		if tr.m.typ != "dtmc" {
 			return nil, errorf(o.at, "the steady-state operator S is supported for DTMCs only")
 		}
-		e, err := tr.bool(o.path.right)
+		e, err := tr.exp(o.path.right)
 		if err != nil {
 			return nil, err
 		}
@@ -649,13 +611,13 @@ func (tr *translator) property(d propDecl) (any, error) {
 		}
 		var left any = true
 		if f.op == "U" {
-			l, err := tr.bool(f.left)
+			l, err := tr.exp(f.left)
 			if err != nil {
 				return nil, err
 			}
 			left = l
 		}
-		right, err := tr.bool(f.right)
+		right, err := tr.exp(f.right)
 		if err != nil {
 			return nil, err
 		}
@@ -675,55 +637,51 @@ func (tr *translator) property(d propDecl) (any, error) {
 			path["step-bounds"] = sb
 		}
 		q = obj{"op": tr.extreme("P", o), "exp": path}
-		if err := tr.withCoalition(q, o); err != nil {
-			return nil, err
-		}
 	case "R":
-		v, err := tr.rewardOf(o)
+		k, err := tr.rewardOf(o)
 		if err != nil {
 			return nil, err
 		}
+		v := tr.rewardVar[k]
 		f := o.path
 		switch f.op {
 		case "F":
 			if f.bound != nil {
 				return nil, errorf(f.at, "a step bound on a reachability reward is not supported")
 			}
-			reach, err := tr.bool(f.right)
+			reach, err := tr.exp(f.right)
 			if err != nil {
 				return nil, err
 			}
 			q = obj{"op": tr.extreme("E", o), "exp": v, "accumulate": arr{"steps"}, "reach": reach}
 		case "C":
-			k, err := tr.exp(f.bound)
+			n, err := tr.exp(f.bound)
 			if err != nil {
 				return nil, err
 			}
-			q = obj{"op": tr.extreme("E", o), "exp": v, "accumulate": arr{"steps"}, "step-instant": k}
+			q = obj{"op": tr.extreme("E", o), "exp": v, "accumulate": arr{"steps"}, "step-instant": n}
 		case "I":
 			// The state rewards of the state reached after k steps.
-			k, err := tr.exp(f.bound)
+			n, err := tr.exp(f.bound)
 			if err != nil {
 				return nil, err
 			}
 			var sv any = 0
-			if s := tr.stateVarOf(v); s != "" {
+			if s := tr.stateVar[k]; s != "" {
 				sv = s
 			}
-			q = obj{"op": tr.extreme("E", o), "exp": sv, "step-instant": k}
+			q = obj{"op": tr.extreme("E", o), "exp": sv, "step-instant": n}
 		case "S":
 			if tr.m.typ != "dtmc" {
 				return nil, errorf(f.at, "long-run rewards (S) are supported for DTMCs only")
 			}
 			q = obj{"op": "Smax", "exp": v, "accumulate": arr{"steps"}}
 		default:
-			return nil, errorf(f.at, "a reward of %s is not supported (F, C<=k)", f.op)
+			return nil, errorf(f.at, "a reward of %s is not supported (F, C<=k, I=k and S are)", f.op)
 		}
 	}
-	if o.kind == "R" {
-		if err := tr.withCoalition(q, o); err != nil {
-			return nil, err
-		}
+	if err := tr.withCoalition(q, o); err != nil {
+		return nil, err
 	}
 	var values any = q
 	if o.cmp != "=?" {
@@ -753,33 +711,27 @@ func (tr *translator) extreme(prefix string, o *propOp) string {
 	return prefix + "max"
 }
 
-// rewardOf is the transient variable of the reward structure R names.
-func (tr *translator) rewardOf(o *propOp) (string, error) {
+// rewardOf is the index of the reward structure R names.
+func (tr *translator) rewardOf(o *propOp) (int, error) {
 	if len(tr.m.rewards) == 0 {
-		return "", errorf(o.at, "the model has no reward structure")
+		return 0, errorf(o.at, "the model has no reward structure")
 	}
 	if o.reward == nil {
-		return tr.rewardVar[0], nil
+		return 0, nil
 	}
 	if o.reward.op == "num" {
 		k, err := strconv.Atoi(o.reward.name)
 		if err != nil || k < 1 || k > len(tr.m.rewards) {
-			return "", errorf(o.reward.at, "reward structure %s: the model has %d", o.reward.name, len(tr.m.rewards))
+			return 0, errorf(o.reward.at, "reward structure %s: the model has %d", o.reward.name, len(tr.m.rewards))
 		}
-		return tr.rewardVar[k-1], nil
+		return k - 1, nil
 	}
 	for i, r := range tr.m.rewards {
 		if r.name == o.reward.name {
-			return tr.rewardVar[i], nil
+			return i, nil
 		}
 	}
-	return "", errorf(o.reward.at, "unknown reward structure %q", o.reward.name)
-}
-
-// stateVarOf is the state-reward variable of the structure whose
-// transient variable is v ("" if it has no state rewards).
-func (tr *translator) stateVarOf(v string) string {
-	return tr.stateVar[slices.Index(tr.rewardVar, v)]
+	return 0, errorf(o.reward.at, "unknown reward structure %q", o.reward.name)
 }
 
 // fresh is name, or name with underscores added, not taken by a constant,
@@ -817,12 +769,8 @@ func (tr *translator) players(doc obj) error {
 			}
 			autos = append(autos, mn)
 		}
-		if i == 0 {
-			for _, a := range doc["automata"].(arr) {
-				if n := a.(obj)["name"].(string); !mods[n] {
-					autos = append(autos, n)
-				}
-			}
+		if i == 0 && tr.deadlockAuto != "" {
+			autos = append(autos, tr.deadlockAuto)
 		}
 		for _, a := range pl.actions {
 			acts = append(acts, a)
@@ -857,4 +805,25 @@ func (tr *translator) withCoalition(q obj, o *propOp) error {
 		q["coalition"] = c
 	}
 	return nil
+}
+
+// allVars lists the global variables, then each module's.
+func (m *modelAST) allVars() []*varDecl {
+	decls := slices.Clone(m.globals)
+	for _, mod := range m.modules {
+		decls = append(decls, mod.vars...)
+	}
+	return decls
+}
+
+// initial is the variable's initial value: as declared, else its lower
+// bound (false for a bool).
+func (v *varDecl) initial() *expr {
+	switch {
+	case v.init != nil:
+		return v.init
+	case v.isBool:
+		return &expr{op: "bool", name: "false", at: v.at}
+	}
+	return v.lo
 }
