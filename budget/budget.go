@@ -23,18 +23,19 @@ const fallback = 8 << 30
 // prlimit --as), and the room left under its cgroup's memory limit; 8 GiB if
 // none is known.
 func Available() uint64 {
-	room := uint64(0)
+	room, known := uint64(0), false
 	take := func(n uint64, ok bool) {
-		if ok && (room == 0 || n < room) {
-			room = n
+		if ok && (!known || n < room) {
+			room, known = n, true
 		}
 	}
 	take(memAvailable())
 	take(addressSpaceRoom())
 	take(cgroupRoom())
-	if room == 0 {
+	if !known {
 		return fallback
 	}
+	// No room at all is no room, not "unknown".
 	return room / 10 * 8
 }
 

@@ -8,18 +8,25 @@ import (
 )
 
 // addressSpaceRoom is RLIMIT_AS less the address space the process already
-// maps (VmSize), when a limit is set.
+// maps (VmSize) and less runtimeReserve, when a limit is set.
 func addressSpaceRoom() (uint64, bool) {
 	var rl syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) || rl.Cur >= 1<<62 {
 		return 0, false
 	}
-	used := vmSize()
+	used := vmSize() + runtimeReserve
 	if used >= rl.Cur {
 		return 0, true
 	}
 	return rl.Cur - used, true
 }
+
+// runtimeReserve is address space the Go runtime may need at once for a
+// small allocation: it maps the heap a 64 MiB arena at a time (with its
+// metadata). Under a tight limit (prlimit --as) a 4 MiB slice could
+// otherwise fail in the runtime, a crash, while the budget still saw 15 MiB
+// of room; with the reserve the budget refuses first, with its estimate.
+const runtimeReserve = 80 << 20
 
 // vmSize reads the process's mapped address space from /proc/self/status.
 func vmSize() uint64 {

@@ -29,3 +29,28 @@ func TestAddressSpaceLimit(t *testing.T) {
 		t.Errorf("Available() = %d under a limit leaving %d", got, room)
 	}
 }
+
+// A limit that leaves less than the runtime's reserve leaves no room: the
+// budget is 0, not the 8 GiB it assumes when nothing is known (that made a
+// tight prlimit crash the runtime instead of refusing).
+func TestAddressSpaceExhausted(t *testing.T) {
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &old); err != nil {
+		t.Skip("no getrlimit:", err)
+	}
+	lim := old
+	lim.Cur = vmSize() + runtimeReserve/2
+	if old.Cur < lim.Cur {
+		t.Skip("an address-space limit is already tighter")
+	}
+	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &lim); err != nil {
+		t.Skip("cannot set RLIMIT_AS:", err)
+	}
+	got := Available()
+	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &old); err != nil {
+		t.Fatal(err)
+	}
+	if got != 0 {
+		t.Errorf("Available() = %d with less room than the runtime's reserve", got)
+	}
+}
