@@ -1,6 +1,9 @@
 package engine
 
-import "context"
+import (
+	"context"
+	"math/big"
+)
 
 // Graph is an explored state space, for analyses other than Solve: the
 // reachability and expected-reward queries of Analyze. States are numbered
@@ -42,6 +45,49 @@ func (G *Graph[S]) State(i int) S { return G.g.states[i] }
 func (G *Graph[S]) Lookup(s S) (int, bool) {
 	i, ok := G.g.lookup(s)
 	return int(i), ok
+}
+
+// Players returns the number of players.
+func (G *Graph[S]) Players() int { return G.g.players }
+
+// Name returns state i's name: the rules' Describer, else fmt's %v.
+func (G *Graph[S]) Name(i int) string { return G.g.name(uint32(i)) }
+
+// Owner returns who moves in state i: a player (from 0), Chance or
+// Terminal.
+func (G *Graph[S]) Owner(i int) int { return int(G.g.owner[i]) }
+
+// Payoff returns terminal i's payoffs, one per player, appended to
+// buf[:0] (none for a state that is not a terminal). The values
+// are the graph's own: do not modify them.
+func (G *Graph[S]) Payoff(i int, buf []*big.Rat) []*big.Rat {
+	g := G.g
+	buf = buf[:0]
+	for _, id := range g.pay[g.payStart[i]:g.payStart[i+1]] {
+		buf = append(buf, g.rats.vals[id])
+	}
+	return buf
+}
+
+// Actions returns the number of actions of state i: 0 for a terminal,
+// 1 for a chance state.
+func (G *Graph[S]) Actions(i int) int { return int(G.g.actStart[i+1] - G.g.actStart[i]) }
+
+// Action returns action a of state i: its name ("" for a chance move) and
+// its outcomes, with states as numbers, appended to outs[:0]. A zero
+// reward is nil; the values are the graph's own.
+func (G *Graph[S]) Action(i, a int, outs []Outcome[int]) (string, []Outcome[int]) {
+	g := G.g
+	k := g.actStart[i] + uint32(a)
+	outs = outs[:0]
+	for o := g.outStart[k]; o < g.outStart[k+1]; o++ {
+		var r *big.Rat
+		if id := g.reward[o]; id != 0 {
+			r = g.rats.vals[id]
+		}
+		outs = append(outs, Outcome[int]{P: g.rats.vals[g.prob[o]], To: int(g.to[o]), Reward: r})
+	}
+	return g.names[g.actName[k]], outs
 }
 
 // index builds actState and the predecessor lists.

@@ -1,68 +1,265 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/model"
 	"github.com/gamesolve/gamesolve/model/prism"
 	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
 )
 
+type convertFlags struct {
+	solveFlags
+	to, out string
+	goals   []string
+	reward  string
+}
+
 func newConvertCmd(e *env) *cobra.Command {
-	var fl solveFlags
-	var to, out string
+	var fl convertFlags
 	cmd := &cobra.Command{
-		Use:   "convert FILE --to jani",
-		Short: "Translate a PRISM model (and its properties) into JANI",
-		Long: `Translate a model in the PRISM language, with its properties (--props FILE,
---prop TEXT), into a JANI document for other tools: one automaton per module,
-every variable global, one synchronisation vector per shared action, formulas
-and labels expanded, each reward structure a transient variable set on every
-transition. gamesolve solve reads the result to the same states and values.
-Open constants stay open (give them to the tool that reads the file).`,
-		Example: `  gamesolve convert docs/examples/die.pm --props docs/examples/die.props --to jani -o die.jani`,
-		Args:    exactlyOne("a PRISM model file", "gamesolve convert docs/examples/die.pm --to jani"),
+		Use:   "convert FILE --to jani|json",
+		Short: "Translate a PRISM model into JANI, or a PRISM or JANI model into gamesolve's JSON format",
+		Long: `--to jani translates a model in the PRISM language, with its properties
+(--props FILE, --prop TEXT), into a JANI document for other tools: one
+automaton per module, every variable global, one synchronisation vector per
+shared action, formulas and labels expanded, each reward structure a
+transient variable set on every transition. gamesolve solve reads the result
+to the same states and values. Open constants stay open (give them to the
+tool that reads the file).
+
+--to json explores a PRISM or JANI model (its constants fixed with --const)
+and writes every reachable state in gamesolve's JSON model format
+(docs/models.md), where each player maximizes its own payoff: --goal says
+where each player wins, one per player in the order of the model's players
+(one for a DTMC or an MDP). Play ends in the first state where a goal holds,
+paying 1 to each player whose goal holds there; a deadlock pays 0. For a
+PRISM model a goal is a state formula ('"done"', 's=7 & d=6'); for a JANI
+model it names a property P(F φ), whose φ is taken. --reward names a PRISM
+reward structure (or, for JANI, an expected-reward property) whose rewards
+the outcomes carry. States are named by their variables, probabilities are
+exact. The file shows the game to a reader, and gamesolve solve answers the
+questions PRISM's properties cannot ask, such as a three-player
+equilibrium.`,
+		Example: `  gamesolve convert docs/examples/die.pm --props docs/examples/die.props --to jani -o die.jani
+  gamesolve convert docs/examples/truel.prism --to json --goal '"A wins"' --goal '"B wins"' --goal '"C wins"' -o truel.json`,
+		Args: exactlyOne("a model file", "gamesolve convert docs/examples/die.pm --to jani"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path := args[0]
-			if to != "jani" {
-				return fmt.Errorf("convert: --to %q: the one target is jani", to)
-			}
-			data, err := readText(path)
-			if err != nil {
-				return fmt.Errorf("convert: %w", err)
-			}
-			if !report.IsPRISM(path, data) {
-				return fmt.Errorf("convert: %s is not a PRISM model (.prism, .pm or .nm)", path)
-			}
-			props, err := propsText(fl)
-			if err != nil {
-				return fmt.Errorf("convert: %w", err)
-			}
-			name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-			doc, err := prism.ToJANI(data, []byte(props), name)
-			if err != nil {
-				return fmt.Errorf("convert: %s: %w", path, err)
-			}
-			if out == "" || out == "-" {
-				_, err = e.stdout.Write(doc)
-				return err
-			}
-			if err := os.WriteFile(out, doc, 0o644); err != nil {
-				return fmt.Errorf("convert: %w", err)
-			}
-			if !e.quiet {
-				fmt.Fprintf(e.stderr, "wrote %s\n", out)
-			}
-			return nil
+			return runConvert(cmd, e, fl, args[0])
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&to, "to", "jani", "the target format: jani")
-	f.StringVarP(&out, "output", "o", "", "write to this file (default: standard output)")
-	f.StringVar(&fl.props, "props", "", "the properties file")
-	f.StringArrayVar(&fl.prop, "prop", nil, "a property (repeatable)")
+	f.StringVar(&fl.to, "to", "jani", "the target format: jani (from PRISM) or json (gamesolve's, from PRISM or JANI)")
+	f.StringVarP(&fl.out, "output", "o", "", "write to this file (default: standard output)")
+	f.StringVar(&fl.props, "props", "", "PRISM: the properties file")
+	f.StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property (repeatable)")
+	f.StringVar(&fl.consts, "const", "", "json: values of the model's open constants, as N=16,MAX=2")
+	f.StringArrayVar(&fl.goals, "goal", nil, "json: where a player wins, one per player in order: a PRISM state formula, or a JANI property's name (repeatable)")
+	f.StringVar(&fl.reward, "reward", "", "json: the rewards the outcomes carry: a PRISM reward structure's name or number, or a JANI expected-reward property")
 	return cmd
+}
+
+func runConvert(cmd *cobra.Command, e *env, fl convertFlags, path string) error {
+	data, err := readText(path)
+	if err != nil {
+		return fmt.Errorf("convert: %w", err)
+	}
+	props, err := propsText(fl.solveFlags)
+	if err != nil {
+		return fmt.Errorf("convert: %w", err)
+	}
+	isPRISM := report.IsPRISM(path, data)
+	var write func(w io.Writer) (string, error)
+	switch fl.to {
+	case "jani":
+		switch {
+		case !isPRISM:
+			return fmt.Errorf("convert: %s is not a PRISM model (.prism, .pm or .nm); --to jani reads PRISM", path)
+		case fl.consts != "" || len(fl.goals) > 0 || fl.reward != "":
+			return fmt.Errorf("convert: --const, --goal and --reward apply to --to json")
+		}
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		doc, err := prism.ToJANI(data, []byte(props), name)
+		if err != nil {
+			return fmt.Errorf("convert: %s: %w", path, err)
+		}
+		write = func(w io.Writer) (string, error) { _, err := w.Write(doc); return "", err }
+	case "json":
+		rules, comment, err := gameRules(cmd, fl, path, data, props, isPRISM)
+		if err != nil {
+			return err
+		}
+		opt := engine.Options{}
+		opt.Progress = e.progress("convert")
+		write = func(w io.Writer) (string, error) {
+			n, err := model.Export(cmd.Context(), w, rules, opt, comment)
+			return fmt.Sprintf(" (%d states)", n), err
+		}
+	default:
+		return fmt.Errorf("convert: --to %q: the targets are jani and json", fl.to)
+	}
+	if fl.out == "" || fl.out == "-" {
+		if _, err := write(e.stdout); err != nil {
+			return fmt.Errorf("convert: %w", err)
+		}
+		return nil
+	}
+	f, err := os.Create(fl.out)
+	if err != nil {
+		return fmt.Errorf("convert: %w", err)
+	}
+	what, err := write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(fl.out) // half a model is worse than none
+		return fmt.Errorf("convert: %w", err)
+	}
+	if !e.quiet {
+		fmt.Fprintf(e.stderr, "wrote %s%s\n", fl.out, what)
+	}
+	return nil
+}
+
+// gameRules reads a PRISM or JANI model as the game --goal and --reward
+// describe (jani.Model.Game). A PRISM goal is a state formula: it becomes
+// a property of its own, P of F, and a reward structure a property R of
+// F, added to the properties given.
+func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, props string, isPRISM bool) (engine.Rules[string], string, error) {
+	src := report.Source{Name: path, Data: data, Consts: fl.consts, Props: props}
+	in, err := parseModelFile(cmd, src)
+	if err != nil {
+		return nil, "", err
+	}
+	if in.JANI == nil {
+		return nil, "", fmt.Errorf("convert: %s is in gamesolve's JSON format already", path)
+	}
+	m := in.JANI
+	players := m.Players()
+	if len(fl.goals) == 0 {
+		want := "one goal"
+		if len(players) > 0 {
+			want = fmt.Sprintf("one goal per player (%s)", strings.Join(players, ", "))
+		}
+		return nil, "", fmt.Errorf("convert: --to json needs %s: --goal '\"done\"' says where a player wins", want)
+	}
+	goals, reward := fl.goals, fl.reward
+	if isPRISM {
+		// The goals and the reward as properties of their own, each
+		// flag's text on a line of its own, so that an error in it is
+		// told by the line.
+		coal := ""
+		if m.Type == "smg" {
+			coal = "<<1>> "
+		}
+		var b strings.Builder
+		b.WriteString(props)
+		flagAt := map[int]string{} // the line of each flag's text
+		add := func(before, text, after, flag string) {
+			b.WriteString(before)
+			flagAt[strings.Count(b.String(), "\n")+1] = flag
+			b.WriteString(text)
+			b.WriteString(after)
+		}
+		goals = nil
+		for i, g := range fl.goals {
+			if strings.ContainsAny(g, "\r\n") {
+				return nil, "", fmt.Errorf("convert: --goal %q: write the state formula on one line", g)
+			}
+			name := fmt.Sprintf("convert: goal %d", i+1)
+			add(fmt.Sprintf("\n;\n%q: %sPmax=? [ F (\n", name, coal), g, "\n) ]", "--goal "+shellQuote(g))
+			goals = append(goals, name)
+		}
+		if reward != "" {
+			ref := reward
+			if strings.ContainsAny(ref, "\"{}\r\n") {
+				return nil, "", fmt.Errorf("convert: --reward %q: give a reward structure's name or number", reward)
+			}
+			if !isNumber(ref) {
+				ref = fmt.Sprintf("%q", ref)
+			}
+			add(fmt.Sprintf("\n;\n\"convert: reward\": %sR{\n", coal), ref, "\n}max=? [ F true ]", "--reward "+shellQuote(fl.reward))
+			reward = "convert: reward"
+		}
+		src.Props = b.String()
+		if in, err = report.ParseInput(cmd.Context(), src); err != nil {
+			var pe *prism.Error
+			if errors.As(err, &pe) && pe.File == "properties" {
+				if flag := flagAt[pe.Line]; strings.HasPrefix(flag, "--goal") {
+					return nil, "", fmt.Errorf("convert: %s: column %d: %s", flag, pe.Col, pe.Msg)
+				} else if flag != "" {
+					return nil, "", fmt.Errorf("convert: %s: %s", flag, pe.Msg)
+				}
+				if flag := flagAt[pe.Line-1]; flag != "" {
+					return nil, "", fmt.Errorf("convert: %s: at its end: %s", flag, pe.Msg)
+				}
+			}
+			return nil, "", fmt.Errorf("convert: %s: %w", path, err)
+		}
+		m = in.JANI
+	}
+	rules, err := m.Game(goals, reward)
+	if err != nil {
+		return nil, "", fmt.Errorf("convert: %s: %w", path, err)
+	}
+	var c strings.Builder
+	fmt.Fprintf(&c, "converted by gamesolve from %s", filepath.Base(path))
+	if fl.consts != "" {
+		fmt.Fprintf(&c, " (%s)", fl.consts)
+	}
+	for i, g := range fl.goals {
+		who := fmt.Sprint(i)
+		if i < len(players) {
+			who = fmt.Sprintf("%d (%s)", i, players[i])
+		}
+		fmt.Fprintf(&c, "; player %s wins at %s", who, g)
+	}
+	if fl.reward != "" {
+		fmt.Fprintf(&c, "; rewards %s", fl.reward)
+	}
+	return rules, c.String(), nil
+}
+
+// parseModelFile reads a model for convert, naming the flag or the file
+// in its errors.
+func parseModelFile(cmd *cobra.Command, src report.Source) (*report.Input, error) {
+	in, err := report.ParseInput(cmd.Context(), src)
+	var ce *report.ConstsError
+	switch {
+	case errors.As(err, &ce):
+		return nil, fmt.Errorf("convert: --const: %w", ce.Err)
+	case errors.Is(err, report.ErrPropsNotPRISM):
+		return nil, fmt.Errorf("convert: --props and --prop apply to PRISM models; %s is not one", src.Name)
+	case errors.Is(err, report.ErrConstsNotJANI):
+		return nil, fmt.Errorf("convert: %s is in gamesolve's JSON format already", src.Name)
+	case err != nil:
+		return nil, fmt.Errorf("convert: %s: %w", src.Name, err)
+	}
+	return in, nil
+}
+
+// shellQuote quotes a flag's value for a message, as a shell would take
+// it back.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-=") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func isNumber(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

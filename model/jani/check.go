@@ -75,6 +75,20 @@ func (m *Model) Properties() []string {
 	return names
 }
 
+// named returns the property of that name, or (where none has it) at
+// that position, from 1.
+func (m *Model) named(name string) (*property, error) {
+	for _, p := range m.props {
+		if p.name == name {
+			return p, nil
+		}
+	}
+	if k, err := strconv.Atoi(name); err == nil && k >= 1 && k <= len(m.props) {
+		return m.props[k-1], nil
+	}
+	return nil, fmt.Errorf("jani: no property %q (the model has %v)", name, m.Properties())
+}
+
 // Check explores the model and computes its properties. Properties that
 // accumulate different rewards get an exploration each; the others share
 // one. Errors wrap solver.ErrInvalid (a modelling error met during
@@ -106,18 +120,13 @@ func (m *Model) roundedErr(opt Options) error {
 
 func (m *Model) check(ctx context.Context, opt Options) (*Result, error) {
 	res := &Result{Model: m.Name, Type: m.Type}
-	var props []*property
-	for _, p := range m.props {
-		if opt.Property == "" || p.name == opt.Property {
-			props = append(props, p)
+	props := m.props
+	if opt.Property != "" {
+		p, err := m.named(opt.Property)
+		if err != nil {
+			return nil, err
 		}
-	}
-	if k, err := strconv.Atoi(opt.Property); err == nil && len(props) == 0 && k >= 1 && k <= len(m.props) {
-		// By position, from 1, where no property has that name.
-		props = append(props, m.props[k-1])
-	}
-	if opt.Property != "" && len(props) == 0 {
-		return nil, fmt.Errorf("jani: no property %q (the model has %v)", opt.Property, m.Properties())
+		props = []*property{p}
 	}
 	// Explorations by reward expression; "" is the one without.
 	var order []string

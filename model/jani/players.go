@@ -117,3 +117,7 @@ func (m *Model) coalition(o obj) ([]int, error) {
 	}
 	return out, nil
 }
+
+// Players returns the names of a game's players, in order (nil for a
+// DTMC or an MDP).
+func (m *Model) Players() []string { return slices.Clone(m.players) }

@@ -41,7 +41,11 @@ type rules struct {
 	zero     *big.Rat
 	uniform  map[[2]*big.Rat]*big.Rat
 	zeroes   []*big.Rat // zeros' payoffs
-	k        []*big.Rat // 1/k for DTMC mixing
+	// goals, for Model.Game, end play where one holds: win is then the
+	// payoff, 1 for each player whose goal holds.
+	goals []*expr
+	win   []*big.Rat
+	k     []*big.Rat // 1/k for DTMC mixing
 }
 
 // move is one transition: the edges of the automata taking part, as a
@@ -118,7 +122,13 @@ type indexed struct{ *rules }
 func engineRules(m *Model, reward *expr, acc accum, initial []string) engine.Rules[string] {
 	r := newRules(m, reward, acc)
 	r.initial = initial
-	if m.bits <= maxIndexBits {
+	return r.engine()
+}
+
+// engine returns r as the engine sees it: with an Indexer where packed
+// states are short enough.
+func (r *rules) engine() engine.Rules[string] {
+	if r.m.bits <= maxIndexBits {
 		return indexed{r}
 	}
 	return r
@@ -146,6 +156,10 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 	defer catch(&err)
 	m := r.m
 	m.unpack(s, r.e.ints)
+	if len(r.goals) > 0 && r.won() {
+		n.Terminal(r.win...)
+		return nil
+	}
 	r.moves, r.partAuto, r.partEdge = r.moves[:0], r.partAuto[:0], r.partEdge[:0]
 	for i, a := range m.autos {
 		r.enabled[i] = r.enabled[i][:0]

@@ -88,7 +88,7 @@ func lex(src, file string) ([]token, error) {
 		case strings.HasPrefix(src[i:], "/*"):
 			n := strings.Index(src[i+2:], "*/")
 			if n < 0 {
-				return nil, fmt.Errorf("%s: a comment /* is not closed", at)
+				return nil, errorf(at, "a comment /* is not closed")
 			}
 			advance(n + 4)
 		case isLetter(c):
@@ -127,7 +127,7 @@ func lex(src, file string) ([]token, error) {
 		case c == '"':
 			n := strings.IndexAny(src[i+1:], "\"\n")
 			if n < 0 || src[i+1+n] != '"' {
-				return nil, fmt.Errorf("%s: a quoted name is not closed on its line", at)
+				return nil, errorf(at, "a quoted name is not closed on its line")
 			}
 			toks = append(toks, token{tString, src[i+1 : i+1+n], at, i, i + n + 2})
 			advance(n + 2)
@@ -143,7 +143,7 @@ func lex(src, file string) ([]token, error) {
 			}
 			if !matched {
 				r, _ := utf8.DecodeRuneInString(src[i:])
-				return nil, fmt.Errorf("%s: unexpected character %q", at, r)
+				return nil, errorf(at, "unexpected character %q", r)
 			}
 		}
 	}

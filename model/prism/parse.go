@@ -1,7 +1,5 @@
 package prism
 
-import "fmt"
-
 // The abstract syntax of the PRISM language (prismmodelchecker.org,
 // manual: The PRISM Language), as far as this reader goes.
 
@@ -108,13 +106,17 @@ type parser struct {
 	src  string
 }
 
-// errAt is a parse error at a place.
-type errAt struct {
-	at  pos
-	msg string
+// Error is an error at a place in the model or its properties; Parse
+// and ToJANI return it wrapped (errors.As finds it).
+type Error struct {
+	// File is "" for the model and "properties" for the properties; Line
+	// and Col count from 1 (a tab is eight columns).
+	File      string
+	Line, Col int
+	Msg       string
 }
 
-func (e *errAt) Error() string { return e.at.String() + ": " + e.msg }
+func (e *Error) Error() string { return pos{e.File, e.Line, e.Col}.String() + ": " + e.Msg }
 
 func (p *parser) peek() token { return p.toks[p.i] }
 func (p *parser) peekAt(k int) token {
@@ -132,7 +134,7 @@ func (p *parser) next() token {
 }
 
 func (p *parser) fail(t token, format string, a ...any) error {
-	return &errAt{t.at, fmt.Sprintf(format, a...)}
+	return errorf(t.at, format, a...)
 }
 
 // is reports whether the next token is the operator or keyword s.

@@ -296,5 +296,5 @@ func (p *parser) bound(f *pathFormula) error {
 
 // errorf is an error at a place.
 func errorf(at pos, format string, a ...any) error {
-	return &errAt{at, fmt.Sprintf(format, a...)}
+	return &Error{at.file, at.line, at.col, fmt.Sprintf(format, a...)}
 }

@@ -1,0 +1,83 @@
+package jani
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gamesolve/gamesolve/engine"
+)
+
+// Game returns the model as rules of a game in the engine's sense, each
+// player maximizing its own payoff, for gamesolve's JSON model format
+// (model.Export): play ends in the first state where some player's goal
+// holds, paying 1 to each player whose goal holds there and 0 to the
+// others; a deadlock pays everyone 0.
+//
+// goals names one property per player, in the order of the model's
+// players (one for a DTMC or an MDP); each must be an unbounded
+// reachability probability, P(F φ), and only its φ is read: the game's
+// players maximize, whatever the property's min or max. reward, if not
+// "", names an unbounded expected-reward property whose reward becomes
+// the outcomes' rewards, collected as that property collects it (on
+// steps, on leaving states).
+func (m *Model) Game(goals []string, reward string) (engine.Rules[string], error) {
+	players := max(1, len(m.players))
+	if len(goals) != players {
+		who := "one player"
+		if len(m.players) > 0 {
+			who = fmt.Sprintf("%d players (%s)", players, strings.Join(m.players, ", "))
+		}
+		given := fmt.Sprintf("%d goals were", len(goals))
+		if len(goals) == 1 {
+			given = "1 goal was"
+		}
+		return nil, fmt.Errorf("jani: a game needs one goal per player; the model has %s, and %s given", who, given)
+	}
+	var rew *expr
+	var acc accum
+	if reward != "" {
+		p, err := m.named(reward)
+		if err != nil {
+			return nil, err
+		}
+		if p.reward == nil || p.skip != "" || p.bounded || p.rbound != nil || p.longRun || p.instant != nil {
+			return nil, fmt.Errorf("jani: property %q is not an unbounded expected total reward, so it gives no reward per step", p.name)
+		}
+		rew, acc = p.reward, p.acc
+	}
+	initial, err := m.initialStates()
+	if err != nil {
+		return nil, fmt.Errorf("jani: %w", err)
+	}
+	r := newRules(m, rew, acc)
+	r.initial = initial
+	for _, name := range goals {
+		p, err := m.named(name)
+		if err != nil {
+			return nil, err
+		}
+		if p.goal == nil || p.reward != nil || p.skip != "" || p.avoid != nil || p.bounded || p.rbound != nil || p.complement || p.longRun {
+			return nil, fmt.Errorf("jani: property %q is not an unbounded reachability probability P(F φ), so it names no goal", p.name)
+		}
+		r.goals = append(r.goals, p.goal)
+	}
+	r.win = make([]*big.Rat, players)
+	return r.engine(), nil
+}
+
+// won evaluates the goals in the unpacked state, with the labels its
+// locations set, and fills in win.
+func (r *rules) won() bool {
+	r.resetTransients()
+	r.setLocationTransients()
+	won := false
+	for i, g := range r.goals {
+		r.win[i] = r.zero
+		if g.b(&r.e) {
+			r.win[i], won = ratOne, true
+		}
+	}
+	r.resetTransients()
+	return won
+}
