@@ -128,7 +128,7 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 		// Components of the undecided states over the usable actions; a
 		// state with one usable action takes it.
 		start := make([]uint32, N+1)
-		var adj []uint32
+		adj := make([]uint32, 0, len(g.to)) // at most every outcome
 		for v := range N {
 			if maybe[v] {
 				first := true

@@ -31,6 +31,8 @@ type chainSolver[T any] struct {
 	pos   []int32
 	mark  []int32
 	x     []T
+	// scc decomposes the policy's chain (solveChain).
+	scc sccScratch
 	// guard, if set, watches the elimination's work: the deadline and the
 	// memory its fill-in takes.
 	guard *budget.Guard
@@ -60,7 +62,7 @@ func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
 		}
 		start[i+1] = uint32(len(adj))
 	}
-	parts := tarjan(len(set), start, adj)
+	parts := r.chain.scc.tarjan(len(set), start, adj)
 	for i := range set {
 		r.chainLocal[set[i]] = -1
 	}

@@ -284,6 +284,17 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 	if nm > 0 {
 		q.qa = make([]int32, q.actOff[m])
 	}
+	// At most every action of the component and a "stay" per end
+	// component, and their outcomes: room once, not growth by a quarter.
+	nAct, nOut := nm, 0
+	for _, v := range comp {
+		nAct += int(g.actStart[v+1] - g.actStart[v])
+		nOut += int(g.outStart[g.actStart[v+1]] - g.outStart[g.actStart[v]])
+	}
+	q.state, q.act, q.exit, q.exitF = make([]uint32, 0, nAct), make([]int32, 0, nAct), make([]T, 0, nAct), make([]float64, 0, nAct)
+	q.outStart = make([]int32, 0, nAct+1)
+	q.outTo, q.outP, q.outPF = make([]int32, 0, nOut), make([]uint32, 0, nOut), make([]float64, 0, nOut)
+	q.actStart, q.owner = make([]int32, 0, q.nodes+1), make([]int, 0, q.nodes)
 	addAction := func(v uint32, a int) {
 		if v != stay && nm > 0 {
 			if l := r.local[v]; q.mecOf[l] >= 0 {

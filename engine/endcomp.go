@@ -14,6 +14,7 @@ package engine
 // local states tgt[tOff[fa]:tOff[fa+1]], -1 standing for a state outside
 // the set. counts[fa] is false for an action that must not be kept.
 type ecGraph struct {
+	scc    sccScratch
 	actOff []int32
 	tOff   []int32
 	tgt    []int32
@@ -157,7 +158,7 @@ func (g *ecGraph) maximalEndComponents() (mecOf []int32, kept []bool) {
 			}
 			start[i+1] = uint32(len(adj))
 		}
-		part = tarjan(m, start, adj).of
+		part = g.scc.tarjan(m, start, adj).of
 		changed := false
 		for i := range m {
 			if !alive[i] {

@@ -20,26 +20,55 @@ func (c *components) get(k int) []uint32 { return c.members[c.start[k]:c.start[k
 // since state graphs can be millions of vertices deep. Members of each
 // component are listed in increasing vertex order.
 func tarjan(n int, start []uint32, adj []uint32) *components {
+	var sc sccScratch
+	return sc.tarjan(n, start, adj)
+}
+
+// sccScratch is tarjan's memory, for callers that decompose graph after
+// graph (strategy iteration's rounds): the components it returns are
+// valid until its next call.
+type sccScratch struct {
+	index, low []int32
+	onStack    []bool
+	stack      []uint32
+	calls      []sccFrame
+	c          components
+}
+
+type sccFrame struct {
+	v    uint32
+	edge uint32
+}
+
+// resize returns s with length n, reusing its memory (not cleared).
+func resize[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, n)
+	}
+	return s[:n]
+}
+
+// tarjan is the function tarjan on sc's memory.
+func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
 	const unvisited = -1
-	index := make([]int32, n)
-	low := make([]int32, n)
+	index, low := resize(sc.index, n), resize(sc.low, n)
 	for i := range index {
 		index[i] = unvisited
 	}
-	c := &components{of: make([]int32, n), start: []uint32{0}, members: make([]uint32, 0, n)}
-	onStack := make([]bool, n)
-	var stack []uint32
-	type frame struct {
-		v    uint32
-		edge uint32
-	}
-	var calls []frame
+	onStack := resize(sc.onStack, n)
+	clear(onStack)
+	c := &sc.c
+	c.of, c.start, c.members = resize(c.of, n), append(c.start[:0], 0), resize(c.members, n)[:0]
+	// The stacks hold at most n entries: no appends beyond that ever
+	// copy them.
+	stack, calls := resize(sc.stack, n)[:0], resize(sc.calls, n)[:0]
+	defer func() { sc.index, sc.low, sc.onStack, sc.stack, sc.calls = index, low, onStack, stack, calls }()
 	next := int32(0)
 	for root := range n {
 		if index[root] != unvisited {
 			continue
 		}
-		calls = append(calls, frame{uint32(root), start[root]})
+		calls = append(calls, sccFrame{uint32(root), start[root]})
 		index[root], low[root] = next, next
 		next++
 		stack = append(stack, uint32(root))
@@ -56,7 +85,7 @@ func tarjan(n int, start []uint32, adj []uint32) *components {
 					next++
 					stack = append(stack, w)
 					onStack[w] = true
-					calls = append(calls, frame{w, start[w]})
+					calls = append(calls, sccFrame{w, start[w]})
 				case onStack[w]:
 					low[v] = min(low[v], index[w])
 				}

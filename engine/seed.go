@@ -78,7 +78,7 @@ func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64)
 		start = append(start, uint32(len(adj)))
 	}
 	sc.start, sc.adj = start, adj
-	parts := tarjan(m, start, adj)
+	parts := sc.scc.tarjan(m, start, adj)
 	cs := &r.seed
 	loc := sc.loc[:0]
 	for range m {
@@ -195,4 +195,5 @@ func (q *quotient[T]) improveFloat(x []float64, sigma []int32, p, minP int) bool
 type seedScratch struct {
 	start, adj []uint32
 	loc        []int32
+	scc        sccScratch
 }
