@@ -24,7 +24,10 @@
 // # Method
 //
 // Solve explores the states reachable from the start, numbering them
-// densely and refusing with budget.ErrTooLarge before memory runs out. It
+// densely and refusing with budget.ErrTooLarge before memory runs out
+// (rules that implement Forker are expanded a batch ahead on
+// Options.Workers goroutines, each on its own fork; the numbering is the
+// same). It
 // splits the state graph into strongly connected components (Tarjan's
 // algorithm with an explicit stack) and solves them in reverse topological
 // order, so every state leaving a component is already solved. Each

@@ -134,7 +134,11 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	g.actStart = append(g.actStart, 0)
 	g.outStart = append(g.outStart, 0)
 	g.payStart = append(g.payStart, 0)
-	var n Node[S]
+	var serial Node[S]
+	// Rules that fork expand on several goroutines once exploration is
+	// large enough to pay for them.
+	var par *expander[S]
+	defer func() { par.stop() }()
 	one := big.NewRat(1, 1)
 	sum := new(big.Rat)
 	checkedSums := map[string]bool{}
@@ -165,8 +169,20 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			}
 		}
 		s := g.states[i]
-		n.reset()
-		if err := rules.Expand(s, &n); err != nil {
+		if i == parallelFrom {
+			par = newExpander(rules, opt.WorkerCount(), g)
+		}
+		n := &serial
+		err := errLeft
+		if par != nil {
+			n, err = par.node(i)
+		}
+		if err == errLeft {
+			n = &serial
+			n.reset()
+			err = expandSafely(rules, s, n)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("engine: state %s: %w", g.describe(s), err)
 		}
 		// Room for what this state adds, growing by half: append grows

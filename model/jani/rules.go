@@ -576,3 +576,22 @@ func (r *rules) zeros() []*big.Rat {
 	}
 	return r.zeroes
 }
+
+// fork returns rules that explore as r does on scratch of their own.
+func (r *rules) fork() *rules {
+	f := newRules(r.m, r.reward, r.acc)
+	f.initial, f.goals = r.initial, r.goals
+	if r.win != nil {
+		f.win = make([]*big.Rat, len(r.win))
+	}
+	if r.bound != nil {
+		f.bound = &unfold{upper: r.bound.upper}
+	}
+	return f
+}
+
+// Fork implements engine.Forker.
+func (r *rules) Fork() engine.Rules[string] { return r.fork() }
+
+// Fork implements engine.Forker.
+func (r indexed) Fork() engine.Rules[string] { return indexed{r.fork()} }

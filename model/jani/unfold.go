@@ -105,3 +105,6 @@ func (r *rules) post(outs []engine.Outcome[string]) []engine.Outcome[string] {
 	}
 	return outs
 }
+
+// Fork implements engine.Forker.
+func (u unfoldedRules) Fork() engine.Rules[string] { return unfoldedRules{u.fork()} }
