@@ -140,8 +140,12 @@ func Bytes(n float64) string {
 		n /= 1024
 		i++
 	}
-	if i == 0 {
+	switch {
+	case i == 0:
 		return fmt.Sprintf("%.0f B", n)
+	case n >= 1024:
+		// Beyond exbibytes the digits say nothing: 6.1e+25 EiB.
+		return fmt.Sprintf("%.1e %s", n, units[i])
 	}
 	return fmt.Sprintf("%.1f %s", n, units[i])
 }

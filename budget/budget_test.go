@@ -10,7 +10,7 @@ func TestBytes(t *testing.T) {
 	for _, tt := range []struct {
 		n    float64
 		want string
-	}{{0, "0 B"}, {1023, "1023 B"}, {1536, "1.5 KiB"}, {3 << 30, "3.0 GiB"}, {1e30, "867361737988.4 EiB"}} {
+	}{{0, "0 B"}, {1023, "1023 B"}, {1536, "1.5 KiB"}, {3 << 30, "3.0 GiB"}, {1e30, "8.7e+11 EiB"}, {1000 * (1 << 60), "1000.0 EiB"}, {1e300, "8.7e+281 EiB"}} {
 		if got := Bytes(tt.n); got != tt.want {
 			t.Errorf("Bytes(%v) = %q, want %q", tt.n, got, tt.want)
 		}

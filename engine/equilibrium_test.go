@@ -500,7 +500,7 @@ func TestRandomEquilibria(t *testing.T) {
 			}
 		}
 	}
-	if equilibria < 100 {
+	if equilibria < 90 { // of the components play reaches from the start
 		t.Errorf("only %d components solved by the equilibrium method", equilibria)
 	}
 }

@@ -20,7 +20,10 @@ type graph[S comparable] struct {
 	// their sum (Options.Renormalize).
 	renormalized int
 	states       []S
-	index        map[S]uint32
+	// reached counts the states play reaches from the start: they are
+	// numbered first, a Seeder's seeds and what they reach after them.
+	reached int
+	index   map[S]uint32
 	// dense[i] is 1 + the id of the state the rules' Indexer numbers i, or
 	// 0; states the Indexer does not know are in index.
 	dense    []uint32
@@ -126,10 +129,9 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		return nil
 	}
 	add(rules.Start())
+	var seeds []S
 	if sd, ok := rules.(Seeder[S]); ok {
-		for _, s := range sd.Seeds() {
-			add(s)
-		}
+		seeds = sd.Seeds()
 	}
 	g.actStart = append(g.actStart, 0)
 	g.outStart = append(g.outStart, 0)
@@ -156,7 +158,23 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	// The budget is checked by work, not by states: one state of a
 	// product of automata may have millions of outcomes.
 	lastCheck := -1 << 30
-	for i := 0; i < len(g.states); i++ {
+	g.reached = -1
+	for i := 0; ; i++ {
+		if i == len(g.states) {
+			if g.reached >= 0 || len(seeds) == 0 {
+				break
+			}
+			// The seeds come after every state play reaches from the
+			// start, so those are numbered (and solved, to the last
+			// bit) as without them.
+			g.reached = i
+			for _, s := range seeds {
+				add(s)
+			}
+			if i == len(g.states) {
+				break
+			}
+		}
 		if work := i + len(g.to); work-lastCheck >= 4096 {
 			lastCheck = work
 			if err := ctx.Err(); err != nil {
@@ -301,6 +319,9 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		if len(g.states) > 1<<31 {
 			return nil, fmt.Errorf("engine: %w: more than 2^31 states", budget.ErrTooLarge)
 		}
+	}
+	if g.reached < 0 {
+		g.reached = len(g.states)
 	}
 	if err := check(); err != nil {
 		return nil, err

@@ -42,9 +42,14 @@ func Methods() []Method {
 
 // Result is a solved game.
 type Result[S comparable, T any] struct {
-	Players    int
-	States     int
-	Components int
+	Players int
+	// States and Components count the game play reaches from the start,
+	// and Methods its components by the method that solved them. Seeded
+	// and SeededComponents count what only a Seeder's seeds reach, solved
+	// too (for a complete policy table) and numbered after: seeding does
+	// not change a bit of what is found from the start.
+	States, Components       int
+	Seeded, SeededComponents int
 	// Methods counts the components solved by each method.
 	Methods map[Method]int
 	// EndComponents counts the end components collapsed (places where

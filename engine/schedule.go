@@ -15,30 +15,35 @@ import (
 
 // stats are what one worker counts, merged when all are done.
 type stats struct {
-	methods [len(methodNames)]int
-	ends    int
-	sweeps  int
-	gap     float64
+	// methods counts the components of the game from the start by the
+	// method that solved them, seeded those only a Seeder's seeds reach.
+	methods, seeded [len(methodNames)]int
+	ends            int
+	sweeps          int
+	gap             float64
 	// unproven counts float components left without a proof of the
 	// precision, bound the largest proven error among them, and resolved
 	// the components re-solved exactly instead.
 	unproven, resolved int
 	bound              float64
-	// equilibria counts the components solved by a certified equilibrium.
-	equilibria int
+	// equilibria counts the components solved by a certified equilibrium,
+	// seededEq those of them only seeds reach.
+	equilibria, seededEq int
 	// rounds counts strategy iteration's rounds.
 	rounds int
 }
 
 func (s *stats) merge(o *stats) {
-	for i, c := range o.methods {
-		s.methods[i] += c
+	for i := range o.methods {
+		s.methods[i] += o.methods[i]
+		s.seeded[i] += o.seeded[i]
 	}
 	s.ends += o.ends
 	s.sweeps += o.sweeps
 	s.unproven += o.unproven
 	s.resolved += o.resolved
 	s.equilibria += o.equilibria
+	s.seededEq += o.seededEq
 	s.rounds += o.rounds
 	s.bound = math.Max(s.bound, o.bound)
 	s.gap = math.Max(s.gap, o.gap)
@@ -232,14 +237,20 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 		solve: func(w, k int) error {
 			wr := runs[w]
 			comp := wr.comps.get(k)
+			eq := wr.st.equilibria
 			m, err := wr.solveComponent(k, comp)
 			if err == nil {
 				// Exact values grow as play goes back from the end: a
 				// chain of 500,000 coin flips holds 15 GB of them.
 				err = wr.guardComponent(k, comp)
 			}
-			if err == nil {
+			switch {
+			case err != nil:
+			case int(comp[0]) < g.reached:
 				wr.st.methods[m]++
+			default:
+				wr.st.seeded[m]++
+				wr.st.seededEq += wr.st.equilibria - eq
 			}
 			return err
 		},

@@ -197,19 +197,21 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 		edgeStart[v+1] = g.outStart[g.actStart[v+1]]
 	}
 	r.comps = tarjan(N, edgeStart, g.to)
-	res := &Result[S, T]{Players: P, States: N, Components: r.comps.count(), Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice}
+	res := &Result[S, T]{Players: P, States: g.reached, Seeded: N - g.reached, Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice}
 	st, err := r.solveAll()
 	if err != nil {
 		return nil, err
 	}
-	for m, c := range st.methods {
-		if c > 0 {
+	for m := range st.methods {
+		res.Components += st.methods[m]
+		res.SeededComponents += st.seeded[m]
+		if c := st.methods[m]; c > 0 {
 			res.Methods[Method(m)] = c
 		}
 	}
 	res.EndComponents, res.Sweeps, res.Gap = st.ends, st.sweeps, st.gap
 	res.Unproven, res.Bound, res.Resolved = st.unproven, st.bound, st.resolved
-	res.Equilibria = st.equilibria
+	res.Equilibria = st.equilibria - st.seededEq
 	return res, nil
 }
 

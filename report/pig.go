@@ -46,6 +46,10 @@ type Pig struct {
 	Methods               map[string]int `json:"methods"`
 	Equilibrium           string         `json:"equilibrium,omitempty"`
 	Equilibria            int            `json:"equilibria,omitempty"`
+	// PolicyStates counts the positions the policy table was solved over
+	// (with --policy or --table): every pair of scores, reachable in play
+	// or not. The fields above describe the game from the start alone.
+	PolicyStates int `json:"policy_states,omitempty"`
 	// Policy is the turn total at which the player to move holds (0: it
 	// rolls on to the target), indexed by the scores from the mover on in
 	// turn order: Policy[i][j] with two players (score i against j),
@@ -87,6 +91,7 @@ func solvePig[T any, F numeric.Field[T]](ctx context.Context, f F, q PigQuery, c
 		return nil, err
 	}
 	out := pigOut(q, r.Engine.States, r.Engine.Components, r.Engine.Methods, r.Engine.Equilibria, r.Engine.Unproven, r.Engine.Bound)
+	out.policyStates(r.Engine.States, r.Engine.Seeded, opt.Policy)
 	out.hold = func(sc []int) int { return r.HoldAt(sc[0], sc[1]) }
 	v := r.Engine.Value(r.Engine.Start())
 	setWins(out, cv, v)
@@ -116,6 +121,7 @@ func solvePigMany[T any, F numeric.Field[T]](ctx context.Context, f F, q PigQuer
 		return nil, err
 	}
 	out := pigOut(q, r.Engine.States, r.Engine.Components, r.Engine.Methods, r.Engine.Equilibria, r.Engine.Unproven, r.Engine.Bound)
+	out.policyStates(r.Engine.States, r.Engine.Seeded, opt.Policy)
 	out.hold = r.HoldAt
 	setWins(out, cv, r.Win)
 	out.ExpectedRolls, out.ExpectedRollsExact = cv(r.Rolls)
@@ -160,6 +166,13 @@ func pigOut(q PigQuery, states, components int, methods map[engine.Method]int, e
 		out.Equilibrium, out.Equilibria = "certified", equilibria
 	}
 	return out
+}
+
+// policyStates sets PolicyStates where a policy table was solved.
+func (p *Pig) policyStates(states, seeded int, policy bool) {
+	if policy {
+		p.PolicyStates = states + seeded
+	}
 }
 
 // setWins sets every player's win probability from the start.
@@ -309,6 +322,7 @@ func (p *Pig) Text(b *bytes.Buffer, float Float) {
 	}
 	p.Proof.write(b)
 	if p.flat != nil {
+		fmt.Fprintf(b, "\nthe policy covers all %d positions, reachable in play or not\n", p.PolicyStates)
 		p.policyText(b)
 	}
 }

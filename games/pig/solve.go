@@ -55,7 +55,10 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, target int, opt 
 		return nil, err
 	}
 	if err := Estimate(target, f.Exact()).Check(); err != nil {
-		return nil, fmt.Errorf("%w; use float mode", err)
+		if f.Exact() && Estimate(target, false).Check() == nil {
+			return nil, fmt.Errorf("%w; float mode answers it", err)
+		}
+		return nil, err
 	}
 	if opt.Policy {
 		rules.ReachAll()

@@ -73,6 +73,10 @@ func TestVersionAndHelp(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "gamesolve "+Version+"\n") || !strings.Contains(out, "built with go") {
 		t.Errorf("--version: %d %q", code, out)
 	}
+	if code, cmd, _ := run(t, "", "version"); code != 0 || cmd != out {
+		t.Errorf("version: %d %q, want what --version prints", code, cmd)
+	}
+	badInput(t, "", "version", "x")
 	for _, shell := range []string{"bash", "zsh", "fish", "powershell"} {
 		code, out, errs := run(t, "", "completion", shell)
 		if code != 0 || len(out) < 100 {
@@ -85,4 +89,39 @@ func TestVersionAndHelp(t *testing.T) {
 	}
 	badInput(t, "", "nosuchcommand")
 	badInput(t, "", "--nosuchflag")
+}
+
+// Completions offer the values of every enumerated flag and the file
+// extensions of every file flag and model argument.
+func TestCompletions(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string // the candidates, then cobra's directive
+	}{
+		{[]string{"race", "--first", ""}, "coin chooser :4"},
+		{[]string{"chefs", "--method", ""}, "fast general :4"},
+		{[]string{"race", "--method", ""}, "fast general :4"},
+		{[]string{"cgt", "--game", ""}, "clobber col cookies cutcake domineering hackenbush konane nim snort toads toppling :4"},
+		{[]string{"plot", "cgt", "--game", ""}, "clobber col cookies cutcake domineering hackenbush konane nim snort toads toppling :4"},
+		{[]string{"convert", "m.pm", "--to", ""}, "jani json :4"},
+		{[]string{"convert", "m.pm", "-o", ""}, "jani json :8"},
+		{[]string{"plot", "pig", "-o", ""}, "png svg :8"},
+		{[]string{"solve", ""}, "json jani prism pm nm sm smg :8"},
+		{[]string{"plot", "solve", ""}, "json jani prism pm nm sm smg :8"},
+		{[]string{"convert", ""}, "json jani prism pm nm sm smg :8"},
+		{[]string{"solve", "m.json", ""}, ":4"},
+		{[]string{"solve", "m.pm", "--props", ""}, "props pctl txt :8"},
+		{[]string{"race", "--csv", ""}, "csv :8"},
+		{[]string{"plot", ""}, "cgt chefs pig race solve :4"},
+	} {
+		code, out, errs := run(t, "", append([]string{"__complete"}, c.args...)...)
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			name, _, _ := strings.Cut(line, "\t") // a candidate's description
+			got = append(got, name)
+		}
+		if code != 0 || strings.Join(got, " ") != c.want {
+			t.Errorf("%v: exit %d, %q (%s), want %q", c.args, code, strings.Join(got, " "), errs, c.want)
+		}
+	}
 }

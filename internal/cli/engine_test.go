@@ -58,6 +58,18 @@ func TestPig(t *testing.T) {
 	if !reflect.DeepEqual(m["policy"], ex["policy"]) {
 		t.Error("exact and float hold policies differ")
 	}
+	// Solving every position for the policy table changes nothing of the
+	// game from the start, to the last bit (before, at 50 the expected
+	// rolls differed in the last digit, and the states counted the table).
+	plain, table := runJSON(t, "pig", "--target", "50"), runJSON(t, "pig", "--target", "50", "--policy")
+	for _, k := range []string{"win_probability", "win_probabilities", "expected_rolls", "states", "components", "methods"} {
+		if !reflect.DeepEqual(plain[k], table[k]) {
+			t.Errorf("%s: %v, with --policy %v", k, plain[k], table[k])
+		}
+	}
+	if _, ok := plain["policy_states"]; ok || table["policy_states"].(float64) <= table["states"].(float64) {
+		t.Errorf("policy_states: %v without the table, %v with it (%v states)", plain["policy_states"], table["policy_states"], table["states"])
+	}
 	code, out, errs := run(t, "", "pig", "--target", "6", "--policy")
 	if code != 0 {
 		t.Fatal(errs)
@@ -86,6 +98,15 @@ func TestPig(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(csv); !strings.HasPrefix(string(data), "me,player +1,player +2,hold_at\n0,0,0,") || strings.Count(string(data), "\n") != 65 {
 		t.Errorf("three-player csv:\n%s", data)
+	}
+	// The advice fits the mode: float mode is offered where it answers.
+	for _, c := range []struct {
+		args  []string
+		float bool
+	}{{[]string{"pig", "--target", "1000"}, false}, {[]string{"pig", "--target", "90", "--exact"}, true}, {[]string{"pig", "--target", "1000", "--exact"}, false}} {
+		if code, _, errs := run(t, "", c.args...); code != 2 || strings.Contains(errs, "float mode") != c.float {
+			t.Errorf("%v: exit %d, %q", c.args, code, errs)
+		}
 	}
 	for _, args := range [][]string{
 		{"pig"}, {"pig", "--target", "0"}, {"pig", "--target", "1001"}, {"pig", "--target", "x"},

@@ -57,8 +57,8 @@ func outputFlag(cmd *cobra.Command, out *string) {
 }
 
 // drawTo writes a picture to path (checked by checkOutput), leaving no
-// file behind on failure.
-func drawTo(path string, draw func(*bytes.Buffer, picture.Format) error) error {
+// file behind on failure, and says so on stderr unless --quiet.
+func (e *env) drawTo(path string, draw func(*bytes.Buffer, picture.Format) error) error {
 	f, err := picture.FormatOf(path)
 	if err != nil {
 		return err
@@ -69,6 +69,9 @@ func drawTo(path string, draw func(*bytes.Buffer, picture.Format) error) error {
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		return &writeError{err}
+	}
+	if !e.quiet {
+		fmt.Fprintf(e.stderr, "wrote %s\n", path)
 	}
 	return nil
 }
@@ -113,7 +116,7 @@ func newPlotRaceCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Race(b, f, r) })
+			return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Race(b, f, r) })
 		},
 	}
 	raceGameFlags(cmd.Flags(), &fl)
@@ -162,7 +165,7 @@ per choice of those scores.`,
 			if err != nil {
 				return err
 			}
-			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Pig(b, f, r, rest...) })
+			return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Pig(b, f, r, rest...) })
 		},
 	}
 	cmd.Flags().IntVar(&target, "target", 0, fmt.Sprintf("points that win (1 to %d)", maxPlotPig))
@@ -193,7 +196,7 @@ func newPlotChefsCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Chefs(b, f, r) })
+			return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Chefs(b, f, r) })
 		},
 	}
 	chefsGameFlags(cmd.Flags(), &fl)
@@ -242,7 +245,7 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 				if err != nil {
 					return fmt.Errorf("plot solve: %s: %w", path, err)
 				}
-				return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.JANI(b, f, r) })
+				return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.JANI(b, f, r) })
 			}
 			m := in.Plain
 			opt := engine.Options{}
@@ -251,7 +254,7 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("plot solve: %w", err)
 			}
-			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error {
+			return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error {
 				return picture.Model(b, f, filepath.Base(path), r)
 			})
 		},
@@ -281,7 +284,7 @@ func newPlotCgtCmd(e *env) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Thermograph(b, f, r) })
+			return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Thermograph(b, f, r) })
 		},
 	}
 	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", "))

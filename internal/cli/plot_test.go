@@ -4,6 +4,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -21,15 +22,20 @@ func TestPlot(t *testing.T) {
 		{"plot", "solve", "../../docs/examples/gamble.jani", "--const", "WIN=2", "-o", filepath.Join(dir, "gamble.svg")},
 		{"plot", "cgt", "{3||2|1}", "-o", filepath.Join(dir, "thermograph.png")},
 		{"plot", "cgt", "--game", "domineering", "...|...", "-o", filepath.Join(dir, "thermograph.svg")},
-		{"plot", "cgt", "7", "-o", filepath.Join(dir, "integer.png")},
+		{"plot", "cgt", "7", "--quiet", "-o", filepath.Join(dir, "integer.png")},
 	}
 	for _, args := range cases {
 		code, out, errs := run(t, "", args...)
-		if code != 0 || out != "" || errs != "" {
+		path := args[len(args)-1]
+		// The file written is named on stderr, unless --quiet.
+		said := "wrote " + path + "\n"
+		if slices.Contains(args, "--quiet") {
+			said = ""
+		}
+		if code != 0 || out != "" || errs != said {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
 			continue
 		}
-		path := args[len(args)-1]
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)

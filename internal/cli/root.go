@@ -157,7 +157,16 @@ with --json exactly one JSON object; --exact switches to rational arithmetic.`,
 	root.SetVersionTemplate("gamesolve {{.Version}}\n" + buildInfo())
 	root.SetFlagErrorFunc(flagError)
 	root.SuggestionsMinimumDistance = 2
-	root.AddCommand(newRaceCmd(e), newChefsCmd(e), newCookiesCmd(e), newCgtCmd(e), newPigCmd(e), newSolveCmd(e), newConvertCmd(e), newPlotCmd(e), newServeCmd(e))
+	version := &cobra.Command{
+		Use:   "version",
+		Short: "Print the version (as --version does)",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(e.stdout, "gamesolve %s\n%s", Version, buildInfo())
+			return err
+		},
+	}
+	root.AddCommand(newRaceCmd(e), newChefsCmd(e), newCookiesCmd(e), newCgtCmd(e), newPigCmd(e), newSolveCmd(e), newConvertCmd(e), newPlotCmd(e), newServeCmd(e), version)
 	// Shell completions (gamesolve completion bash|zsh|fish|powershell),
 	// made now rather than at Execute so unknownCommand knows the name; they
 	// capture the output writer when made, so it is set first.
@@ -165,6 +174,7 @@ with --json exactly one JSON object; --exact switches to rational arithmetic.`,
 	root.SetErr(e.stderr)
 	root.SetIn(e.stdin)
 	root.InitDefaultCompletionCmd()
+	addCompletions(root)
 	return root
 }
 

@@ -296,12 +296,13 @@ func (s *Server) cgt(r *http.Request) (any, error) {
 }
 
 // solve: POST /api/solve with a model file (gamesolve's format, JANI or
-// the PRISM language) as the body; &exact=, for JANI and PRISM
-// &const=N=1,M=2&property=, and for PRISM &props= (the properties, as in a
-// properties file: several separated by semicolons).
+// the PRISM language) as the body; &exact=, for gamesolve's models
+// &policy=true, for JANI and PRISM &const=N=1,M=2&property=, and for PRISM
+// &props= (the properties, as in a properties file: several separated by
+// semicolons).
 func (s *Server) solve(r *http.Request) (any, error) {
 	p := newParams(r)
-	exact := p.flag("exact")
+	exact, policy := p.flag("exact"), p.flag("policy")
 	consts, property, props := p.str("const", ""), p.str("property", ""), p.str("props", "")
 	if err := p.done(); err != nil {
 		return nil, err
@@ -322,7 +323,7 @@ func (s *Server) solve(r *http.Request) (any, error) {
 		return nil, badf("reading the model: %v", err)
 	}
 	opt := engine.Options{MaxStates: s.limits.ModelStates}
-	k := key("solve", "body", fmt.Sprintf("%x", sha256.Sum256(data)), "exact", exact, "const", consts, "property", property, "props", props)
+	k := key("solve", "body", fmt.Sprintf("%x", sha256.Sum256(data)), "exact", exact, "policy", policy, "const", consts, "property", property, "props", props)
 	// Parsed inside the solve: it takes a slot and has the deadline.
 	return s.solveShared(r, k, func(ctx context.Context) (any, error) {
 		in, err := report.ParseInput(ctx, report.Source{Data: data, Consts: consts, Props: props})
@@ -337,11 +338,14 @@ func (s *Server) solve(r *http.Request) (any, error) {
 			return nil, badf(`a PRISM model needs its properties: props=Pmax=? [ F "done" ]`)
 		}
 		if in.JANI != nil {
+			if policy {
+				return nil, badf("policy applies to gamesolve's JSON models (a JANI or PRISM model answers its properties)")
+			}
 			return report.CheckJANI(ctx, in.JANI, jani.Options{Exact: exact, Property: property, Engine: opt})
 		}
 		if property != "" {
 			return nil, badf("const and property apply to JANI and PRISM models")
 		}
-		return report.SolveModel(ctx, in.Plain, exact, false, false, opt)
+		return report.SolveModel(ctx, in.Plain, exact, false, policy, opt)
 	})
 }

@@ -18,8 +18,11 @@ func (s *Server) racePlay(r *http.Request) (any, error) {
 	if p.err == nil && p.has("exact") {
 		p.err = badf("exact does not apply to play")
 	}
-	a := p.integer("a", true, 0, -1<<20, 1<<20)
-	b := p.integer("b", true, 0, -1<<20, 1<<20)
+	a := p.integer("a", true, 0, 0, 1<<20)
+	b := p.integer("b", true, 0, 0, 1<<20)
+	if p.err == nil && a == 0 && b == 0 {
+		p.err = badf("a=0, b=0: both players cannot have reached their targets (a and b are the points each still needs)")
+	}
 	turn := p.str("turn", "chooser")
 	if p.err == nil && turn != "coin" && turn != "chooser" {
 		p.err = badf("turn=%q: want coin or chooser", turn)

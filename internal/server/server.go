@@ -75,6 +75,8 @@ type Server struct {
 	port  string
 	// bodies bounds the posted models being read at once.
 	bodies chan struct{}
+	// methods is the method of each API endpoint, by path.
+	methods map[string]string
 }
 
 // New returns a Server.
@@ -106,15 +108,27 @@ func New(opt Options) *Server {
 			}
 		}
 	}
-	s.mux.HandleFunc("GET /api/race", s.api(s.race))
-	s.mux.HandleFunc("GET /api/race/play", s.api(s.racePlay))
-	s.mux.HandleFunc("GET /api/chefs", s.api(s.chefs))
-	s.mux.HandleFunc("GET /api/cookies", s.api(s.cookies))
-	s.mux.HandleFunc("GET /api/pig", s.api(s.pig))
-	s.mux.HandleFunc("GET /api/pig/play", s.api(s.pigPlay))
-	s.mux.HandleFunc("GET /api/cgt", s.api(s.cgt))
-	s.mux.HandleFunc("POST /api/solve", s.api(s.solve))
+	// The method of each endpoint, so that another method on it is a 405
+	// (the catch-all below would make it a 404).
+	s.methods = map[string]string{}
+	handle := func(method, path string, h handler) {
+		s.methods[path] = method
+		s.mux.HandleFunc(method+" "+path, s.api(h))
+	}
+	handle("GET", "/api/race", s.race)
+	handle("GET", "/api/race/play", s.racePlay)
+	handle("GET", "/api/chefs", s.chefs)
+	handle("GET", "/api/cookies", s.cookies)
+	handle("GET", "/api/pig", s.pig)
+	handle("GET", "/api/pig/play", s.pigPlay)
+	handle("GET", "/api/cgt", s.cgt)
+	handle("POST", "/api/solve", s.solve)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if m, ok := s.methods[r.URL.Path]; ok {
+			w.Header().Set("Allow", m)
+			writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("%s %s: use %s", r.Method, r.URL.Path, m))
+			return
+		}
 		writeError(w, http.StatusNotFound, fmt.Errorf("no API %s %s", r.Method, r.URL.Path))
 	})
 	sub, err := fs.Sub(assets, "assets")

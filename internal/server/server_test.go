@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -33,6 +34,7 @@ func TestAPIErrors(t *testing.T) {
 		"/api/pig?target=30&exact=true", "/api/cgt", "/api/cgt?expr={1|", "/api/cgt?game=chess&position=x",
 		"/api/cgt?game=domineering&position=..|.", "/api/cgt?expr=" + strings.Repeat("1+", 400) + "1",
 		"/api/race/play?target=10&a=1", "/api/race/play?target=10&a=1&b=1&turn=me", "/api/race/play?target=10&a=11&b=1",
+		"/api/race/play?target=10&a=0&b=0", "/api/race/play?target=10&a=-1&b=3",
 		"/api/pig/play?target=10&me=10&you=0", "/api/pig/play?target=10&me=0",
 		"/api/pig?target=10&players=7", "/api/pig?target=10&players=1", "/api/pig?target=31&players=3",
 		"/api/pig/play?target=5&players=3&scores=0,0", "/api/pig/play?target=5&players=3&scores=0,0,x",
@@ -53,6 +55,14 @@ func TestAPIErrors(t *testing.T) {
 	res, _ := http.Post(ts.URL+"/", "text/plain", nil)
 	if res.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("POST /: %d", res.StatusCode)
+	}
+	// An endpoint asked with the wrong method: 405, naming the right one.
+	res, _ = http.Post(ts.URL+"/api/race?target=10", "application/json", strings.NewReader("{}"))
+	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET" {
+		t.Errorf("POST /api/race: %d, Allow %q", res.StatusCode, res.Header.Get("Allow"))
+	}
+	if code, body := get(t, ts.URL+"/api/solve"); code != http.StatusMethodNotAllowed || !strings.Contains(body, "use POST") {
+		t.Errorf("GET /api/solve: %d %s", code, body)
 	}
 	// Models: a malformed one is a 400, an oversized body a 413.
 	for body, want := range map[string]int{`{"players": 1}`: 400, `not json`: 400} {
@@ -126,6 +136,18 @@ func TestPlayEndpoints(t *testing.T) {
 	json.Unmarshal([]byte(pb), &pp)
 	if abs(pp.Win-6.0/7) > 1e-6 || pp.Action != "roll" {
 		t.Errorf("pig 2: %s", pb)
+	}
+	// The play table is the solve of every position; at the start it
+	// shows the digits /api/pig shows (at 55 they differed in the last).
+	_, table := get(t, ts.URL+"/api/pig/play?target=55&me=0&you=0&total=0")
+	_, solve := get(t, ts.URL+"/api/pig?target=55")
+	var w1, w2 struct {
+		Wins []float64 `json:"win_probabilities"`
+	}
+	json.Unmarshal([]byte(table), &w1)
+	json.Unmarshal([]byte(solve), &w2)
+	if len(w1.Wins) != 2 || !slices.Equal(w1.Wins, w2.Wins) {
+		t.Errorf("pig 55: play %v, solve %v", w1.Wins, w2.Wins)
 	}
 	// Three players to 2 by hand (games/pig's TestManyTargetTwo): the
 	// mover wins 36/43, the next 6/43 and the last 1/43; from the second
