@@ -107,6 +107,9 @@ func parseInput(src Source) (*Input, error) {
 		}
 		if isPRISM {
 			name := strings.TrimSuffix(filepath.Base(src.Name), filepath.Ext(src.Name))
+			if src.Name == "" {
+				name = "model" // posted, without a file name
+			}
 			m, err := prism.Parse(src.Data, []byte(src.Props), cm, name)
 			if err != nil {
 				return nil, err

@@ -28,10 +28,13 @@ func browser(t *testing.T) string {
 	return ""
 }
 
-// TestBrowser drives the page in headless Chromium: it solves the race to
-// 100 and sees PE 232's answer and a drawn heatmap, plays one turn of Pig
-// against the optimal player, and sees a bad parameter's error on the
-// page. With GAMESOLVE_SCREENSHOTS=DIR it saves what it saw there.
+// TestBrowser drives the page in headless Chromium: the race tab opens
+// with the race to 100 solved (PE 232's answer, a heatmap with its axes);
+// it plays one turn of Pig against the optimal player with a drawn die,
+// solves models in the model tab (tables of values, a policy, properties),
+// sees a bad model's and a bad parameter's error replace the old answer,
+// and checks that every tab fits a 400-pixel-wide window. With
+// GAMESOLVE_SCREENSHOTS=DIR it saves what it saw there.
 func TestBrowser(t *testing.T) {
 	exe := browser(t)
 	ts := httptest.NewServer(New(Options{}))
@@ -79,15 +82,25 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
-	// The race to 100.
-	do(chromedp.Navigate(ts.URL+"/#seed=7"),
-		chromedp.WaitVisible(chromedp.ID("race-solve")),
-		chromedp.SetValue(chromedp.ID("race-target"), "100"))
+	eval := func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+
+	// The race tab opens with its default, the race to 100, solved.
 	start := time.Now()
-	do(chromedp.Click(chromedp.ID("race-solve")), chromedp.WaitVisible(chromedp.ID("race-win")))
-	t.Logf("race 100 shown %v after the click", time.Since(start))
+	do(chromedp.Navigate(ts.URL+"/#seed=7"), chromedp.WaitVisible(chromedp.ID("race-win")))
+	t.Logf("race 100 shown %v after opening the page", time.Since(start))
 	if win := text("race-win"); win != "0.83648556" {
 		t.Errorf("race 100 shows %q, want 0.83648556", win)
+	}
+	// The heatmap has its axes: ticks and titles.
+	if ticks := eval(`document.getElementById('race-heatmap').dataset.ticks`); ticks != "points the coin player needs: 1 20 40 60 80 100; points the chooser needs: 1 20 40 60 80 100" {
+		t.Errorf("race heatmap ticks %q", ticks)
 	}
 	drawn, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("race-heatmap"), "data-drawn"))
 	if err != nil {
@@ -108,15 +121,28 @@ func TestBrowser(t *testing.T) {
 	shot("race.png")
 
 	// One turn of Pig: roll, then hold if the turn is still ours, and wait
-	// for the computer to finish its turn.
+	// for the computer to finish its turn. The tab starts solving its
+	// default (to 100) when opened; the answer to 40, asked after, is the
+	// one shown.
 	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="pig"]`)),
 		chromedp.SetValue(chromedp.ID("pig-target"), "40"),
 		chromedp.Click(chromedp.ID("pig-solve")),
 		chromedp.WaitVisible(chromedp.ID("pig-play")))
 	until(`document.getElementById('pig-chance').textContent !== ''`)
+	if state := text("pig-state"); !strings.Contains(state, "target 40") {
+		t.Errorf("pig: %q, want the game to 40", state)
+	}
+	if ticks := eval(`document.getElementById('pig-heatmap').dataset.ticks`); ticks != "my score: 0 10 20 30; your score: 0 10 20 30" {
+		t.Errorf("pig heatmap ticks %q", ticks)
+	}
 	before := text("pig-chance")
 	do(chromedp.Click(chromedp.ID("pig-roll")))
 	until(`document.getElementById('pig-die').textContent !== ''`)
+	// The die is drawn, pips and all, not an emoji that needs a font.
+	if pips := eval(`(() => { const d = document.getElementById('pig-die');
+		return d.querySelectorAll('svg circle').length + ' ' + d.textContent.trim(); })()`); pips[:1] != pips[2:] {
+		t.Errorf("pig die: %q pips and face", pips)
+	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const h = document.getElementById('pig-hold');
 		if (!h.disabled) h.click(); return true; })()`)); err != nil {
 		t.Fatal(err)
@@ -155,25 +181,52 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("three-player pig state %q", state)
 	}
 
-	// The model tab posts its example (as application/json, which the
-	// server requires of a POST) and shows the answer.
-	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="model"]`)),
+	// The model tab solves its example when opened (posted as
+	// application/json, which the server requires of a POST): a table of
+	// values and the bar chart.
+	cells := func(sel string) string {
+		return eval(`Array.from(document.querySelectorAll('` + sel + `')).map((td) => td.textContent).join('|')`)
+	}
+	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="model"]`)))
+	until(`document.querySelector('#model-result table') !== null || document.getElementById('model-error').textContent !== ''`)
+	if values, errText := cells("#model-result table td"), text("model-error"); values != "0|1|" || errText != "" || !strings.Contains(text("model-result"), "expected reward 6") {
+		t.Errorf("model tab: values %q, error %q, result %q", values, errText, text("model-result"))
+	}
+	if bars := eval(`document.getElementById('model-bars').dataset.bars || ''`); bars != "1" {
+		t.Errorf("model tab: %q bars", bars)
+	}
+	// The duel, exactly: the values and the policy, a table each.
+	duel, err := os.ReadFile("../../docs/examples/duel.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	do(chromedp.SetValue(chromedp.ID("model-text"), string(duel)),
+		chromedp.Click(chromedp.ID("model-exact")),
 		chromedp.Click(chromedp.CSS(`#model-form button[type="submit"]`)))
-	until(`document.getElementById('model-result').textContent !== '' || document.getElementById('model-error').textContent !== ''`)
-	if res, errText := text("model-result"), text("model-error"); !strings.Contains(res, `"values"`) || errText != "" {
-		t.Errorf("model tab: result %q, error %q", res, errText)
+	until(`document.querySelectorAll('#model-result table').length === 2 || document.getElementById('model-error').textContent !== ''`)
+	if values, policy := cells("#model-result [data-table=values] td"), cells("#model-result [data-table=policy] td"); values != "0|0.5|1/2|1|0.5|1/2" || policy != "a-aims|fire|b-aims|fire|b-aims-after-wait|fire" {
+		t.Errorf("model tab, duel: values %q, policy %q", values, policy)
+	}
+	shot("model.png")
+	// A bad model: the error, and nothing left of the duel's answer.
+	do(chromedp.SetValue(chromedp.ID("model-text"), `{"players": 1}`),
+		chromedp.Click(chromedp.CSS(`#model-form button[type="submit"]`)))
+	until(`document.getElementById('model-error').textContent !== ''`)
+	if res, bars := text("model-result"), eval(`document.getElementById('model-bars').dataset.bars || ''`); res != "" || bars != "" {
+		t.Errorf("model tab after an error: result %q, %q bars still drawn", res, bars)
 	}
 	// A PRISM model with its properties: a fair coin until heads.
 	coin := "dtmc\nmodule m\n s : [0..1] init 0;\n [] s=0 -> 1/2 : (s'=1) + 1/2 : true;\nendmodule\nrewards \"flips\" s=0 : 1; endrewards"
 	do(chromedp.SetValue(chromedp.ID("model-text"), coin),
 		chromedp.SetValue(chromedp.ID("model-props"), `P=? [ F s=1 ]; R{"flips"}=? [ F s=1 ]`),
 		chromedp.Click(chromedp.CSS(`#model-form button[type="submit"]`)))
-	until(`document.getElementById('model-result').textContent.includes('"properties"') || document.getElementById('model-error').textContent !== ''`)
-	if res, errText := text("model-result"), text("model-error"); !strings.Contains(res, `"value": 2`) || errText != "" {
-		t.Errorf("model tab, PRISM: result %q, error %q", res, errText)
+	until(`document.querySelector('#model-result table') !== null || document.getElementById('model-error').textContent !== ''`)
+	if props, errText := cells("#model-result table td"), text("model-error"); props != `P=? [ F s=1 ]|Pmax|1|1|R{"flips"}=? [ F s=1 ]|Emax|2|2` || errText != "" {
+		t.Errorf("model tab, PRISM: properties %q, error %q", props, errText)
 	}
 
-	// A bad parameter shows its error on the page.
+	// A bad parameter shows its error on the page, and the race to 100
+	// answered before is gone with its map and its game.
 	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="race"]`)),
 		chromedp.SetValue(chromedp.ID("race-target"), "-5"),
 		chromedp.Click(chromedp.ID("race-solve")))
@@ -182,5 +235,25 @@ func TestBrowser(t *testing.T) {
 	shot("error.png")
 	if !strings.Contains(msg, "target=-5") {
 		t.Errorf("error shown: %q", msg)
+	}
+	if left := eval(`document.getElementById('race-result').textContent + '|' + (document.getElementById('race-heatmap').dataset.drawn || '') + '|' + document.getElementById('race-play').hidden`); left != "||true" {
+		t.Errorf("after the error: result, map and game %q", left)
+	}
+
+	// A phone's width: every tab fits, nothing scrolls sideways.
+	do(chromedp.EmulateViewport(400, 900))
+	for _, tab := range []string{"race", "pig", "chefs", "cookies", "cgt", "model"} {
+		do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="` + tab + `"]`)))
+		if tab == "race" {
+			do(chromedp.SetValue(chromedp.ID("race-target"), "100"), chromedp.Click(chromedp.ID("race-solve")))
+			until(`document.getElementById('race-win') !== null && document.getElementById('race-chance').textContent !== ''`)
+		}
+		if w := eval(`document.documentElement.scrollWidth + ' ' + window.innerWidth`); w != "400 400" {
+			wide := eval(`Array.from(document.querySelectorAll('#` + tab + ` *')).filter((e) => e.getBoundingClientRect().right > 400).map((e) => e.tagName + '#' + e.id).slice(0, 5).join(' ')`)
+			t.Errorf("%s at 400 px: scroll width and window %s (too wide: %s)", tab, w, wide)
+		}
+		if tab == "race" || tab == "model" {
+			shot("narrow-" + tab + ".png")
+		}
 	}
 }

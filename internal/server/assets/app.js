@@ -42,6 +42,25 @@ async function run(section, fn) {
   }
 }
 
+// solve runs a form's request: only the latest one of a section shows its
+// answer (a tab's default solve may still be on its way when the user asks
+// again), and an error clears the old answer, so that nothing on the page
+// belongs to another question. clear undoes the section's pictures.
+const latest = {};
+function solve(section, fn, clear) {
+  const gen = (latest[section] = (latest[section] || 0) + 1);
+  const live = () => latest[section] === gen;
+  const err = $(section + '-error'), out = $(section + '-result');
+  err.textContent = '';
+  out.textContent = 'solving…';
+  return fn(live).catch((e) => {
+    if (!live()) return;
+    err.textContent = e.message;
+    out.replaceChildren();
+    if (clear) clear();
+  });
+}
+
 function fmt(x, digits = 8) { return Number(x).toFixed(digits); }
 
 function el(tag, text, cls) {
@@ -51,21 +70,90 @@ function el(tag, text, cls) {
   return e;
 }
 
-// heatmap draws grid[i][j] (x: i, y: j upward) with colours over [lo, hi];
-// cells for which skip(v) holds are grey.
-function heatmap(canvas, grid, lo, hi, skip) {
+// ticks returns about five round values from first to first+n-1.
+function ticks(first, n) {
+  const span = Math.max(1, n - 1);
+  const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000].find((s) => span / s <= 6) || Math.ceil(span / 5);
+  const out = [];
+  for (let v = Math.ceil(first / step) * step; v <= first + n - 1; v += step) out.push(v);
+  if (out[0] !== first) out.unshift(first);
+  return out;
+}
+
+// heatmap draws grid[i][j] (x: i, y: j upward) with colours over [lo, hi],
+// with ticks and the axes' titles: axes.x and axes.y give each a label and
+// the value of index 0. Cells for which skip(v) holds are grey.
+const MARGIN = { left: 44, bottom: 38, top: 6, right: 8 };
+function heatmap(canvas, grid, lo, hi, skip, axes) {
   const ctx = canvas.getContext('2d');
   const n = grid.length, m = grid[0].length;
-  const w = canvas.width / n, h = canvas.height / m;
+  const W = canvas.width - MARGIN.left - MARGIN.right, H = canvas.height - MARGIN.top - MARGIN.bottom;
+  const x0 = MARGIN.left, y0 = MARGIN.top + H; // the map's lower left corner
+  const w = W / n, h = H / m;
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < m; j++) {
       const v = grid[i][j];
       ctx.fillStyle = skip && skip(v) ? '#c8c8c8' : colour(hi > lo ? (v - lo) / (hi - lo) : 0);
-      ctx.fillRect(Math.floor(i * w), Math.floor(canvas.height - (j + 1) * h), Math.ceil(w), Math.ceil(h));
+      ctx.fillRect(Math.floor(x0 + i * w), Math.floor(y0 - (j + 1) * h), Math.ceil(w), Math.ceil(h));
     }
   }
+  ctx.fillStyle = ctx.strokeStyle = '#222';
+  ctx.font = '11px sans-serif';
+  ctx.lineWidth = 1;
+  const xs = ticks(axes.x.first, n), ys = ticks(axes.y.first, m);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  for (const v of xs) {
+    const x = Math.round(x0 + (v - axes.x.first + 0.5) * w) + 0.5;
+    ctx.beginPath(); ctx.moveTo(x, y0); ctx.lineTo(x, y0 + 4); ctx.stroke();
+    ctx.fillText(String(v), x, y0 + 6);
+  }
+  ctx.fillText(axes.x.label, x0 + W / 2, y0 + 21);
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  for (const v of ys) {
+    const y = Math.round(y0 - (v - axes.y.first + 0.5) * h) + 0.5;
+    ctx.beginPath(); ctx.moveTo(x0, y); ctx.lineTo(x0 - 4, y); ctx.stroke();
+    ctx.fillText(String(v), x0 - 6, y);
+  }
+  ctx.save();
+  ctx.translate(11, MARGIN.top + H / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.textAlign = 'center';
+  ctx.fillText(axes.y.label, 0, 0);
+  ctx.restore();
   canvas.dataset.drawn = String(n * m);
+  canvas.dataset.ticks = `${axes.x.label}: ${xs.join(' ')}; ${axes.y.label}: ${ys.join(' ')}`;
+}
+
+function clearCanvas(c) {
+  c.getContext('2d').clearRect(0, 0, c.width, c.height);
+  for (const k of Object.keys(c.dataset)) delete c.dataset[k];
+}
+
+// Pictures drawn, not glyphs: a die's face and a coin need no emoji font.
+const SVG = 'http://www.w3.org/2000/svg';
+function svgEl(tag, attrs) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
+function dieFace(face) {
+  const s = svgEl('svg', { width: 44, height: 44, viewBox: '0 0 40 40', role: 'img', 'aria-label': `a die showing ${face}` });
+  s.append(svgEl('rect', { x: 1, y: 1, width: 38, height: 38, rx: 7, fill: '#fff', stroke: '#333', 'stroke-width': 2 }));
+  for (const [i, j] of PIPS[face]) s.append(svgEl('circle', { cx: i * 10, cy: j * 10, r: 3.6, fill: face === 1 ? '#b00020' : '#222' }));
+  return s;
+}
+function coinFace(heads) {
+  const s = svgEl('svg', { width: 44, height: 44, viewBox: '0 0 40 40', role: 'img', 'aria-label': heads ? 'heads' : 'tails' });
+  s.append(svgEl('circle', { cx: 20, cy: 20, r: 18, fill: heads ? '#e8c547' : '#c9c9c9', stroke: '#6b5a12', 'stroke-width': 2 }));
+  const t = svgEl('text', { x: 20, y: 26, 'text-anchor': 'middle', 'font-size': 17, 'font-family': 'sans-serif', fill: '#333' });
+  t.textContent = heads ? 'H' : 'T';
+  s.append(t);
+  return s;
 }
 
 function legend(box, title, entries) {
@@ -80,26 +168,36 @@ function legend(box, title, entries) {
 }
 
 // ---- tabs ----
-for (const b of document.querySelectorAll('#tabs button')) {
-  b.addEventListener('click', () => {
-    document.querySelectorAll('#tabs button').forEach((x) => x.classList.toggle('active', x === b));
-    document.querySelectorAll('.tab').forEach((t) => t.classList.toggle('active', t.id === b.dataset.tab));
-  });
+// A tab shows its default question answered when first opened.
+const opened = new Set();
+function openTab(tab) {
+  document.querySelectorAll('#tabs button').forEach((x) => x.classList.toggle('active', x.dataset.tab === tab));
+  document.querySelectorAll('.tab').forEach((t) => t.classList.toggle('active', t.id === tab));
+  if (!opened.has(tab)) {
+    opened.add(tab);
+    $(tab + '-form').requestSubmit();
+  }
 }
+for (const b of document.querySelectorAll('#tabs button')) b.addEventListener('click', () => openTab(b.dataset.tab));
 
 // ---- race ----
 const race = { q: null, res: null, a: 0, b: 0, turn: 'coin' };
 
+function clearRace() {
+  clearCanvas($('race-heatmap'));
+  $('race-legend').replaceChildren();
+  $('race-play').hidden = true;
+}
 $('race-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  run('race', async () => {
+  solve('race', async (live) => {
     const target = $('race-target').value.trim();
     const q = new URLSearchParams({ target, first: $('race-first').value });
     if ($('race-exact').checked) q.set('exact', 'true');
     const withPolicy = Number(target) >= 1 && Number(target) <= 300 && !$('race-exact').checked;
     if (withPolicy) q.set('policy', 'true');
-    $('race-result').textContent = 'solving…';
     const r = await api('/api/race?' + q);
+    if (!live()) return;
     race.res = r;
     race.q = new URLSearchParams({ target, first: r.first });
     const out = $('race-result');
@@ -110,17 +208,17 @@ $('race-form').addEventListener('submit', (ev) => {
     out.append(el('div', `full precision ${r.win_probability}` + (r.win_probability_exact ? `, exactly ${r.win_probability_exact}` : '')));
     if (r.policy) {
       const maxT = Math.max(...r.policy.flat());
-      heatmap($('race-heatmap'), r.policy, 0.5, maxT + 0.5);
+      heatmap($('race-heatmap'), r.policy, 0.5, maxT + 0.5, null, { x: { label: 'points the coin player needs', first: 1 }, y: { label: 'points the chooser needs', first: 1 } });
       // rescale: heatmap maps lo..hi linearly, levels are 1..maxT
       const entries = [];
       for (let t = 1; t <= maxT; t++) entries.push([`T=${t}: ${r.menu[t - 1]}`, colour((t - 0.5) / maxT)]);
-      legend($('race-legend'), 'optimal gamble (x: coin needs, y: chooser needs)', entries);
+      legend($('race-legend'), 'the optimal gamble', entries);
       $('race-play').hidden = false;
       newRace();
     } else {
-      $('race-play').hidden = true;
+      clearRace();
     }
-  });
+  }, clearRace);
 });
 
 function newRace() {
@@ -128,7 +226,7 @@ function newRace() {
   race.b = race.res.chooser_target;
   race.turn = race.res.first;
   $('race-log').replaceChildren();
-  $('race-coin').textContent = '';
+  $('race-coin').replaceChildren();
   raceStep();
 }
 
@@ -151,7 +249,7 @@ async function raceStep() {
       b.id = 'race-flip';
       b.onclick = () => {
         const heads = random() < p.coin.p;
-        $('race-coin').textContent = heads ? '🪙 heads' : '🪙 tails';
+        $('race-coin').replaceChildren(coinFace(heads), el('span', heads ? ' heads' : ' tails'));
         if (heads) race.a -= p.coin.gain;
         $('race-log').append(el('li', `coin: ${heads ? 'heads, scores ' + p.coin.gain : 'tails'}`));
         race.turn = 'chooser';
@@ -175,7 +273,7 @@ async function raceStep() {
       const [prob, gain] = race.res.menu[t - 1].split(':');
       const [num, den] = prob.split('/').map(Number);
       const win = random() < num / (den || 1);
-      $('race-coin').textContent = win ? `🎲 T=${t}: scores ${gain}` : `🎲 T=${t}: misses`;
+      $('race-coin').replaceChildren(el('span', win ? `T=${t}: scores ${gain}` : `T=${t}: misses`));
       if (win) race.b -= Number(gain);
       $('race-log').append(el('li', `you: T=${t}, ${win ? 'scores ' + gain : 'misses'}`));
       race.turn = 'coin';
@@ -189,7 +287,6 @@ $('race-new').addEventListener('click', newRace);
 // ---- pig ----
 // You are player 0 and roll first; the computers are players 1 to n-1.
 const pig = { target: 0, players: 2, scores: [0, 0], total: 0, turn: 0, busy: false, gen: 0 };
-const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
 // slice2 takes the first two levels of a policy indexed by every player's
 // score, the later players at score 0.
@@ -197,13 +294,18 @@ function slice2(policy) {
   return policy.map((row) => row.map((v) => { while (Array.isArray(v)) v = v[0]; return v; }));
 }
 
+function clearPig() {
+  clearCanvas($('pig-heatmap'));
+  $('pig-legend').replaceChildren();
+  $('pig-play').hidden = true;
+}
 $('pig-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  run('pig', async () => {
+  solve('pig', async (live) => {
     const target = $('pig-target').value.trim();
     const players = $('pig-players').value;
-    $('pig-result').textContent = 'solving…';
     const r = await api('/api/pig?' + new URLSearchParams({ target, players, policy: 'true' }));
+    if (!live()) return;
     pig.target = r.target;
     pig.players = r.players;
     const out = $('pig-result');
@@ -214,22 +316,22 @@ $('pig-form').addEventListener('submit', (ev) => {
     const grid = slice2(r.policy);
     const holds = grid.flat().filter((k) => k > 0);
     const lo = holds.length ? Math.min(...holds) : 0, hi = holds.length ? Math.max(...holds) : 1;
-    heatmap($('pig-heatmap'), grid, lo, hi, (v) => v === 0);
+    const yLabel = r.players > 2 ? "the next player's score" : 'your score';
+    heatmap($('pig-heatmap'), grid, lo, hi, (v) => v === 0, { x: { label: 'my score', first: 0 }, y: { label: yLabel, first: 0 } });
     const entries = [];
     const levels = [...new Set([0, 1, 2, 3, 4].map((k) => Math.round(lo + (k * (hi - lo)) / 4)))];
     if (holds.length) for (const v of levels) entries.push([`hold at ${v}`, colour(hi > lo ? (v - lo) / (hi - lo) : 0)]);
     entries.push(['roll on until you win', '#c8c8c8']);
-    const axes = r.players > 2 ? 'x: my score, y: the next player\'s, the others at 0' : 'x: my score, y: yours';
-    legend($('pig-legend'), `turn total at which to hold (${axes})`, entries);
+    legend($('pig-legend'), r.players > 2 ? 'turn total at which to hold (the later players at 0)' : 'turn total at which to hold', entries);
     $('pig-play').hidden = false;
     newPig();
-  });
+  }, clearPig);
 });
 
 function newPig() {
   Object.assign(pig, { scores: new Array(pig.players).fill(0), total: 0, turn: 0, busy: false });
   $('pig-log').replaceChildren();
-  $('pig-die').textContent = '';
+  $('pig-die').replaceChildren();
   pigShow();
 }
 
@@ -271,7 +373,7 @@ async function pigShow() {
 
 function roll(i) {
   const face = 1 + Math.floor(random() * 6);
-  $('pig-die').textContent = FACES[face] + ' ' + face;
+  $('pig-die').replaceChildren(dieFace(face), el('span', ' ' + face));
   if (face === 1) {
     $('pig-log').append(el('li', `${who(i)}: rolls 1, loses ${pig.total}`));
     pig.total = 0;
@@ -327,12 +429,13 @@ async function computerMove() {
 // ---- chefs ----
 $('chefs-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  run('chefs', async () => {
+  solve('chefs', async (live) => {
     const q = new URLSearchParams();
     const skills = $('chefs-skills').value.trim();
     if (skills) q.set('skills', skills); else q.set('n', $('chefs-n').value.trim());
     if ($('chefs-exact').checked) q.set('exact', 'true');
     const r = await api('/api/chefs?' + q);
+    if (!live()) return;
     const t = el('table', undefined, 'values');
     const head = el('tr');
     ['chef', 'skill', 'win probability'].concat(r.win_probabilities_exact ? ['exact'] : []).forEach((h) => head.append(el('th', h)));
@@ -354,14 +457,15 @@ $('chefs-form').addEventListener('submit', (ev) => {
       ctx.font = '11px sans-serif';
       ctx.fillText(`${i + 1}`, i * w + w * 0.45, c.height - 5);
     });
-  });
+  }, () => clearCanvas($('chefs-bars')));
 });
 
 // ---- cookies ----
 $('cookies-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  run('cookies', async () => {
+  solve('cookies', async (live) => {
     const r = await api('/api/cookies?' + new URLSearchParams({ n: $('cookies-n').value.trim() }));
+    if (!live()) return;
     $('cookies-result').replaceChildren(el('span', `C(${r.n}) = `), el('span', r.count, 'big'));
   });
 });
@@ -369,10 +473,11 @@ $('cookies-form').addEventListener('submit', (ev) => {
 // ---- cgt ----
 $('cgt-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  run('cgt', async () => {
+  solve('cgt', async (live) => {
     const game = $('cgt-game').value;
     const q = game ? { game, position: $('cgt-position').value } : { expr: $('cgt-expr').value };
     const r = await api('/api/cgt?' + new URLSearchParams(q));
+    if (!live()) return;
     const wall = (ps) => ps.map(([t, v]) => `(${t}, ${v})`).join(' ');
     $('cgt-result').replaceChildren(el('div', 'value '), el('div', r.value, 'big'), el('div', 'outcome ' + r.outcome),
       el('div', `stops ${r.left_stop} (Left), ${r.right_stop} (Right); mean ${r.mean}; temperature ${r.temperature}`),
@@ -382,17 +487,98 @@ $('cgt-form').addEventListener('submit', (ev) => {
 });
 
 // ---- model ----
+// table builds a table of a header row and rows of cells, in a box that
+// scrolls sideways on a narrow screen; name tells it apart (data-table).
+function table(name, head, rows) {
+  const t = el('table', undefined, 'values');
+  const h = el('tr');
+  head.forEach((x) => h.append(el('th', x)));
+  t.append(h);
+  for (const r of rows) {
+    const tr = el('tr');
+    r.forEach((x) => tr.append(el('td', x === undefined || x === null ? '' : String(x))));
+    t.append(tr);
+  }
+  const box = el('div', undefined, 'scroll');
+  box.dataset.table = name;
+  box.append(t);
+  return box;
+}
+
+// bars draws one bar per value in [0, 1] (players' values, properties'
+// probabilities), labelled below.
+function bars(canvas, labels, values) {
+  const ctx = canvas.getContext('2d');
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  const n = values.length, w = (canvas.width - 40) / n, H = canvas.height - 40;
+  ctx.font = '11px sans-serif';
+  ctx.fillStyle = ctx.strokeStyle = '#222';
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'middle';
+  for (const v of [0, 0.5, 1]) {
+    ctx.fillText(String(v), 30, 10 + H * (1 - v));
+    ctx.beginPath(); ctx.moveTo(34, 10.5 + H * (1 - v)); ctx.lineTo(38, 10.5 + H * (1 - v)); ctx.stroke();
+  }
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  values.forEach((v, i) => {
+    const x = 40 + i * w, h = Math.max(0, Math.min(1, v)) * H;
+    ctx.fillStyle = colour(0.2 + 0.6 * (i / Math.max(1, n - 1)));
+    ctx.fillRect(x + w * 0.15, 10 + H - h, w * 0.7, h);
+    ctx.fillStyle = '#222';
+    ctx.fillText(labels[i], x + w / 2, 14 + H);
+  });
+  canvas.dataset.bars = String(n);
+}
+
+// modelKind tells gamesolve's format, JANI and the PRISM language apart
+// as the server does: by content.
+function modelKind(text) {
+  const t = text.trim();
+  if (!t.startsWith('{')) return 'prism';
+  try { return 'jani-version' in JSON.parse(t) ? 'jani' : 'json'; } catch (e) { return 'json'; }
+}
+
 $('model-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
-  run('model', async () => {
+  solve('model', async (live) => {
+    const text = $('model-text').value, kind = modelKind(text);
     const q = new URLSearchParams();
     if ($('model-exact').checked) q.set('exact', 'true');
+    if (kind === 'json' && $('model-policy').checked) q.set('policy', 'true');
     const c = $('model-const').value.trim();
     if (c) q.set('const', c);
     const props = $('model-props').value.trim();
-    if (props) q.set('props', props);
-    const r = await api('/api/solve?' + q, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: $('model-text').value });
-    const pre = el('pre', JSON.stringify(r, null, 1));
-    $('model-result').replaceChildren(pre);
-  });
+    if (props && kind === 'prism') q.set('props', props);
+    const r = await api('/api/solve?' + q, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text });
+    if (!live()) return;
+    const out = [];
+    const canvas = $('model-bars');
+    if (r.properties) {
+      out.push(el('p', `${r.model}: ${r.type}, ${r.states} states`));
+      out.push(table('properties', ['property', 'kind', 'value', 'exact'], r.properties.map((p) =>
+        [p.name, p.kind, p.skipped ? `skipped: ${p.skipped}` : p.infinite ? 'infinite' : (p.holds !== undefined ? String(p.holds) : p.value), p.value_exact])));
+      const probs = r.properties.filter((p) => typeof p.value === 'number' && p.value >= 0 && p.value <= 1 && !p.skipped);
+      if (probs.length) bars(canvas, probs.map((p) => p.name.length > 14 ? p.name.slice(0, 13) + '…' : p.name), probs.map((p) => p.value));
+      else clearCanvas(canvas);
+    } else {
+      out.push(el('p', `${r.states} states, ${r.components} components`));
+      out.push(table('values', ['player', 'value', 'exact'], r.values.map((v, i) => [i, v, r.values_exact ? r.values_exact[i] : ''])));
+      out.push(el('p', 'expected reward ' + (r.expected_reward === null ? 'infinite (play may never end)' : r.expected_reward) +
+        (r.expected_reward_exact ? `, exactly ${r.expected_reward_exact}` : '')));
+      bars(canvas, r.values.map((_, i) => `player ${i}`), r.values);
+      if (r.policy) {
+        const ids = Object.keys(r.policy);
+        out.push(el('h4', `policy (${ids.length} decision states)`));
+        out.push(table('policy', ['state', 'action'], ids.map((id) => [id, r.policy[id]])));
+      }
+    }
+    const raw = el('details');
+    raw.append(el('summary', 'JSON'), el('pre', JSON.stringify(r, null, 1)));
+    out.push(raw);
+    $('model-result').replaceChildren(...out);
+  }, () => clearCanvas($('model-bars')));
 });
+
+// The race tab is open first: answer its default question.
+openTab('race');
