@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
@@ -14,11 +15,28 @@ import (
 
 // bars draws one bar per value, labelled below.
 func bars(w io.Writer, f Format, title, ylabel string, labels []string, values []float64) error {
+	p, err := barPlot(title, ylabel, labels, values)
+	if err != nil {
+		return err
+	}
+	c := newCanvas(f, barsWidth(len(values)), 4.8*vg.Inch)
+	p.Draw(c.Canvas)
+	return c.writeTo(w)
+}
+
+// barsWidth is the width of a picture of n bars.
+func barsWidth(n int) vg.Length {
+	return vg.Length(max(6, min(18, 2+0.7*float64(n)))) * vg.Inch
+}
+
+// barPlot is a plot of one bar per value, each labelled below and its
+// value written above it.
+func barPlot(title, ylabel string, labels []string, values []float64) (*plot.Plot, error) {
 	p := newPlot(title, "", ylabel)
 	p.Add(plotter.NewGrid()) // first, so it is behind the bars
 	b, err := plotter.NewBarChart(plotter.Values(values), vg.Points(max(8, min(40, 400/float64(len(values))))))
 	if err != nil {
-		return fmt.Errorf("picture: %w", err)
+		return nil, fmt.Errorf("picture: %w", err)
 	}
 	cm := colorMap(0, 1)
 	b.Color, _ = cm.At(0.35)
@@ -50,10 +68,7 @@ func bars(w io.Writer, f Format, title, ylabel string, labels []string, values [
 		p.X.Tick.Label.Rotation = 1.2
 		p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = -0.9, -0.5
 	}
-	width := max(6, min(18, 2+0.7*float64(len(values))))
-	c := newCanvas(f, vg.Length(width)*vg.Inch, 4.8*vg.Inch)
-	p.Draw(c.Canvas)
-	return c.writeTo(w)
+	return p, nil
 }
 
 // Chefs draws each chef's win probability, the skills under the bars.
@@ -101,5 +116,44 @@ func JANI(w io.Writer, f Format, r *report.JANI) error {
 	if len(left) > 0 {
 		title += "\nnot drawn: " + strings.Join(left, ", ")
 	}
-	return bars(w, f, title, "value", labels, values)
+	// Probabilities and expected values have scales of their own: a
+	// panel each, side by side, where the model has both.
+	var probs, other []int
+	for i, l := range labels {
+		if _, kind, _ := strings.Cut(l, "\n"); strings.HasPrefix(kind, "P") {
+			probs = append(probs, i)
+		} else {
+			other = append(other, i)
+		}
+	}
+	if len(probs) == 0 || len(other) == 0 {
+		ylabel := "expected value"
+		if len(other) == 0 {
+			ylabel = "probability"
+		}
+		return bars(w, f, title, ylabel, labels, values)
+	}
+	pick := func(idx []int) ([]string, []float64) {
+		var l []string
+		var v []float64
+		for _, i := range idx {
+			l, v = append(l, labels[i]), append(v, values[i])
+		}
+		return l, v
+	}
+	pl, pv := pick(probs)
+	ol, ov := pick(other)
+	left2, err := barPlot(title, "probability", pl, pv)
+	if err != nil {
+		return err
+	}
+	// A blank title of as many lines, so both panels start level.
+	right, err := barPlot(strings.Repeat(" \n", strings.Count(title, "\n"))+" ", "expected value", ol, ov)
+	if err != nil {
+		return err
+	}
+	left2.Y.Max = max(left2.Y.Max, 1)
+	c := newCanvas(f, barsWidth(len(values)+2), 4.8*vg.Inch)
+	row(c.Canvas, part{left2, float64(len(pv)) + 1}, part{right, float64(len(ov)) + 1})
+	return c.writeTo(w)
 }

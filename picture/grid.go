@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette"
@@ -104,7 +105,7 @@ func colorMap(lo, hi float64) palette.ColorMap {
 func heatMap(title, x, y string, g grid, barLabel string) (*plot.Plot, *plot.Plot) {
 	lo, hi := g.zRange()
 	cm := colorMap(lo, hi)
-	p := newPlot(title, x, y)
+	p := gridPlot(title, x, y, g)
 	p.Add(raster(g, cm))
 	bar := newPlot("", "", barLabel)
 	bar.HideX()
@@ -122,9 +123,52 @@ func levelMap(title, x, y string, g grid, name func(int) string) *plot.Plot {
 	_, hi := g.zRange()
 	n := max(int(hi), 1)
 	cm := colorMap(0.5, float64(n)+0.5)
-	p := newPlot(title, x, y)
+	p := gridPlot(title, x, y, g)
 	p.Add(raster(g, cm))
 	return p
+}
+
+// gridPlot is newPlot for a map of g: each axis labelled at its first
+// value and at round steps, every cell's value a tick.
+func gridPlot(title, x, y string, g grid) *plot.Plot {
+	p := newPlot(title, x, y)
+	p.X.Tick.Marker = cellTicks{first: g.x0, n: g.cols}
+	p.Y.Tick.Marker = cellTicks{first: g.y0, n: g.rows}
+	return p
+}
+
+// cellTicks labels an axis of n cells from first: the first value, and
+// the multiples of a round step (1, 2, 5, 10, 20, 25, 50, … with at most
+// ten labels), with unlabelled ticks between.
+type cellTicks struct{ first, n int }
+
+func (t cellTicks) Ticks(float64, float64) []plot.Tick {
+	last := t.first + t.n - 1
+	step := 1
+	for _, s := range []int{1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000} {
+		step = s
+		if (last-t.first)/s <= 10 {
+			break
+		}
+	}
+	minor := max(1, step/5)
+	if step == 25 || step == 250 {
+		minor = step / 5
+	}
+	var ticks []plot.Tick
+	for v := t.first; v <= last; v++ {
+		switch {
+		case v == t.first || v%step == 0:
+			if v != t.first && v-t.first < step/3 {
+				ticks = append(ticks, plot.Tick{Value: float64(v)}) // too near the first label
+				continue
+			}
+			ticks = append(ticks, plot.Tick{Value: float64(v), Label: strconv.Itoa(v)})
+		case v%minor == 0:
+			ticks = append(ticks, plot.Tick{Value: float64(v)})
+		}
+	}
+	return ticks
 }
 
 // levelLegend is a panel with only a legend: a swatch per level of
@@ -133,9 +177,13 @@ func levelLegend(title string, n int, name func(int) string) *plot.Plot {
 	cm := colorMap(0.5, float64(n)+0.5)
 	p := plot.New()
 	p.HideAxes()
-	p.Title.Text = title
-	p.Title.TextStyle.Font.Size = 11
-	p.Title.Padding = vg.Points(30)
+	// The title is the legend's first line, so it sits on top of the
+	// swatches and not apart from them. The panel's own title pads it
+	// down to the map's top.
+	p.Title.Text = " "
+	p.Title.TextStyle.Font.Size = 13
+	p.Title.Padding = vg.Points(6)
+	p.Legend.Add(title)
 	for level := 1; level <= n; level++ {
 		c, err := cm.At(float64(level))
 		if err != nil {

@@ -111,3 +111,32 @@ func TestThermographPicture(t *testing.T) {
 		t.Errorf("first tick %+v, want -4.5 labelled 4.5", ticks[0])
 	}
 }
+
+// A map's axes are labelled at the first cell and at round steps, every
+// cell a tick.
+func TestCellTicks(t *testing.T) {
+	for _, c := range []struct {
+		first, n int
+		labels   string
+	}{
+		{1, 100, "1 10 20 30 40 50 60 70 80 90 100"},
+		{0, 100, "0 10 20 30 40 50 60 70 80 90"},
+		{1, 5, "1 2 3 4 5"},
+		{0, 40, "0 5 10 15 20 25 30 35"},
+		{1, 1000, "1 100 200 300 400 500 600 700 800 900 1000"},
+	} {
+		var labels []string
+		ticks := cellTicks{first: c.first, n: c.n}.Ticks(0, 0)
+		for _, tk := range ticks {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != c.labels {
+			t.Errorf("cells %d from %d: labels %q, want %q", c.n, c.first, got, c.labels)
+		}
+		if c.n <= 100 && len(ticks) > c.n {
+			t.Errorf("cells %d from %d: %d ticks", c.n, c.first, len(ticks))
+		}
+	}
+}

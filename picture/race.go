@@ -37,7 +37,7 @@ func Race(w io.Writer, f Format, r *report.Race) error {
 		return fmt.Sprintf("T=%d: %s wins %d", i, m.P.RatString(), m.Gain)
 	}
 	left := levelMap("The chooser's optimal gamble T", xl, yl, policy, name)
-	legend := levelLegend("gamble", levels, name)
+	legend := levelLegend("the optimal gamble:", levels, name)
 	right, bar := heatMap("The chooser's chance to win, about to choose", xl, yl, win, "probability")
 	c := newCanvas(f, 15*vg.Inch, 5.5*vg.Inch)
 	row(c.Canvas, part{left, 5}, part{legend, 1.6}, part{right, 5}, part{bar, 0.9})

@@ -80,13 +80,16 @@ func Thermograph(w io.Writer, f Format, r *report.CGT) error {
 	}
 	labels, err := plotter.NewLabels(plotter.XYLabels{
 		XYs:    []plotter.XY{{X: -mean, Y: top}, {X: -mean, Y: temp}},
-		Labels: []string{" mean " + r.Mean.String(), fmt.Sprintf(" t = %s", r.Temperature)},
+		Labels: []string{" mean " + r.Mean.String(), fmt.Sprintf("t = %s ", r.Temperature)},
 	})
 	if err == nil {
 		for i := range labels.TextStyle {
 			labels.TextStyle[i].Font.Size = 10
 			labels.TextStyle[i].YAlign = draw.YTop
 		}
+		// The temperature left of the mast's foot and above it: the walls
+		// meet there from below, and the mast rises on its right.
+		labels.TextStyle[1].XAlign, labels.TextStyle[1].YAlign = draw.XRight, draw.YBottom
 		p.Add(labels)
 	}
 	c := newCanvas(f, 7*vg.Inch, 6*vg.Inch)
