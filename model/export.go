@@ -19,13 +19,18 @@ import (
 // every state reachable from the start, the start first, each named by
 // the rules' Describer (a name met twice gets "#2", "#3", … so ids stay
 // unique), probabilities and rewards as exact "p/q" strings. comment, if
-// not empty, becomes the model's comment. Parse reads the result back to
+// not empty, becomes the model's comment; Parse reads the result back to
 // the same game: the same states, actions and values.
+//
+// names, if not nil, names the players (one per player of the rules).
 //
 // The format has one start, so rules with several initial states (a
 // Seeder with seeds) are refused. Exploration keeps to opt's memory
 // budget, and writing checks ctx. Export returns the number of states.
-func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S], opt engine.Options, comment string) (int, error) {
+func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S], opt engine.Options, names []string, comment string) (int, error) {
+	if names != nil && len(names) != rules.Players() {
+		return 0, fmt.Errorf("model: %d names for %d players", len(names), rules.Players())
+	}
 	if sd, ok := rules.(engine.Seeder[S]); ok && len(sd.Seeds()) > 0 {
 		return 0, solver.Invalidf("model: the model has %d initial states; the JSON model format has one start", len(sd.Seeds())+1)
 	}
@@ -56,7 +61,18 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 	seen = nil
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var b []byte
-	b = fmt.Appendf(b, "{\"players\": %d, \"start\": ", G.Players())
+	if names == nil {
+		b = fmt.Appendf(b, "{\"players\": %d, \"start\": ", G.Players())
+	} else {
+		b = append(b, "{\"players\": ["...)
+		for i, name := range names {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendString(b, name)
+		}
+		b = append(b, "], \"start\": "...)
+	}
 	b = appendString(b, ids[0])
 	if comment != "" {
 		b = append(b, ",\n \"comment\": "...)
@@ -65,7 +81,7 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 	b = append(b, ",\n \"states\": [\n"...)
 	var outs []engine.Outcome[int]
 	var pay []*big.Rat
-	names := map[string]int{}
+	actions := map[string]int{}
 	for i := range N {
 		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -97,7 +113,7 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 			b = appendOutcomes(b, outs, ids)
 		default:
 			b = fmt.Appendf(b, ", \"player\": %d, \"actions\": [", owner)
-			clear(names)
+			clear(actions)
 			for a := range G.Actions(i) {
 				var name string
 				name, outs = G.Action(i, a, outs)
@@ -109,11 +125,11 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 				}
 				// Names must be unique within a state: a second
 				// enabled command of one module is "M#2".
-				if k := names[name]; k > 0 {
-					names[name] = k + 1
+				if k := actions[name]; k > 0 {
+					actions[name] = k + 1
 					name += "#" + strconv.Itoa(k+1)
 				}
-				names[name]++
+				actions[name]++
 				if a > 0 {
 					b = append(b, ",\n    "...)
 				}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/big"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +41,7 @@ func TestExportRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			var b bytes.Buffer
-			n, err := Export(context.Background(), &b, m, engine.Options{}, "a <comment> & more")
+			n, err := Export(context.Background(), &b, m, engine.Options{}, m.PlayerNames(), "a <comment> & more")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,7 +117,7 @@ func TestExportNames(t *testing.T) {
 		return nil
 	}}
 	var b bytes.Buffer
-	if _, err := Export(context.Background(), &b, r, engine.Options{}, ""); err != nil {
+	if _, err := Export(context.Background(), &b, r, engine.Options{}, nil, ""); err != nil {
 		t.Fatal(err)
 	}
 	text := b.String()
@@ -168,7 +169,7 @@ func TestExportRefuses(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b bytes.Buffer
-			_, err := Export(c.ctx, &b, c.rules, engine.Options{}, "")
+			_, err := Export(c.ctx, &b, c.rules, engine.Options{}, nil, "")
 			if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, c.is) {
 				t.Errorf("error %v, want %q wrapping %v", err, c.want, c.is)
 			}
@@ -177,7 +178,7 @@ func TestExportRefuses(t *testing.T) {
 	// 200 digits a side is still read back.
 	fine := new(big.Rat).SetFrac(new(big.Int).Sub(new(big.Int).Exp(big.NewInt(10), big.NewInt(200), nil), big.NewInt(1)), big.NewInt(7))
 	var b bytes.Buffer
-	if _, err := Export(context.Background(), &b, rulesFunc{players: 1, expand: loop(fine), describe: func(s int) string { return string(rune('a' + s)) }}, engine.Options{}, ""); err != nil {
+	if _, err := Export(context.Background(), &b, rulesFunc{players: 1, expand: loop(fine), describe: func(s int) string { return string(rune('a' + s)) }}, engine.Options{}, nil, ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Parse(b.Bytes()); err != nil {
@@ -204,7 +205,7 @@ func FuzzExport(f *testing.F) {
 		}
 		opt := engine.Options{Memory: 256 << 20, MaxStates: 500, MaxRounds: 200, MaxSweeps: 20000}
 		var b bytes.Buffer
-		n, err := Export(context.Background(), &b, m, opt, text[:min(len(text), 40)])
+		n, err := Export(context.Background(), &b, m, opt, m.PlayerNames(), text[:min(len(text), 40)])
 		if err != nil {
 			if !errors.Is(err, solver.ErrInvalid) && !strings.Contains(err.Error(), "too large") {
 				t.Fatalf("undocumented error %v", err)
@@ -214,6 +215,9 @@ func FuzzExport(f *testing.F) {
 		back, err := Parse(b.Bytes())
 		if err != nil {
 			t.Fatalf("the export is not read back: %v\n%s", err, b.String())
+		}
+		if !slices.Equal(back.PlayerNames(), m.PlayerNames()) {
+			t.Fatalf("players %q, read back %q", m.PlayerNames(), back.PlayerNames())
 		}
 		if back.NumStates() != n || n > m.NumStates() {
 			t.Fatalf("%d states exported, %d read back, %d listed", n, back.NumStates(), m.NumStates())

@@ -19,6 +19,7 @@ import (
 // States.
 type Model struct {
 	players int
+	names   []string // the players' names, where the file gives them
 	start   int32
 	ids     []string
 	states  []state
@@ -34,6 +35,10 @@ type state struct {
 
 // Players implements engine.Rules.
 func (m *Model) Players() int { return m.players }
+
+// PlayerNames returns the players' names, where the file names them
+// ("players": ["A", "B"]), else nil. The slice is the model's own.
+func (m *Model) PlayerNames() []string { return m.names }
 
 // Start implements engine.Rules.
 func (m *Model) Start() int32 { return m.start }
@@ -130,10 +135,10 @@ func readText(r io.Reader, avail uint64) ([]byte, error) {
 }
 
 type fileJSON struct {
-	Players *int        `json:"players"`
-	Start   *string     `json:"start"`
-	States  []stateJSON `json:"states"`
-	Comment skip        `json:"comment"`
+	Players json.RawMessage `json:"players"`
+	Start   *string         `json:"start"`
+	States  []stateJSON     `json:"states"`
+	Comment skip            `json:"comment"`
 }
 
 type stateJSON struct {
@@ -201,6 +206,46 @@ func position(data []byte, off int64) string {
 	return fmt.Sprintf("line %d, column %d", line, col)
 }
 
+// players reads "players": a count, or a list of the players' names
+// (then the count is their number). Errors give the value's place.
+func players(data []byte, raw json.RawMessage) (n int, names []string, err error) {
+	if len(raw) > 0 && raw[0] == '[' {
+		if json.Unmarshal(raw, &names) == nil {
+			return len(names), names, nil
+		}
+	} else if json.Unmarshal(raw, &n) == nil {
+		return n, nil, nil
+	}
+	return 0, nil, fmt.Errorf(`%s: "players" must be an integer, or a list of the players' names (strings)`, position(data, valueOffset(data, "players")))
+}
+
+// valueOffset is the byte offset of the value of the model object's key
+// (the text is valid JSON).
+func valueOffset(data []byte, key string) int64 {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // {
+		return 0
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return 0
+		}
+		if k, _ := t.(string); k == key {
+			off := dec.InputOffset()
+			for off < int64(len(data)) && bytes.IndexByte([]byte(" \t\r\n:"), data[off]) >= 0 {
+				off++
+			}
+			return off
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return 0
+		}
+	}
+	return 0
+}
+
 // number is a JSON number or a string holding a decimal or p/q, kept as
 // text and read exactly; set tells a given number from a missing one.
 type number struct {
@@ -261,8 +306,25 @@ func Parse(data []byte) (*Model, error) {
 		}
 		return solver.Invalidf("model: %s", fmt.Sprintf(format, a...))
 	}
-	if f.Players == nil || *f.Players < 1 || *f.Players > 1<<10 {
-		return nil, bad(`"players" must be an integer from 1 to %d`, 1<<10)
+	if f.Players == nil {
+		return nil, bad(`"players" is missing`)
+	}
+	nPlayers, names, err := players(data, f.Players)
+	if err != nil {
+		return nil, solver.Invalidf("model: %v", err)
+	}
+	if nPlayers < 1 || nPlayers > 1<<10 {
+		return nil, bad(`"players" must be an integer from 1 to %d, or a list of that many names`, 1<<10)
+	}
+	seen := map[string]bool{}
+	for _, name := range names {
+		switch {
+		case strings.TrimSpace(name) == "":
+			return nil, bad(`"players": a player's name is empty`)
+		case seen[name]:
+			return nil, bad(`"players": %q is named twice`, name)
+		}
+		seen[name] = true
 	}
 	if f.Start == nil {
 		return nil, bad(`"start" is missing`)
@@ -273,7 +335,7 @@ func Parse(data []byte) (*Model, error) {
 	if len(f.States) > 1<<31-1 {
 		return nil, bad("too many states")
 	}
-	m := &Model{players: *f.Players, index: make(map[string]int32, len(f.States)), ids: ids, states: make([]state, len(f.States))}
+	m := &Model{players: nPlayers, names: names, index: make(map[string]int32, len(f.States)), ids: ids, states: make([]state, len(f.States))}
 	for i, s := range f.States {
 		if s.ID == "" {
 			return nil, bad("state %d (counting from 1) has no id", i+1)

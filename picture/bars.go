@@ -86,6 +86,9 @@ func Model(w io.Writer, f Format, name string, r *report.Model) error {
 	labels := make([]string, len(r.Values))
 	for i := range r.Values {
 		labels[i] = fmt.Sprintf("player %d", i)
+		if i < len(r.Players) {
+			labels[i] = r.Players[i]
+		}
 	}
 	return bars(w, f, name+": each player's value at the start", "value", labels, r.Values)
 }

@@ -16,6 +16,9 @@ import (
 // expected_reward is null when play may never end under the policy (the
 // reward is then infinite).
 type Model struct {
+	// Players names the players, where the model file does; Values and
+	// the rest list them in that order.
+	Players             []string          `json:"players,omitempty"`
 	Values              JSONFloats        `json:"values"`
 	ValuesExact         []string          `json:"values_exact,omitempty"`
 	ExpectedReward      *JSONFloat        `json:"expected_reward"`
@@ -53,11 +56,11 @@ func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Mo
 	if err != nil {
 		return nil, err
 	}
-	out := &Model{exact: f.Exact()}
+	out := &Model{exact: f.Exact(), Players: m.PlayerNames()}
 	start := res.Start()
 	for p, v := range res.Value(start) {
 		x, s := cv(v)
-		if err := fits(x, f.Exact(), fmt.Sprintf("player %d's value", p)); err != nil {
+		if err := fits(x, f.Exact(), fmt.Sprintf("player %s's value", out.PlayerName(p))); err != nil {
 			return nil, err
 		}
 		out.Values = append(out.Values, x)
@@ -97,6 +100,15 @@ func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Mo
 	return out, nil
 }
 
+// PlayerName is player p's name, or its number where the model names no
+// players.
+func (r *Model) PlayerName(p int) string {
+	if p < len(r.Players) {
+		return r.Players[p]
+	}
+	return strconv.Itoa(p)
+}
+
 // Choices returns the decision states in model order and the action chosen
 // in each (nil without policy).
 func (r *Model) Choices() ([]string, map[string]string) { return r.ids, r.choices }
@@ -114,7 +126,7 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 	}
 	rows := [][]string{head}
 	for p, v := range r.Values {
-		row := []string{strconv.Itoa(p), floatText(float, v)}
+		row := []string{Printable(r.PlayerName(p)), floatText(float, v)}
 		if r.exact {
 			row = append(row, r.ValuesExact[p])
 		}

@@ -92,14 +92,14 @@ func runConvert(cmd *cobra.Command, e *env, fl convertFlags, path string) error 
 		}
 		write = func(w io.Writer) (string, error) { _, err := w.Write(doc); return "", err }
 	case "json":
-		rules, comment, err := gameRules(cmd, fl, path, data, props, isPRISM)
+		rules, names, comment, err := gameRules(cmd, fl, path, data, props, isPRISM)
 		if err != nil {
 			return err
 		}
 		opt := engine.Options{}
 		opt.Progress = e.progress("convert")
 		write = func(w io.Writer) (string, error) {
-			n, err := model.Export(cmd.Context(), w, rules, opt, comment)
+			n, err := model.Export(cmd.Context(), w, rules, opt, names, comment)
 			return fmt.Sprintf(" (%d states)", n), err
 		}
 	default:
@@ -133,14 +133,14 @@ func runConvert(cmd *cobra.Command, e *env, fl convertFlags, path string) error 
 // describe (jani.Model.Game). A PRISM goal is a state formula: it becomes
 // a property of its own, P of F, and a reward structure a property R of
 // F, added to the properties given.
-func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, props string, isPRISM bool) (engine.Rules[string], string, error) {
+func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, props string, isPRISM bool) (rules engine.Rules[string], names []string, comment string, err error) {
 	src := report.Source{Name: path, Data: data, Consts: fl.consts, Props: props}
 	in, err := parseModelFile(cmd, src)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, "", err
 	}
 	if in.JANI == nil {
-		return nil, "", fmt.Errorf("convert: %s is in gamesolve's JSON format already", path)
+		return nil, nil, "", fmt.Errorf("convert: %s is in gamesolve's JSON format already", path)
 	}
 	m := in.JANI
 	players := m.Players()
@@ -149,7 +149,7 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 		if len(players) > 0 {
 			want = fmt.Sprintf("one goal per player (%s)", strings.Join(players, ", "))
 		}
-		return nil, "", fmt.Errorf("convert: --to json needs %s: --goal '\"done\"' says where a player wins", want)
+		return nil, nil, "", fmt.Errorf("convert: --to json needs %s: --goal '\"done\"' says where a player wins", want)
 	}
 	goals, reward := fl.goals, fl.reward
 	if isPRISM {
@@ -172,7 +172,7 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 		goals = nil
 		for i, g := range fl.goals {
 			if strings.ContainsAny(g, "\r\n") {
-				return nil, "", fmt.Errorf("convert: --goal %q: write the state formula on one line", g)
+				return nil, nil, "", fmt.Errorf("convert: --goal %q: write the state formula on one line", g)
 			}
 			name := fmt.Sprintf("convert: goal %d", i+1)
 			add(fmt.Sprintf("\n;\n%q: %sPmax=? [ F (\n", name, coal), g, "\n) ]", "--goal "+shellQuote(g))
@@ -181,7 +181,7 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 		if reward != "" {
 			ref := reward
 			if strings.ContainsAny(ref, "\"{}\r\n") {
-				return nil, "", fmt.Errorf("convert: --reward %q: give a reward structure's name or number", reward)
+				return nil, nil, "", fmt.Errorf("convert: --reward %q: give a reward structure's name or number", reward)
 			}
 			if !isNumber(ref) {
 				ref = fmt.Sprintf("%q", ref)
@@ -194,21 +194,21 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 			var pe *prism.Error
 			if errors.As(err, &pe) && pe.File == "properties" {
 				if flag := flagAt[pe.Line]; strings.HasPrefix(flag, "--goal") {
-					return nil, "", fmt.Errorf("convert: %s: column %d: %s", flag, pe.Col, pe.Msg)
+					return nil, nil, "", fmt.Errorf("convert: %s: column %d: %s", flag, pe.Col, pe.Msg)
 				} else if flag != "" {
-					return nil, "", fmt.Errorf("convert: %s: %s", flag, pe.Msg)
+					return nil, nil, "", fmt.Errorf("convert: %s: %s", flag, pe.Msg)
 				}
 				if flag := flagAt[pe.Line-1]; flag != "" {
-					return nil, "", fmt.Errorf("convert: %s: at its end: %s", flag, pe.Msg)
+					return nil, nil, "", fmt.Errorf("convert: %s: at its end: %s", flag, pe.Msg)
 				}
 			}
-			return nil, "", fmt.Errorf("convert: %s: %w", path, err)
+			return nil, nil, "", fmt.Errorf("convert: %s: %w", path, err)
 		}
 		m = in.JANI
 	}
-	rules, err := m.Game(goals, reward)
+	rules, err = m.Game(goals, reward)
 	if err != nil {
-		return nil, "", fmt.Errorf("convert: %s: %w", path, err)
+		return nil, nil, "", fmt.Errorf("convert: %s: %w", path, err)
 	}
 	var c strings.Builder
 	fmt.Fprintf(&c, "converted by gamesolve from %s", filepath.Base(path))
@@ -225,7 +225,7 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 	if fl.reward != "" {
 		fmt.Fprintf(&c, "; rewards %s", fl.reward)
 	}
-	return rules, c.String(), nil
+	return rules, m.Players(), c.String(), nil
 }
 
 // parseModelFile reads a model for convert, naming the flag or the file

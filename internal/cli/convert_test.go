@@ -33,6 +33,10 @@ func TestConvertTruel(t *testing.T) {
 	if got := converted["expected_reward_exact"]; got != "272/63" {
 		t.Errorf("shots %v, want 272/63", got)
 	}
+	// The players keep their names: PRISM's, and truel.json's own.
+	if got, want := fmt.Sprint(converted["players"], written["players"]), "[pa pb pc] [A B C]"; got != want {
+		t.Errorf("players %s, want %s", got, want)
+	}
 	// The same PRISM model with rPATL: A alone against B and C, who both
 	// aim at A. Firing into the air, A is then dead for sure (B hits or C
 	// does); aiming at B, a hit leaves C, who kills A; aiming at C, a hit

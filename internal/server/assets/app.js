@@ -563,10 +563,11 @@ $('model-form').addEventListener('submit', (ev) => {
       else clearCanvas(canvas);
     } else {
       out.push(el('p', `${r.states} states, ${r.components} components`));
-      out.push(table('values', ['player', 'value', 'exact'], r.values.map((v, i) => [i, v, r.values_exact ? r.values_exact[i] : ''])));
+      const name = (i) => (r.players ? r.players[i] : `player ${i}`);
+      out.push(table('values', ['player', 'value', 'exact'], r.values.map((v, i) => [r.players ? r.players[i] : i, v, r.values_exact ? r.values_exact[i] : ''])));
       out.push(el('p', 'expected reward ' + (r.expected_reward === null ? 'infinite (play may never end)' : r.expected_reward) +
         (r.expected_reward_exact ? `, exactly ${r.expected_reward_exact}` : '')));
-      bars(canvas, r.values.map((_, i) => `player ${i}`), r.values);
+      bars(canvas, r.values.map((_, i) => name(i)), r.values);
       if (r.policy) {
         const ids = Object.keys(r.policy);
         out.push(el('h4', `policy (${ids.length} decision states)`));
