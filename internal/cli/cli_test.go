@@ -73,6 +73,10 @@ func TestVersionAndHelp(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "gamesolve "+Version+"\n") || !strings.Contains(out, "built with go") {
 		t.Errorf("--version: %d %q", code, out)
 	}
+	// One argument too many, named plainly.
+	if _, _, errs := run(t, "", "solve", "a.json", "b.json"); !strings.Contains(errs, "solve takes only a model file (- for standard input), got 2 arguments") {
+		t.Errorf("two model files: %q", errs)
+	}
 	if code, cmd, _ := run(t, "", "version"); code != 0 || cmd != out {
 		t.Errorf("version: %d %q, want what --version prints", code, cmd)
 	}

@@ -36,7 +36,7 @@ func exactlyOne(what, example string) cobra.PositionalArgs {
 		case len(args) == 0:
 			return &usageError{fmt.Sprintf("%s needs %s, e.g. %s", cmd.Name(), what, example), helpOf(cmd)}
 		case len(args) > 1:
-			return &usageError{fmt.Sprintf("%s takes one %s, got %d arguments (quote an argument that has spaces)", cmd.Name(), what, len(args)), helpOf(cmd)}
+			return &usageError{fmt.Sprintf("%s takes only %s, got %d arguments (quote an argument that has spaces)", cmd.Name(), what, len(args)), helpOf(cmd)}
 		}
 		return nil
 	}
