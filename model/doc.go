@@ -14,7 +14,8 @@
 //	                             {"p": "5/6", "to": "roll", "reward": 1}]},
 //	   {"id": "six", "payoff": [1]}]}
 //
-// Read rejects, with an error naming the state and wrapping
+// Read rejects, with an error giving the line and column, naming the
+// state where there is one, and wrapping
 // solver.ErrInvalid: an unknown target id, a duplicate id, a probability that
 // is not in (0, 1] or probabilities that do not sum to 1, a state with none
 // or more than one of payoff/chance/actions, a payoff of the wrong length, a

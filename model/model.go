@@ -219,6 +219,31 @@ func players(data []byte, raw json.RawMessage) (n int, names []string, err error
 	return 0, nil, fmt.Errorf(`%s: "players" must be an integer, or a list of the players' names (strings)`, position(data, valueOffset(data, "players")))
 }
 
+// stateOffset is the byte offset of state i (from 0) in the model's
+// "states" (the text is valid JSON).
+func stateOffset(data []byte, i int) int64 {
+	off := valueOffset(data, "states")
+	dec := json.NewDecoder(bytes.NewReader(data[off:]))
+	if _, err := dec.Token(); err != nil { // [
+		return off
+	}
+	for k := 0; dec.More(); k++ {
+		at := dec.InputOffset()
+		// InputOffset is before the separator and spaces: skip them.
+		for int(off+at) < len(data) && bytes.IndexByte([]byte(" \t\r\n,"), data[off+at]) >= 0 {
+			at++
+		}
+		if k == i {
+			return off + at
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			break
+		}
+	}
+	return off
+}
+
 // valueOffset is the byte offset of the value of the model object's key
 // (the text is valid JSON).
 func valueOffset(data []byte, key string) int64 {
@@ -296,6 +321,9 @@ func Parse(data []byte) (*Model, error) {
 	if err := checkKeys(data, ids); err != nil {
 		return nil, solver.Invalidf("model: %v", err)
 	}
+	// at is where an error lies: the state being read (cur, from 0), or
+	// the value of a top-level key; found only when there is an error.
+	cur, topKey := -1, ""
 	bad := func(format string, a ...any) error {
 		// Ids, names and numbers from the text are echoed cut short: a
 		// 10,000-character id makes no better message.
@@ -304,7 +332,14 @@ func Parse(data []byte) (*Model, error) {
 				a[i] = cut(s)
 			}
 		}
-		return solver.Invalidf("model: %s", fmt.Sprintf(format, a...))
+		where := ""
+		switch {
+		case cur >= 0:
+			where = position(data, stateOffset(data, cur)) + ": "
+		case topKey != "":
+			where = position(data, valueOffset(data, topKey)) + ": "
+		}
+		return solver.Invalidf("model: %s%s", where, fmt.Sprintf(format, a...))
 	}
 	if f.Players == nil {
 		return nil, bad(`"players" is missing`)
@@ -313,6 +348,7 @@ func Parse(data []byte) (*Model, error) {
 	if err != nil {
 		return nil, solver.Invalidf("model: %v", err)
 	}
+	topKey = "players"
 	if nPlayers < 1 || nPlayers > 1<<10 {
 		return nil, bad(`"players" must be an integer from 1 to %d, or a list of that many names`, 1<<10)
 	}
@@ -326,6 +362,7 @@ func Parse(data []byte) (*Model, error) {
 		}
 		seen[name] = true
 	}
+	topKey = ""
 	if f.Start == nil {
 		return nil, bad(`"start" is missing`)
 	}
@@ -337,6 +374,7 @@ func Parse(data []byte) (*Model, error) {
 	}
 	m := &Model{players: nPlayers, names: names, index: make(map[string]int32, len(f.States)), ids: ids, states: make([]state, len(f.States))}
 	for i, s := range f.States {
+		cur = i
 		if s.ID == "" {
 			return nil, bad("state %d (counting from 1) has no id", i+1)
 		}
@@ -345,6 +383,7 @@ func Parse(data []byte) (*Model, error) {
 		}
 		m.index[s.ID] = int32(i)
 	}
+	cur, topKey = -1, "start"
 	start, ok := m.index[*f.Start]
 	if !ok {
 		return nil, bad("start %q is not a state id", *f.Start)
@@ -416,7 +455,9 @@ func Parse(data []byte) (*Model, error) {
 		}
 		return outs, nil
 	}
+	topKey = ""
 	for i, s := range f.States {
+		cur = i
 		id := s.ID
 		st := &m.states[i]
 		kinds := 0
