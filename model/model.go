@@ -206,6 +206,28 @@ func position(data []byte, off int64) string {
 	return fmt.Sprintf("line %d, column %d", line, col)
 }
 
+// decodeSlow decodes a model file's text with encoding/json and checks its
+// keys (checkKeys).
+func decodeSlow(data []byte) (*fileJSON, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var f fileJSON
+	if err := dec.Decode(&f); err != nil {
+		return nil, solver.Invalidf("model: %s", decodeError(data, err))
+	}
+	if dec.More() {
+		return nil, solver.Invalidf("model: text after the model object")
+	}
+	ids := make([]string, len(f.States))
+	for i, st := range f.States {
+		ids[i] = st.ID
+	}
+	if err := checkKeys(data, ids); err != nil {
+		return nil, solver.Invalidf("model: %v", err)
+	}
+	return &f, nil
+}
+
 // players reads "players": a count, or a list of the players' names
 // (then the count is their number). Errors give the value's place.
 func players(data []byte, raw json.RawMessage) (n int, names []string, err error) {
@@ -305,21 +327,18 @@ func (n number) rat() (*big.Rat, error) {
 // Parse reads a model from its JSON text.
 func Parse(data []byte) (*Model, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var f fileJSON
-	if err := dec.Decode(&f); err != nil {
-		return nil, solver.Invalidf("model: %s", decodeError(data, err))
-	}
-	if dec.More() {
-		return nil, solver.Invalidf("model: text after the model object")
+	f, ok := decodeFast(data)
+	if !ok {
+		// Something the fast reader leaves to encoding/json and the key
+		// walker: their messages say what and where.
+		var err error
+		if f, err = decodeSlow(data); err != nil {
+			return nil, err
+		}
 	}
 	ids := make([]string, len(f.States))
 	for i, st := range f.States {
 		ids[i] = st.ID
-	}
-	if err := checkKeys(data, ids); err != nil {
-		return nil, solver.Invalidf("model: %v", err)
 	}
 	// at is where an error lies: the state being read (cur, from 0), or
 	// the value of a top-level key; found only when there is an error.
