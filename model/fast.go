@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"unsafe"
@@ -27,6 +28,11 @@ func decodeFast(data []byte) (f *fileJSON, ok bool) {
 type fastDec struct {
 	d []byte
 	i int
+	// Elements are gathered in scratch and then copied into a slice of
+	// their exact number: one allocation per array, not one per doubling.
+	outs []outcomeRaw
+	acts []actionJSON
+	pay  []number
 }
 
 func (p *fastDec) ws() {
@@ -300,7 +306,9 @@ func (p *fastDec) model(f *fileJSON) bool {
 			f.Start = &s
 			return ok
 		case 2:
-			f.States = []stateJSON{}
+			// Room for as many states as the text has "id" keys, about:
+			// a million states are not copied over and over as they grow.
+			f.States = make([]stateJSON, 0, bytes.Count(p.d[p.i:], []byte(`"id"`)))
 			return p.array(func() bool {
 				f.States = append(f.States, stateJSON{})
 				return p.state(&f.States[len(f.States)-1])
@@ -326,24 +334,30 @@ func (p *fastDec) state(s *stateJSON) bool {
 			s.Player = &n
 			return err == nil
 		case 2:
-			acts := []actionJSON{}
+			p.acts = p.acts[:0]
 			ok := p.array(func() bool {
-				acts = append(acts, actionJSON{})
-				return p.action(&acts[len(acts)-1])
+				var a actionJSON
+				ok := p.action(&a)
+				p.acts = append(p.acts, a)
+				return ok
 			})
+			acts := append(make([]actionJSON, 0, len(p.acts)), p.acts...)
 			s.Actions = &acts
 			return ok
 		case 3:
-			outs := []outcomeRaw{}
+			var outs []outcomeRaw
 			ok := p.outcomes(&outs)
 			s.Chance = &outs
 			return ok
 		case 4:
-			pay := []number{}
+			p.pay = p.pay[:0]
 			ok := p.array(func() bool {
-				pay = append(pay, number{})
-				return p.number(&pay[len(pay)-1])
+				var n number
+				ok := p.number(&n)
+				p.pay = append(p.pay, n)
+				return ok
 			})
+			pay := append(make([]number, 0, len(p.pay)), p.pay...)
 			s.Payoff = &pay
 			return ok
 		}
@@ -359,17 +373,20 @@ func (p *fastDec) action(a *actionJSON) bool {
 			a.Name = &s
 			return ok
 		case 1:
-			a.Outcomes = []outcomeRaw{}
 			return p.outcomes(&a.Outcomes)
 		}
 		return p.skip(0)
 	})
 }
 
+// outcomes reads a list of outcomes into *outs, a slice of their number
+// (empty, not nil, for none).
 func (p *fastDec) outcomes(outs *[]outcomeRaw) bool {
+	p.outs = p.outs[:0]
+	defer func() { *outs = append(make([]outcomeRaw, 0, len(p.outs)), p.outs...) }()
 	return p.array(func() bool {
-		*outs = append(*outs, outcomeRaw{})
-		o := &(*outs)[len(*outs)-1]
+		p.outs = append(p.outs, outcomeRaw{})
+		o := &p.outs[len(p.outs)-1]
 		return p.object(outcomeKeys, func(k int) bool {
 			switch k {
 			case 0:

@@ -417,9 +417,17 @@ func Parse(data []byte) (*Model, error) {
 	// texts: models repeat a few distributions many times.
 	checked := map[string]bool{}
 	var key []byte
-	outcomes := func(id string, what string, raw []outcomeRaw) ([]engine.Outcome[int32], error) {
+	// outcomes reads the outcomes of a chance move (action nil) or of an
+	// action; what names it, in messages only.
+	outcomes := func(id string, action *string, raw []outcomeRaw) ([]engine.Outcome[int32], error) {
+		what := func() string {
+			if action == nil {
+				return "chance"
+			}
+			return fmt.Sprintf("action %q", *action)
+		}
 		if len(raw) == 0 {
-			return nil, bad("state %q: %s has no outcomes", id, what)
+			return nil, bad("state %q: %s has no outcomes", id, what())
 		}
 		outs := make([]engine.Outcome[int32], len(raw))
 		key = key[:0]
@@ -431,16 +439,16 @@ func Parse(data []byte) (*Model, error) {
 		sum.SetInt64(0)
 		for k, o := range raw {
 			if !o.P.set || o.To == "" {
-				return nil, bad("state %q: %s outcome %d needs \"p\" and \"to\"", id, what, k+1)
+				return nil, bad("state %q: %s outcome %d needs \"p\" and \"to\"", id, what(), k+1)
 			}
 			p, ok := shared[o.P.text]
 			if !ok {
 				var err error
 				if p, err = o.P.rat(); err != nil {
-					return nil, bad("state %q: %s outcome %d: probability %v", id, what, k+1, err)
+					return nil, bad("state %q: %s outcome %d: probability %v", id, what(), k+1, err)
 				}
 				if p.Sign() <= 0 || p.Cmp(one) > 0 {
-					return nil, bad("state %q: %s outcome %d: probability %s is not in (0, 1]", id, what, k+1, p.RatString())
+					return nil, bad("state %q: %s outcome %d: probability %s is not in (0, 1]", id, what(), k+1, p.RatString())
 				}
 				shared[o.P.text] = p
 			}
@@ -449,7 +457,7 @@ func Parse(data []byte) (*Model, error) {
 			}
 			to, ok := m.index[o.To]
 			if !ok {
-				return nil, bad("state %q: %s outcome %d: unknown target %q", id, what, k+1, o.To)
+				return nil, bad("state %q: %s outcome %d: unknown target %q", id, what(), k+1, o.To)
 			}
 			outs[k] = engine.Outcome[int32]{P: p, To: to}
 			if o.Reward.set {
@@ -457,7 +465,7 @@ func Parse(data []byte) (*Model, error) {
 				if !ok {
 					var err error
 					if rw, err = o.Reward.rat(); err != nil {
-						return nil, bad("state %q: %s outcome %d: reward %v", id, what, k+1, err)
+						return nil, bad("state %q: %s outcome %d: reward %v", id, what(), k+1, err)
 					}
 					shared[o.Reward.text] = rw
 				}
@@ -466,7 +474,7 @@ func Parse(data []byte) (*Model, error) {
 		}
 		if !known {
 			if sum.Cmp(one) != 0 {
-				return nil, bad("state %q: %s: probabilities sum to %s, not 1", id, what, sum.RatString())
+				return nil, bad("state %q: %s: probabilities sum to %s, not 1", id, what(), sum.RatString())
 			}
 			if len(checked) < 1<<16 {
 				checked[string(key)] = true
@@ -503,7 +511,7 @@ func Parse(data []byte) (*Model, error) {
 			}
 		case s.Chance != nil:
 			st.owner = engine.Chance
-			outs, err := outcomes(id, "chance", *s.Chance)
+			outs, err := outcomes(id, nil, *s.Chance)
 			if err != nil {
 				return nil, err
 			}
@@ -528,7 +536,7 @@ func Parse(data []byte) (*Model, error) {
 					return nil, bad("state %q: duplicate action name %q", id, *a.Name)
 				}
 				seen[*a.Name] = true
-				outs, err := outcomes(id, fmt.Sprintf("action %q", *a.Name), a.Outcomes)
+				outs, err := outcomes(id, a.Name, a.Outcomes)
 				if err != nil {
 					return nil, err
 				}
