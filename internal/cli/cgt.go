@@ -10,8 +10,9 @@ import (
 )
 
 func newCgtCmd(e *env) *cobra.Command {
-	var game string
+	var game, code string
 	var asJSON, compare bool
+	var n int
 	cmd := &cobra.Command{
 		Use:   "cgt 'EXPRESSION' | cgt --game NAME 'POSITION' | cgt --compare A B",
 		Short: "Canonical value, outcome, stops, temperature and thermograph of a combinatorial game",
@@ -25,6 +26,15 @@ m odd -1/2^k, a number plus an infinitesimal 0), with the vertical mast at
 the mean above the last point. "gamesolve plot cgt" draws it.
 
 --compare A B prints how A compares with B: <, >, = or ‖ (confused).
+
+--octal CODE -n N prints the nim-values G(0), …, G(N) of a take-and-break
+game given by its code (0.77 is Kayles, 0.07 Dawson's Kayles; digit d_k:
+1 takes a whole heap of k, 2 leaves one heap, 4 two, hexadecimal 8 three;
+a digit before the point splits without taking), the period they show from
+which n on, and whether the Guy–Smith theorem certifies it for every n
+(octal codes, once N is large enough). JSON keys: code, name, n, values,
+period, preperiod (the first n of the periodic part), last_exceptional,
+certified, needed (how far the theorem needs the values).
 
 Expressions: integers, dyadic fractions (3/4), *, *n, ^, v, ^^, ^n, ^*, ±x
 (or +-x), {L|R} with comma-separated options and slash bars ({3||2|1}),
@@ -59,8 +69,12 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
   gamesolve cgt -- '-{2|1}'
   gamesolve cgt --game cookies '1 2 2'
   gamesolve cgt --game domineering '..|..'
-  gamesolve cgt --compare '^' '*'`,
+  gamesolve cgt --compare '^' '*'
+  gamesolve cgt --octal 0.77 -n 200`,
 		Args: func(cmd *cobra.Command, args []string) error {
+			if code != "" {
+				return noArgs(cmd, args)
+			}
 			if compare {
 				if len(args) != 2 {
 					return &usageError{fmt.Sprintf("cgt --compare takes two games, got %d arguments (quote an argument that has spaces)", len(args)), helpOf(cmd)}
@@ -70,6 +84,19 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
 			return exactlyOne("an expression or, with --game, a position", "gamesolve cgt '{0|*}'")(cmd, args)
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if code != "" {
+				if game != "" || compare {
+					return &usageError{"cgt: --octal takes neither --game nor --compare", helpOf(cmd)}
+				}
+				out, err := report.SolveOctal(cmd.Context(), code, n)
+				if err != nil {
+					return err
+				}
+				return emit(e.stdout, asJSON, out, out.Text)
+			}
+			if cmd.Flags().Changed("n") {
+				return &usageError{"cgt: -n goes with --octal", helpOf(cmd)}
+			}
 			if cmd.Flags().Changed("game") && game == "" {
 				_, err := rulesets.Lookup(game)
 				return err
@@ -101,5 +128,7 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
 	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", "))
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	cmd.Flags().BoolVar(&compare, "compare", false, "compare two games: prints <, >, = or ‖")
+	cmd.Flags().StringVar(&code, "octal", "", "a take-and-break game's code (0.77 is Kayles): its nim-values G(0..n) and their period")
+	cmd.Flags().IntVarP(&n, "n", "n", 200, "with --octal: the largest heap")
 	return cmd
 }

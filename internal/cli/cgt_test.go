@@ -97,3 +97,22 @@ func TestCookies(t *testing.T) {
 		badInput(t, "", args...)
 	}
 }
+
+// cgt --octal: Kayles' period, certified, in JSON; its mistakes are one
+// line each.
+func TestOctal(t *testing.T) {
+	m := runJSON(t, "cgt", "--octal", "0.77", "-n", "200")
+	if m["name"] != "Kayles" || m["period"] != 12.0 || m["preperiod"] != 71.0 || m["last_exceptional"] != 70.0 || m["certified"] != true || m["needed"] != 167.0 || len(m["values"].([]any)) != 201 {
+		t.Errorf("Kayles: %v", m)
+	}
+	if m := runJSON(t, "cgt", "--octal", "0.6", "-n", "100"); m["certified"] != false || m["period"] != nil {
+		t.Errorf("0.6: %v", m)
+	}
+	for _, args := range [][]string{
+		{"cgt", "--octal", "77"}, {"cgt", "--octal", "0.77", "-n", "-1"}, {"cgt", "--octal", "0.77", "-n", "200001"},
+		{"cgt", "--octal", "0.77", "--game", "nim"}, {"cgt", "-n", "5", "{0|*}"}, {"cgt", "--octal", "0.77", "x"},
+		{"cgt", "--octal", "0.F", "-n", "5000"},
+	} {
+		badInput(t, "", args...)
+	}
+}

@@ -1,0 +1,101 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/cgt/octal"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+// Octal is a take-and-break game's nim-sequence: the cgt --octal
+// command's JSON and text.
+type Octal struct {
+	Code string `json:"code"`
+	Name string `json:"name,omitempty"`
+	N    int    `json:"n"`
+	// Values are G(0), …, G(N).
+	Values []int `json:"values"`
+	// Period and Preperiod (the first n of the periodic part): G(n+p) =
+	// G(n) for n >= preperiod as far as computed; absent when no period
+	// shows. LastExceptional is the preperiod less one (absent for 0).
+	Period          int  `json:"period,omitempty"`
+	Preperiod       *int `json:"preperiod,omitempty"`
+	LastExceptional *int `json:"last_exceptional,omitempty"`
+	// Certified: the Guy–Smith theorem proves the period for every n;
+	// Needed is how far it needs the values (octal codes with a period).
+	Certified bool `json:"certified"`
+	Needed    int  `json:"needed,omitempty"`
+}
+
+// octalNames are the codes with names of their own.
+var octalNames = map[string]string{"0.77": "Kayles", "0.07": "Dawson's Kayles", "0.137": "Dawson's chess", "0.6": "Officers", "0.33": "take one or two", "0.3": "take one"}
+
+// SolveOctal computes the nim-values of an octal or hexadecimal game to n
+// and looks for their period.
+func SolveOctal(ctx context.Context, code string, n int) (*Octal, error) {
+	c, err := octal.Parse(code)
+	if err != nil {
+		return nil, solver.Invalidf("%w", err)
+	}
+	g, err := octal.Values(ctx, c, n)
+	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, budget.ErrTooLarge) {
+			return nil, err
+		}
+		return nil, solver.Invalidf("%w", err)
+	}
+	out := &Octal{Code: c.Text, Name: octalNames[c.Text], N: n, Values: g}
+	if p := octal.Period(c, g); p.Period > 0 {
+		n0 := p.Preperiod
+		out.Period, out.Preperiod, out.Certified, out.Needed = p.Period, &n0, p.Certified, p.Needed
+		if n0 > 0 {
+			last := n0 - 1
+			out.LastExceptional = &last
+		}
+	}
+	return out, nil
+}
+
+// maxOctalText is the most values the text shows (JSON has them all).
+const maxOctalText = 1000
+
+// Text writes the cgt --octal command's text.
+func (o *Octal) Text(b *bytes.Buffer) {
+	name := ""
+	if o.Name != "" {
+		name = " (" + o.Name + ")"
+	}
+	fmt.Fprintf(b, "%s%s: nim-values G(0..%d)\n", o.Code, name, o.N)
+	shown := min(len(o.Values), maxOctalText+1)
+	for i := 0; i < shown; i += 20 {
+		fmt.Fprintf(b, "%6d:", i)
+		for _, v := range o.Values[i:min(i+20, shown)] {
+			fmt.Fprintf(b, " %d", v)
+		}
+		b.WriteByte('\n')
+	}
+	if shown < len(o.Values) {
+		fmt.Fprintf(b, "  (the first %d; --json has all %d)\n", shown, len(o.Values))
+	}
+	switch {
+	case o.Period == 0:
+		fmt.Fprintf(b, "no period found up to n = %d\n", o.N)
+	case o.Certified:
+		fmt.Fprintf(b, "period %d from n = %d%s: certified (the Guy–Smith theorem needs the values to n = %d)\n", o.Period, *o.Preperiod, exceptional(o), o.Needed)
+	case o.Needed > 0:
+		fmt.Fprintf(b, "period %d from n = %d%s as far as n = %d; not certified: the Guy–Smith theorem needs the values to n = %d\n", o.Period, *o.Preperiod, exceptional(o), o.N, o.Needed)
+	default:
+		fmt.Fprintf(b, "period %d from n = %d%s as far as n = %d; not certified (the theorem applies to octal codes that remove tokens in every move)\n", o.Period, *o.Preperiod, exceptional(o), o.N)
+	}
+}
+
+func exceptional(o *Octal) string {
+	if o.LastExceptional == nil {
+		return ""
+	}
+	return fmt.Sprintf(" (last exceptional value at n = %d)", *o.LastExceptional)
+}
