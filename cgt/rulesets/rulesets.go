@@ -27,6 +27,10 @@ var all = map[string]cgt.Ruleset{
 	"toppling":    Toppling{},
 	"col":         Col{},
 	"snort":       Snort{},
+	"kayles":      mustTakeBreak("kayles", "0.77"),
+	"dawsons":     mustTakeBreak("dawsons", "0.07"),
+	"grundy":      Grundy{},
+	"wythoff":     Wythoff{},
 }
 
 // Names lists the built-in rulesets.
@@ -39,11 +43,19 @@ func Names() []string {
 	return names
 }
 
-// Lookup returns the ruleset called name.
+// Lookup returns the ruleset called name; "octal:CODE" is the
+// take-and-break game of a code (octal:0.137).
 func Lookup(name string) (cgt.Ruleset, error) {
+	if code, ok := strings.CutPrefix(name, "octal:"); ok {
+		t, err := NewTakeBreak(name, code)
+		if err != nil {
+			return nil, fmt.Errorf("rulesets: %w", err)
+		}
+		return t, nil
+	}
 	r, ok := all[name]
 	if !ok {
-		return nil, fmt.Errorf("rulesets: unknown ruleset %q (known: %s)", name, strings.Join(Names(), ", "))
+		return nil, fmt.Errorf("rulesets: unknown ruleset %q (known: %s, octal:CODE)", name, strings.Join(Names(), ", "))
 	}
 	return r, nil
 }

@@ -1,14 +1,18 @@
 package rulesets
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gamesolve/gamesolve/cgt"
+	"github.com/gamesolve/gamesolve/cgt/octal"
 )
 
 func value(t testing.TB, ruleset, text string) cgt.Game {
@@ -385,5 +389,88 @@ func TestColNumbersSnortHot(t *testing.T) {
 		if g := value(t, "snort", pos).String(); g != want {
 			t.Errorf("snort %q = %s, want %s", pos, g, want)
 		}
+	}
+}
+
+// Impartial rulesets, valued by the engine from their moves, against
+// independent computations: cgt/octal's nim-sequences (Kayles, Dawson's
+// Kayles, codes with three-heap moves), Grundy's game's published values
+// (OEIS A002188), and Wythoff's P-positions from the golden ratio.
+func TestImpartial(t *testing.T) {
+	nim := func(r cgt.Ruleset, pos string) int {
+		t.Helper()
+		p, err := r.Parse(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := cgt.NewEvaluator().Value(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.String()
+		switch {
+		case s == "0":
+			return 0
+		case s == "*":
+			return 1
+		case strings.HasPrefix(s, "*"):
+			n, err := strconv.Atoi(s[1:])
+			if err != nil {
+				t.Fatalf("%s %q: %s is not a nimber", r.Name(), pos, s)
+			}
+			return n
+		}
+		t.Fatalf("%s %q: %s is not a nimber", r.Name(), pos, s)
+		return -1
+	}
+	for name, text := range map[string]string{"kayles": "0.77", "dawsons": "0.07", "octal:0.137": "0.137", "octal:4.07": "4.07", "octal:0.F7": "0.F7"} {
+		r, err := Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, err := octal.Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := octal.Values(context.Background(), code, 40)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n <= 40; n += 3 {
+			if got := nim(r, strconv.Itoa(n)); got != g[n] {
+				t.Errorf("%s heap %d: *%d, the nim-sequence %d", name, n, got, g[n])
+			}
+		}
+		if got, want := nim(r, "7 11 13"), g[7]^g[11]^g[13]; got != want {
+			t.Errorf("%s 7 11 13: *%d, nim-sum %d", name, got, want)
+		}
+	}
+	grundy := []int{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1}
+	for n, want := range grundy {
+		if got := nim(Grundy{}, strconv.Itoa(n)); got != want {
+			t.Errorf("grundy %d: *%d, want *%d", n, got, want)
+		}
+	}
+	// Wythoff: the P-positions are (⌊kφ⌋, ⌊kφ²⌋), every other pair wins.
+	phi := (1 + math.Sqrt(5)) / 2
+	P := map[[2]int]bool{}
+	for k := 0; k <= 20; k++ {
+		P[[2]int{int(float64(k) * phi), int(float64(k) * phi * phi)}] = true
+	}
+	for a := 0; a <= 20; a++ {
+		for b := a; b <= 20; b++ {
+			if zero := nim(Wythoff{}, fmt.Sprintf("%d,%d", a, b)) == 0; zero != P[[2]int{a, b}] {
+				t.Errorf("wythoff %d,%d: value 0 is %t, a P-position %t", a, b, zero, P[[2]int{a, b}])
+			}
+		}
+	}
+	for _, bad := range []struct{ r, pos string }{{"kayles", "301"}, {"kayles", "x"}, {"grundy", "-1"}, {"wythoff", "3"}, {"wythoff", "3,33"}, {"wythoff", "a,b"}} {
+		r, _ := Lookup(bad.r)
+		if _, err := r.Parse(bad.pos); !errors.Is(err, ErrPosition) {
+			t.Errorf("%s %q: %v", bad.r, bad.pos, err)
+		}
+	}
+	if _, err := Lookup("octal:77"); err == nil {
+		t.Error("octal:77 accepted")
 	}
 }

@@ -55,6 +55,13 @@ With --game, the argument is a position of a built-in ruleset:
   col, snort   a graph as edges, a:L or a:R colours a vertex: "a-b b-c"
   hackenbush   also a graph of edges u-v:l or u-v:r, g the ground:
                "g-a:l a-b:r b-g:l"
+  impartial games, heap sizes "3 5 7" (values are nimbers *n):
+  kayles       knock down one pin or two adjacent ones (code 0.77)
+  dawsons      Dawson's Kayles (0.07)
+  octal:CODE   any take-and-break code, such as octal:0.137 (see --octal)
+  grundy       Grundy's game: split a heap into two of different sizes
+  wythoff      Wythoff's game, pairs "a,b" (up to 32): take from one heap
+               or the same from both
 
 An expression that starts with "-" follows "--" so it is not read as a flag:
   gamesolve cgt -- '-{2|1}'
