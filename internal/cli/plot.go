@@ -267,14 +267,33 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 }
 
 func newPlotCgtCmd(e *env) *cobra.Command {
-	var game, out string
+	var game, out, code string
+	var n int
 	cmd := &cobra.Command{
-		Use:   "cgt 'EXPRESSION' | cgt --game NAME 'POSITION' -o FILE",
-		Short: "A combinatorial game's thermograph",
-		Args:  exactlyOne("an expression or, with --game, a position", "gamesolve plot cgt '{3||2|1}' -o t.svg"),
+		Use:   "cgt 'EXPRESSION' | cgt --game NAME 'POSITION' | cgt --octal CODE -n N -o FILE",
+		Short: "A combinatorial game's thermograph, or a take-and-break game's nim-sequence",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if code != "" {
+				return noArgs(cmd, args)
+			}
+			return exactlyOne("an expression or, with --game, a position", "gamesolve plot cgt '{3||2|1}' -o t.svg")(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkOutput(cmd, out); err != nil {
 				return err
+			}
+			if code != "" {
+				if game != "" {
+					return &usageError{"plot cgt: --octal takes no --game", helpOf(cmd)}
+				}
+				r, err := report.SolveOctal(cmd.Context(), code, n)
+				if err != nil {
+					return err
+				}
+				return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Octal(b, f, r) })
+			}
+			if cmd.Flags().Changed("n") {
+				return &usageError{"plot cgt: -n goes with --octal", helpOf(cmd)}
 			}
 			if cmd.Flags().Changed("game") && game == "" {
 				_, err := rulesets.Lookup(game)
@@ -288,6 +307,8 @@ func newPlotCgtCmd(e *env) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", "))
+	cmd.Flags().StringVar(&code, "octal", "", "a take-and-break game's code (0.77 is Kayles): its nim-sequence, the period marked")
+	cmd.Flags().IntVarP(&n, "n", "n", 200, "with --octal: the largest heap")
 	outputFlag(cmd, &out)
 	return cmd
 }

@@ -23,6 +23,8 @@ func TestPlot(t *testing.T) {
 		{"plot", "cgt", "{3||2|1}", "-o", filepath.Join(dir, "thermograph.png")},
 		{"plot", "cgt", "--game", "domineering", "...|...", "-o", filepath.Join(dir, "thermograph.svg")},
 		{"plot", "cgt", "7", "--quiet", "-o", filepath.Join(dir, "integer.png")},
+		{"plot", "cgt", "--octal", "0.77", "-n", "300", "-o", filepath.Join(dir, "kayles.svg")},
+		{"plot", "cgt", "--octal", "0.6", "-n", "100", "-o", filepath.Join(dir, "officers.png")},
 	}
 	for _, args := range cases {
 		code, out, errs := run(t, "", args...)
