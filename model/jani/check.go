@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"runtime"
 	"strconv"
+	"sync"
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/numeric"
@@ -364,16 +366,47 @@ func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Grap
 // instants is the reward expression read in each state of G, with its
 // locations' transient values: the instantaneous rewards of I=k.
 func (m *Model) instants(G *engine.Graph[string], x *expr) (vals []*big.Rat, err error) {
-	defer catch(&err)
-	r := newRules(m, nil, accum{})
 	vals = make([]*big.Rat, G.States())
-	for i := range vals {
-		m.unpack(G.State(i), r.e.ints)
+	err = m.eachState(G, func(r *rules, i int, s string) {
+		m.unpack(s, r.e.ints)
 		r.resetTransients()
 		r.setLocationTransients()
 		vals[i] = new(big.Rat).Set(x.r(&r.e))
+	})
+	return vals, err
+}
+
+// eachState calls f for every state of G, on both cores for a large
+// graph: each goroutine has rules of its own (the evaluation's scratch),
+// and f writes only what belongs to state i. An evaluation error (a
+// modelling error, such as a division by zero) is returned, the first
+// by state.
+func (m *Model) eachState(G *engine.Graph[string], f func(r *rules, i int, s string)) error {
+	N := G.States()
+	parts := 1
+	if N >= 1<<14 {
+		parts = min(runtime.GOMAXPROCS(0), 8)
 	}
-	return vals, nil
+	errs := make([]error, parts)
+	var wg sync.WaitGroup
+	for w := range parts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer catch(&errs[w])
+			r := newRules(m, nil, accum{})
+			for i := w * N / parts; i < (w+1)*N/parts; i++ {
+				f(r, i, G.State(i))
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // marks evaluates the property's goal and avoid formulas in every state,
@@ -381,18 +414,15 @@ func (m *Model) instants(G *engine.Graph[string], x *expr) (vals []*big.Rat, err
 // (a reward bound) each state's model part is read, and the sink beyond
 // the bound is neither.
 func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool, err error) {
-	defer catch(&err)
-	r := newRules(m, nil, accum{})
 	N := G.States()
 	goal = make([]bool, N)
 	if p.avoid != nil {
 		avoid = make([]bool, N)
 	}
-	for i := range N {
-		s := G.State(i)
+	err = m.eachState(G, func(r *rules, i int, s string) {
 		if p.rbound != nil {
 			if s == over {
-				continue
+				return
 			}
 			s, _ = split(s)
 		}
@@ -403,8 +433,8 @@ func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool,
 		if avoid != nil {
 			avoid[i] = p.avoid.b(&r.e)
 		}
-	}
-	return goal, avoid, nil
+	})
+	return goal, avoid, err
 }
 
 // method says how a property is computed: step-bounded (AnalyzeBounded),

@@ -252,3 +252,31 @@ endmodule`
 		t.Errorf("error %v", err)
 	}
 }
+
+// A property's state formula is evaluated over every state, on both cores
+// for a large model; an evaluation error in one state is one error, and
+// the other properties' marks are right.
+func TestMarksOverManyStates(t *testing.T) {
+	walk := "dtmc\nmodule m\n x : [0..20000] init 0;\n [] x<20000 -> (x'=x+1);\nendmodule\n"
+	m, err := prism.Parse([]byte(walk), []byte(`P=? [ F 1/(x-15000) > 0 ]`), nil, "walk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = m.Check(context.Background(), jani.Options{})
+	if err == nil || !strings.Contains(err.Error(), "division by zero") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("error %v, want one line about the division by zero", err)
+	}
+	m, err = prism.Parse([]byte(walk), []byte(`P=? [ F x=19999 ]; P=? [ x<5000 | x>5000 U x=20000 ]`), nil, "walk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := m.Check(context.Background(), jani.Options{Exact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"1", "0"} {
+		if got := res.Properties[i].Exact; got == nil || got.RatString() != want {
+			t.Errorf("property %d: %v, want %s", i+1, got, want)
+		}
+	}
+}
