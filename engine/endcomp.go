@@ -30,10 +30,7 @@ type ecGraph struct {
 
 // grow returns s resized to n, reusing its memory, zeroed.
 func grow[E any](s []E, n int) []E {
-	if cap(s) < n {
-		return make([]E, n)
-	}
-	s = s[:n]
+	s = resize(s, n)
 	clear(s)
 	return s
 }

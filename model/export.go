@@ -218,7 +218,19 @@ func tooLong(r *big.Rat) bool {
 }
 
 // appendString writes s as a JSON string, leaving <, > and & as they are.
+// Plain ASCII, what state names mostly are, is quoted as it is: every
+// outcome writes its target's id.
 func appendString(b []byte, s string) []byte {
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\'
+	}
+	if plain {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

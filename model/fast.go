@@ -334,30 +334,15 @@ func (p *fastDec) state(s *stateJSON) bool {
 			s.Player = &n
 			return err == nil
 		case 2:
-			p.acts = p.acts[:0]
-			ok := p.array(func() bool {
-				var a actionJSON
-				ok := p.action(&a)
-				p.acts = append(p.acts, a)
-				return ok
-			})
-			acts := append(make([]actionJSON, 0, len(p.acts)), p.acts...)
+			acts, ok := gather(p, &p.acts, p.action)
 			s.Actions = &acts
 			return ok
 		case 3:
-			var outs []outcomeRaw
-			ok := p.outcomes(&outs)
+			outs, ok := p.outcomes()
 			s.Chance = &outs
 			return ok
 		case 4:
-			p.pay = p.pay[:0]
-			ok := p.array(func() bool {
-				var n number
-				ok := p.number(&n)
-				p.pay = append(p.pay, n)
-				return ok
-			})
-			pay := append(make([]number, 0, len(p.pay)), p.pay...)
+			pay, ok := gather(p, &p.pay, p.number)
 			s.Payoff = &pay
 			return ok
 		}
@@ -373,20 +358,17 @@ func (p *fastDec) action(a *actionJSON) bool {
 			a.Name = &s
 			return ok
 		case 1:
-			return p.outcomes(&a.Outcomes)
+			var ok bool
+			a.Outcomes, ok = p.outcomes()
+			return ok
 		}
 		return p.skip(0)
 	})
 }
 
-// outcomes reads a list of outcomes into *outs, a slice of their number
-// (empty, not nil, for none).
-func (p *fastDec) outcomes(outs *[]outcomeRaw) bool {
-	p.outs = p.outs[:0]
-	defer func() { *outs = append(make([]outcomeRaw, 0, len(p.outs)), p.outs...) }()
-	return p.array(func() bool {
-		p.outs = append(p.outs, outcomeRaw{})
-		o := &p.outs[len(p.outs)-1]
+// outcomes reads a list of outcomes.
+func (p *fastDec) outcomes() ([]outcomeRaw, bool) {
+	return gather(p, &p.outs, func(o *outcomeRaw) bool {
 		return p.object(outcomeKeys, func(k int) bool {
 			switch k {
 			case 0:
@@ -401,4 +383,19 @@ func (p *fastDec) outcomes(outs *[]outcomeRaw) bool {
 			return p.skip(0)
 		})
 	})
+}
+
+// gather reads an array, each element by elem into a zero T, gathered in
+// *scratch (reused from array to array; arrays using one scratch must not
+// nest), and returns them in a slice of exactly their number: empty, not
+// nil, for none, as encoding/json gives.
+func gather[T any](p *fastDec, scratch *[]T, elem func(*T) bool) ([]T, bool) {
+	*scratch = (*scratch)[:0]
+	ok := p.array(func() bool {
+		var x T
+		ok := elem(&x)
+		*scratch = append(*scratch, x)
+		return ok
+	})
+	return append(make([]T, 0, len(*scratch)), *scratch...), ok
 }

@@ -152,9 +152,6 @@ func (t cellTicks) Ticks(float64, float64) []plot.Tick {
 		}
 	}
 	minor := max(1, step/5)
-	if step == 25 || step == 250 {
-		minor = step / 5
-	}
 	var ticks []plot.Tick
 	for v := t.first; v <= last; v++ {
 		switch {

@@ -74,6 +74,41 @@ func (c Code) Octal() bool {
 // MaxTake is the largest number of tokens a move removes.
 func (c Code) MaxTake() int { return len(c.Digits) - 1 }
 
+// Moves calls visit with the heaps each move from a heap of n leaves:
+// none, one, two or three, as the digits allow (the package's doc). The
+// slice is reused from call to call. Values applies the same rules inline,
+// for speed; the tests hold them to a search over Moves.
+func (c Code) Moves(n int, visit func(heaps []int)) {
+	var buf [3]int
+	for k, d := range c.Digits {
+		if k > n || d == 0 {
+			continue
+		}
+		r := n - k // tokens left
+		if d&1 != 0 && r == 0 && k > 0 {
+			visit(buf[:0])
+		}
+		if d&2 != 0 && r > 0 && k > 0 {
+			buf[0] = r
+			visit(buf[:1])
+		}
+		if d&4 != 0 {
+			for a := 1; a <= r/2; a++ {
+				buf[0], buf[1] = a, r-a
+				visit(buf[:2])
+			}
+		}
+		if d&8 != 0 {
+			for a := 1; a <= r/3; a++ {
+				for b := a; b <= (r-a)/2; b++ {
+					buf[0], buf[1], buf[2] = a, b, r-a-b
+					visit(buf[:3])
+				}
+			}
+		}
+	}
+}
+
 // maxSeconds bounds the time Values may take by its estimate.
 const maxSeconds = 300
 
@@ -82,7 +117,8 @@ const maxSeconds = 300
 const MaxN = 200_000
 
 // Values returns G(0), …, G(n) by the direct method: every move of every
-// heap. It stops with ctx's error.
+// heap (Moves' rules, written out over the table). It stops with ctx's
+// error.
 func Values(ctx context.Context, c Code, n int) ([]int, error) {
 	if n < 0 || n > MaxN {
 		return nil, fmt.Errorf("octal: n = %d: want 0 to %d", n, MaxN)

@@ -63,8 +63,9 @@ func TestPublished(t *testing.T) {
 	}
 }
 
-// grundy values a position, heaps sorted, by searching its moves: no
-// nim-sum, no table of single heaps; an independent check of Values.
+// grundy values a position, heaps sorted, by searching its moves (Moves,
+// on one heap at a time): no nim-sum, no table of single heaps; an
+// independent check of Values' inline rules and its sums.
 func grundy(c Code, heaps []int, memo map[string]int) int {
 	key := fmt.Sprint(heaps)
 	if v, ok := memo[key]; ok {
@@ -73,36 +74,11 @@ func grundy(c Code, heaps []int, memo map[string]int) int {
 	seen := map[int]bool{}
 	for i, h := range heaps {
 		rest := append(append([]int{}, heaps[:i]...), heaps[i+1:]...)
-		for k, d := range c.Digits {
-			if k > h {
-				continue
-			}
-			r := h - k
-			var results [][]int
-			if d&1 != 0 && r == 0 && k > 0 {
-				results = append(results, nil)
-			}
-			if d&2 != 0 && r > 0 && k > 0 {
-				results = append(results, []int{r})
-			}
-			if d&4 != 0 {
-				for a := 1; a <= r/2; a++ {
-					results = append(results, []int{a, r - a})
-				}
-			}
-			if d&8 != 0 {
-				for a := 1; a <= r/3; a++ {
-					for b := a; b <= (r-a)/2; b++ {
-						results = append(results, []int{a, b, r - a - b})
-					}
-				}
-			}
-			for _, res := range results {
-				next := append(append([]int{}, rest...), res...)
-				slices.Sort(next)
-				seen[grundy(c, next, memo)] = true
-			}
-		}
+		c.Moves(h, func(res []int) {
+			next := append(append([]int{}, rest...), res...)
+			slices.Sort(next)
+			seen[grundy(c, next, memo)] = true
+		})
 	}
 	v := 0
 	for seen[v] {

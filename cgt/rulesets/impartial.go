@@ -46,12 +46,18 @@ func (t TakeBreak) Name() string { return t.name }
 
 // Parse implements cgt.Ruleset.
 func (t TakeBreak) Parse(text string) (cgt.Position, error) {
-	return parseSum(t.name, text, "heap sizes separated by spaces, e.g. 3 5 7", func(f string) (cgt.Position, error) {
+	return parseHeaps(t.name, text, "3 5 7", MaxBreakHeap, func(n int) cgt.Position { return breakHeap{t: &t, n: n} })
+}
+
+// parseHeaps reads heap sizes from 0 to maxHeap separated by spaces, into
+// a sum of heap(n).
+func parseHeaps(name, text, example string, maxHeap int, heap func(n int) cgt.Position) (cgt.Position, error) {
+	return parseSum(name, text, "heap sizes separated by spaces, e.g. "+example, func(f string) (cgt.Position, error) {
 		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 || n > MaxBreakHeap {
-			return nil, bad(t.name, text, "heap "+strconv.Quote(f)+" is not a whole number from 0 to "+strconv.Itoa(MaxBreakHeap))
+		if err != nil || n < 0 || n > maxHeap {
+			return nil, bad(name, text, "heap "+strconv.Quote(f)+" is not a whole number from 0 to "+strconv.Itoa(maxHeap))
 		}
-		return breakHeap{t: &t, n: n}, nil
+		return heap(n), nil
 	})
 }
 
@@ -64,43 +70,23 @@ type breakHeap struct {
 // Key implements cgt.Position.
 func (h breakHeap) Key() string { return "h" + strconv.Itoa(h.n) }
 
-// Options implements cgt.Position: what each digit allows (cgt/octal's
-// doc), the same for both players.
+// Options implements cgt.Position: the code's moves (octal.Code.Moves),
+// the same for both players.
 func (h breakHeap) Options() (left, right []cgt.Position) {
-	heaps := func(sizes ...int) cgt.Position {
-		if len(sizes) == 1 {
-			return breakHeap{h.t, sizes[0]}
-		}
-		parts := make([]cgt.Position, len(sizes))
-		for i, s := range sizes {
-			parts[i] = breakHeap{h.t, s}
-		}
-		return newSum(h.t.name, parts)
-	}
-	for k, d := range h.t.code.Digits {
-		if k > h.n || d == 0 {
-			continue
-		}
-		r := h.n - k
-		if d&1 != 0 && r == 0 && k > 0 {
+	h.t.code.Moves(h.n, func(sizes []int) {
+		switch len(sizes) {
+		case 0:
 			left = append(left, breakHeap{h.t, 0})
-		}
-		if d&2 != 0 && r > 0 && k > 0 {
-			left = append(left, heaps(r))
-		}
-		if d&4 != 0 {
-			for a := 1; a <= r/2; a++ {
-				left = append(left, heaps(a, r-a))
+		case 1:
+			left = append(left, breakHeap{h.t, sizes[0]})
+		default:
+			parts := make([]cgt.Position, len(sizes))
+			for i, s := range sizes {
+				parts[i] = breakHeap{h.t, s}
 			}
+			left = append(left, newSum(h.t.name, parts))
 		}
-		if d&8 != 0 {
-			for a := 1; a <= r/3; a++ {
-				for b := a; b <= (r-a)/2; b++ {
-					left = append(left, heaps(a, b, r-a-b))
-				}
-			}
-		}
-	}
+	})
 	return left, left
 }
 
@@ -113,13 +99,7 @@ func (Grundy) Name() string { return "grundy" }
 
 // Parse implements cgt.Ruleset.
 func (Grundy) Parse(text string) (cgt.Position, error) {
-	return parseSum("grundy", text, "heap sizes separated by spaces, e.g. 7 9", func(f string) (cgt.Position, error) {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 || n > MaxBreakHeap {
-			return nil, bad("grundy", text, "heap "+strconv.Quote(f)+" is not a whole number from 0 to "+strconv.Itoa(MaxBreakHeap))
-		}
-		return grundyHeap(n), nil
-	})
+	return parseHeaps("grundy", text, "7 9", MaxBreakHeap, func(n int) cgt.Position { return grundyHeap(n) })
 }
 
 type grundyHeap int

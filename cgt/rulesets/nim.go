@@ -18,13 +18,7 @@ func (Nim) Name() string { return "nim" }
 
 // Parse implements cgt.Ruleset.
 func (Nim) Parse(text string) (cgt.Position, error) {
-	return parseSum("nim", text, "heap sizes separated by spaces, e.g. 1 2 3", func(f string) (cgt.Position, error) {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 || n > MaxNimHeap {
-			return nil, bad("nim", text, "heap "+strconv.Quote(f)+" is not a whole number from 0 to 128")
-		}
-		return NimHeap(n), nil
-	})
+	return parseHeaps("nim", text, "1 2 3", MaxNimHeap, func(n int) cgt.Position { return NimHeap(n) })
 }
 
 // NimHeap is one heap.

@@ -135,7 +135,7 @@ func runConvert(cmd *cobra.Command, e *env, fl convertFlags, path string) error 
 // F, added to the properties given.
 func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, props string, isPRISM bool) (rules engine.Rules[string], names []string, comment string, err error) {
 	src := report.Source{Name: path, Data: data, Consts: fl.consts, Props: props}
-	in, err := parseModelFile(cmd, src)
+	in, err := parseModel(cmd, "convert", src, path+" is in gamesolve's JSON format already")
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -226,24 +226,6 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 		fmt.Fprintf(&c, "; rewards %s", fl.reward)
 	}
 	return rules, m.Players(), c.String(), nil
-}
-
-// parseModelFile reads a model for convert, naming the flag or the file
-// in its errors.
-func parseModelFile(cmd *cobra.Command, src report.Source) (*report.Input, error) {
-	in, err := report.ParseInput(cmd.Context(), src)
-	var ce *report.ConstsError
-	switch {
-	case errors.As(err, &ce):
-		return nil, fmt.Errorf("convert: --const: %w", ce.Err)
-	case errors.Is(err, report.ErrPropsNotPRISM):
-		return nil, fmt.Errorf("convert: --props and --prop apply to PRISM models; %s is not one", src.Name)
-	case errors.Is(err, report.ErrConstsNotJANI):
-		return nil, fmt.Errorf("convert: %s is in gamesolve's JSON format already", src.Name)
-	case err != nil:
-		return nil, fmt.Errorf("convert: %s: %w", src.Name, err)
-	}
-	return in, nil
 }
 
 // shellQuote quotes a flag's value for a message, as a shell would take

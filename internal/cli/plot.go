@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -224,19 +223,13 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("plot solve: %w", err)
 			}
-			var ce *report.ConstsError
-			in, err := report.ParseInput(cmd.Context(), report.Source{Name: path, Data: data, Consts: consts, Props: props})
+			in, err := parseModel(cmd, "plot solve", report.Source{Name: path, Data: data, Consts: consts, Props: props},
+				fmt.Sprintf("--const applies to JANI and PRISM models; %s is not one", path))
 			switch {
-			case errors.Is(err, report.ErrPropsNotPRISM):
-				return fmt.Errorf("plot solve: --props and --prop apply to PRISM models; %s is not one", path)
-			case err == nil && in.Format == "prism" && len(in.JANI.Properties()) == 0:
-				return fmt.Errorf("plot solve: %s: no properties to draw: give them with --props FILE or --prop TEXT", path)
-			case errors.Is(err, report.ErrConstsNotJANI):
-				return fmt.Errorf("plot solve: --const applies to JANI and PRISM models; %s is not one", path)
-			case errors.As(err, &ce):
-				return fmt.Errorf("plot solve: --const: %w", ce.Err)
 			case err != nil:
-				return fmt.Errorf("plot solve: %s: %w", path, err)
+				return err
+			case in.Format == "prism" && len(in.JANI.Properties()) == 0:
+				return fmt.Errorf("plot solve: %s: no properties to draw: give them with --props FILE or --prop TEXT", path)
 			}
 			if m := in.JANI; m != nil {
 				opt := jani.Options{}

@@ -111,21 +111,18 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 	if err != nil {
 		return fmt.Errorf("solve: %w", err)
 	}
-	var ce *report.ConstsError
-	in, err := report.ParseInput(cmd.Context(), report.Source{Name: path, Data: data, Consts: fl.consts, Props: props})
-	switch {
-	case errors.Is(err, report.ErrPropsNotPRISM):
-		return fmt.Errorf("solve: --props and --prop apply to PRISM models; %s is not one", path)
-	case errors.Is(err, report.ErrConstsNotJANI) || err == nil && in.JANI == nil && (fl.property != "" || fl.renormalize != 0):
-		return fmt.Errorf("solve: --const, --property and --renormalize apply to JANI and PRISM models; %s is not one", path)
-	case err == nil && in.Format == "prism" && len(in.JANI.Properties()) == 0:
-		return fmt.Errorf("solve: %s: no properties to compute: give them with --props FILE or --prop 'Pmax=? [ F \"done\" ]'", path)
-	case fl.renormalize < 0 || fl.renormalize >= 1:
+	if fl.renormalize < 0 || fl.renormalize >= 1 {
 		return fmt.Errorf("solve: --renormalize %g: want a distance from 1 in (0, 1), like 1e-5", fl.renormalize)
-	case errors.As(err, &ce):
-		return fmt.Errorf("solve: --const: %w", ce.Err)
+	}
+	janiOnly := fmt.Sprintf("--const, --property and --renormalize apply to JANI and PRISM models; %s is not one", path)
+	in, err := parseModel(cmd, "solve", report.Source{Name: path, Data: data, Consts: fl.consts, Props: props}, janiOnly)
+	switch {
 	case err != nil:
-		return fmt.Errorf("solve: %s: %w", path, err)
+		return err
+	case in.JANI == nil && (fl.property != "" || fl.renormalize != 0):
+		return fmt.Errorf("solve: %s", janiOnly)
+	case in.Format == "prism" && len(in.JANI.Properties()) == 0:
+		return fmt.Errorf("solve: %s: no properties to compute: give them with --props FILE or --prop 'Pmax=? [ F \"done\" ]'", path)
 	case in.JANI != nil:
 		return runJANI(cmd, e, fl, path, in.JANI)
 	}
@@ -154,6 +151,26 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 		}
 	}
 	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
+}
+
+// parseModel reads a model file for a command (what: "solve", "plot
+// solve", "convert") with report.ParseInput, the one reader of model
+// files, and names in its errors the flag or the file at fault; notJANI
+// is the message for constants given with gamesolve's own format.
+func parseModel(cmd *cobra.Command, what string, src report.Source, notJANI string) (*report.Input, error) {
+	in, err := report.ParseInput(cmd.Context(), src)
+	var ce *report.ConstsError
+	switch {
+	case errors.Is(err, report.ErrPropsNotPRISM):
+		return nil, fmt.Errorf("%s: --props and --prop apply to PRISM models; %s is not one", what, src.Name)
+	case errors.Is(err, report.ErrConstsNotJANI):
+		return nil, fmt.Errorf("%s: %s", what, notJANI)
+	case errors.As(err, &ce):
+		return nil, fmt.Errorf("%s: --const: %w", what, ce.Err)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %s: %w", what, src.Name, err)
+	}
+	return in, nil
 }
 
 // propsText is the PRISM properties of the flags: the --props file, then

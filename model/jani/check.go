@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"runtime"
 	"strconv"
 	"sync"
 
@@ -206,13 +205,13 @@ func (m *Model) checkOne(ctx context.Context, G *engine.Graph[string], initial [
 		}
 		ids[i], _ = G.Lookup(s) // explored from each of them
 	}
-	goal, avoid, err := m.marks(G, p)
+	goal, avoid, err := m.marks(G, p, opt.Engine.WorkerCount())
 	if err != nil {
 		return err
 	}
 	q := engine.Query{Objective: p.obj, Goal: goal, Avoid: avoid, Coalition: p.coalition}
 	if p.instant != nil {
-		if q.Instant, err = m.instants(G, p.instant); err != nil {
+		if q.Instant, err = m.instants(G, p.instant, opt.Engine.WorkerCount()); err != nil {
 			return err
 		}
 	}
@@ -365,9 +364,9 @@ func analyze[T any, F numeric.Field[T]](ctx context.Context, f F, G *engine.Grap
 
 // instants is the reward expression read in each state of G, with its
 // locations' transient values: the instantaneous rewards of I=k.
-func (m *Model) instants(G *engine.Graph[string], x *expr) (vals []*big.Rat, err error) {
+func (m *Model) instants(G *engine.Graph[string], x *expr, workers int) (vals []*big.Rat, err error) {
 	vals = make([]*big.Rat, G.States())
-	err = m.eachState(G, func(r *rules, i int, s string) {
+	err = m.eachState(G, workers, func(r *rules, i int, s string) {
 		m.unpack(s, r.e.ints)
 		r.resetTransients()
 		r.setLocationTransients()
@@ -376,16 +375,16 @@ func (m *Model) instants(G *engine.Graph[string], x *expr) (vals []*big.Rat, err
 	return vals, err
 }
 
-// eachState calls f for every state of G, on both cores for a large
-// graph: each goroutine has rules of its own (the evaluation's scratch),
+// eachState calls f for every state of G, on up to workers goroutines for
+// a large graph: each has rules of its own (the evaluation's scratch),
 // and f writes only what belongs to state i. An evaluation error (a
 // modelling error, such as a division by zero) is returned, the first
 // by state.
-func (m *Model) eachState(G *engine.Graph[string], f func(r *rules, i int, s string)) error {
+func (m *Model) eachState(G *engine.Graph[string], workers int, f func(r *rules, i int, s string)) error {
 	N := G.States()
 	parts := 1
 	if N >= 1<<14 {
-		parts = min(runtime.GOMAXPROCS(0), 8)
+		parts = max(1, workers)
 	}
 	errs := make([]error, parts)
 	var wg sync.WaitGroup
@@ -413,13 +412,13 @@ func (m *Model) eachState(G *engine.Graph[string], f func(r *rules, i int, s str
 // with the labels the automata's locations set there. For an unfolding
 // (a reward bound) each state's model part is read, and the sink beyond
 // the bound is neither.
-func (m *Model) marks(G *engine.Graph[string], p *property) (goal, avoid []bool, err error) {
+func (m *Model) marks(G *engine.Graph[string], p *property, workers int) (goal, avoid []bool, err error) {
 	N := G.States()
 	goal = make([]bool, N)
 	if p.avoid != nil {
 		avoid = make([]bool, N)
 	}
-	err = m.eachState(G, func(r *rules, i int, s string) {
+	err = m.eachState(G, workers, func(r *rules, i int, s string) {
 		if p.rbound != nil {
 			if s == over {
 				return
