@@ -218,6 +218,10 @@ func decodeSlow(data []byte) (*fileJSON, error) {
 	if dec.More() {
 		return nil, solver.Invalidf("model: text after the model object")
 	}
+	// null decodes into nothing; the key walker takes an object.
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		return nil, solver.Invalidf("model: %s: the model is a JSON object {\"players\": …}", position(data, int64(len(data)-len(t))))
+	}
 	ids := make([]string, len(f.States))
 	for i, st := range f.States {
 		ids[i] = st.ID

@@ -63,6 +63,7 @@ func TestRejects(t *testing.T) {
 		{"duplicate p", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":1,"p":1,"to":"a"}]}]}`, `state "a": key "p" is given twice`},
 		{"duplicate top", `{"players":1,"players":2,"start":"a","states":[{"id":"a","payoff":[1]}]}`, `the model object: key "players" is given twice`},
 		{"trailing", die + ` {}`, `text after the model object`},
+		{"null", " null", `line 1, column 2: the model is a JSON object`},
 		{"not json", `{"players":`, `line 1, column 12: the text ends inside the model object`},
 		{"syntax", "{\"players\": 1,\n\"start\": \"a\",\n\"states\": [{\"id\": \"a\", \"payoff\": [1]}}", `line 3, column 38: invalid character '}' after array element`},
 		{"type", "{\"players\": \"one\"}", `line 1, column 13: "players" must be an integer, or a list of the players' names (strings)`},
