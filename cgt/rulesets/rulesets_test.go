@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/cgt"
 	"github.com/gamesolve/gamesolve/cgt/octal"
 )
@@ -472,5 +473,39 @@ func TestImpartial(t *testing.T) {
 	}
 	if _, err := Lookup("octal:77"); err == nil {
 		t.Error("octal:77 accepted")
+	}
+}
+
+// TestToadsReachable holds the packed count of Toads and Frogs positions to
+// a search over Strip.Options, and the refusal of a strip beyond the bound
+// (TTTTTTTT........FFFFFFFF ran half a minute into the step budget before).
+func TestToadsReachable(t *testing.T) {
+	for _, s := range []string{"T", ".", "TF", "T.F", "TT..FF", "T.F.T.F", "TTT...FFF", "F..T", "TFTF.TF..T.F", "TTTT....FFFF"} {
+		seen := map[string]bool{}
+		var walk func(p cgt.Position)
+		walk = func(p cgt.Position) {
+			if seen[p.Key()] {
+				return
+			}
+			seen[p.Key()] = true
+			l, r := p.Options()
+			for _, o := range append(l, r...) {
+				walk(o)
+			}
+		}
+		walk(Strip(s))
+		if got := reachable(s, 1<<30); got != len(seen) {
+			t.Errorf("reachable(%s) = %d, search finds %d", s, got, len(seen))
+		}
+		if got := reachable(s, 3); len(seen) > 3 && got <= 3 {
+			t.Errorf("reachable(%s, 3) = %d, want more than the limit", s, got)
+		}
+	}
+	_, err := Toads{}.Parse("TTTTTTTT........FFFFFFFF")
+	if !errors.Is(err, budget.ErrTooLarge) || !errors.Is(err, ErrPosition) || !strings.Contains(err.Error(), "9.5e+09") {
+		t.Errorf("8 toads, 8 frogs: err = %v, want a refusal with the estimate", err)
+	}
+	if _, err := (Toads{}).Parse("TTTTT.....FFFFF"); err != nil {
+		t.Errorf("TTTTT.....FFFFF (556,090 positions): %v", err)
 	}
 }

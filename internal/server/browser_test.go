@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/gamesolve/gamesolve/cgt/rulesets"
 )
 
 // browser finds a Chromium to drive: missing, the test fails in CI (CI is
@@ -237,6 +240,17 @@ func TestBrowser(t *testing.T) {
 	until(`document.querySelector('#model-result table') !== null || document.getElementById('model-error').textContent !== ''`)
 	if props, errText := cells("#model-result table td"), text("model-error"); props != `P=? [ F s=1 ]|Pmax|1|1|R{"flips"}=? [ F s=1 ]|Emax|2|2` || errText != "" {
 		t.Errorf("model tab, PRISM: properties %q, error %q", props, errText)
+	}
+
+	// The CGT tab offers the rulesets of rulesets.Names: Kayles with
+	// heaps 3, 5 and 7 is *5 (G = 3, 4 and 2 in the nim-sequence of 0.77).
+	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="cgt"]`)),
+		chromedp.SetValue(chromedp.ID("cgt-game"), "kayles"),
+		chromedp.SetValue(chromedp.ID("cgt-position"), "3 5 7"),
+		chromedp.Click(chromedp.CSS(`#cgt-form button[type="submit"]`)))
+	until(`document.getElementById('cgt-result').textContent.startsWith('value') || document.getElementById('cgt-error').textContent !== ''`)
+	if got, offered := text("cgt-result"), eval(`document.querySelectorAll('#cgt-games option').length + ''`); !strings.Contains(got, "outcome N") || !strings.HasPrefix(got, "value\n*5\n") || offered != fmt.Sprint(len(rulesets.Names())+1) {
+		t.Errorf("CGT tab, kayles 3 5 7: %q; %s rulesets offered", got, offered)
 	}
 
 	// A bad parameter shows its error on the page, and the race to 100

@@ -1,11 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io/fs"
 	"math"
 	"mime"
@@ -16,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gamesolve/gamesolve/cgt/rulesets"
 	"github.com/gamesolve/gamesolve/numeric"
 )
 
@@ -270,6 +273,8 @@ func (s *Server) solveShared(r *http.Request, key string, fn func(context.Contex
 // assetHandler serves the embedded files and nothing else: "/" is
 // index.html, directories and unknown paths are 404.
 func assetHandler(files fs.FS) http.Handler {
+	index := indexPage(files)
+	loaded := time.Now()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -291,8 +296,27 @@ func assetHandler(files fs.FS) http.Handler {
 		}
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:")
+		if name == "index.html" {
+			http.ServeContent(w, r, name, loaded, bytes.NewReader(index))
+			return
+		}
 		http.ServeFileFS(w, r, files, name)
 	})
+}
+
+// indexPage is index.html with the CGT tab's list of rulesets filled in
+// from rulesets.Names, so that the page offers every ruleset the engine
+// has, and octal:CODE as the form of any take-and-break code.
+func indexPage(files fs.FS) []byte {
+	page, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		panic(err) // embedded: present in every build
+	}
+	var options strings.Builder
+	for _, name := range append(rulesets.Names(), "octal:0.137") {
+		fmt.Fprintf(&options, "<option value=\"%s\">", html.EscapeString(name))
+	}
+	return bytes.Replace(page, []byte("<!-- rulesets -->"), []byte(options.String()), 1)
 }
 
 // pigTarget is the largest Pig target served for that many players: the

@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/gamesolve/gamesolve/cgt/rulesets"
 )
 
 func get(t *testing.T, url string) (int, string) {
@@ -307,5 +309,25 @@ func TestLoad(t *testing.T) {
 	}
 	if os.Getenv("GAMESOLVE_LOAD_REPORT") != "" {
 		t.Logf("200 requests in %v: %v; %d solves started, at most %d at once; %d requests in the handler at once at most", time.Since(start), count, started, peakSolves, peak.Load())
+	}
+}
+
+// TestPageRulesets checks that the CGT tab offers every ruleset the engine
+// has (the list comes from rulesets.Names, not a second copy), each of
+// which the API values.
+func TestPageRulesets(t *testing.T) {
+	ts := httptest.NewServer(New(Options{}))
+	defer ts.Close()
+	code, page := get(t, ts.URL+"/")
+	if code != http.StatusOK || strings.Contains(page, "<!-- rulesets -->") {
+		t.Fatalf("GET /: %d, list not filled in", code)
+	}
+	for _, name := range append(rulesets.Names(), "octal:0.137") {
+		if !strings.Contains(page, `<option value="`+name+`">`) {
+			t.Errorf("the CGT tab does not offer %s", name)
+		}
+	}
+	if code, body := get(t, ts.URL+"/api/cgt?game=octal:0.137&position=3+5+7"); code != http.StatusOK || !strings.Contains(body, `"value"`) {
+		t.Errorf("octal:0.137 3 5 7: %d %s", code, body)
 	}
 }

@@ -474,7 +474,7 @@ $('cookies-form').addEventListener('submit', (ev) => {
 $('cgt-form').addEventListener('submit', (ev) => {
   ev.preventDefault();
   solve('cgt', async (live) => {
-    const game = $('cgt-game').value;
+    const game = $('cgt-game').value.trim();
     const q = game ? { game, position: $('cgt-position').value } : { expr: $('cgt-expr').value };
     const r = await api('/api/cgt?' + new URLSearchParams(q));
     if (!live()) return;
