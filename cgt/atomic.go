@@ -3,20 +3,30 @@ package cgt
 import (
 	"errors"
 	"math/big"
+	"slices"
 )
 
-// ErrNotAtomic is returned by AtomicWeight for a game that is not an
-// infinitesimal: its atomic weight is undefined.
-var ErrNotAtomic = errors.New("cgt: the atomic weight is defined for infinitesimals only")
+// ErrNotAtomic is returned by AtomicWeight for a game that is not atomic:
+// not an infinitesimal, or an infinitesimal too far from every multiple of
+// ↑ for a weight to mean anything.
+var ErrNotAtomic = errors.New("cgt: not atomic: the atomic weight is defined for infinitesimals within ↑* + *N:-1 of a multiple of ↑")
 
 // AtomicWeight returns g's atomic weight (Winning Ways, ch. 8; Siegel,
-// Combinatorial Game Theory, II.7), for g infinitesimal (both stops 0):
-// with G° = {aw(G^L) - 2 | aw(G^R) + 2}, aw(G) = G° unless G° is an integer
+// Combinatorial Game Theory, II.7), for g atomic, and ErrNotAtomic
+// otherwise. The weight is computed by the recursion: with
+// G° = {aw(G^L) - 2 | aw(G^R) + 2}, aw(G) = G° unless G° is an integer
 // and G is greater or less than a far star *N (N beyond every nimber in G,
 // here its birthday plus one); then it is the greatest integer less than or
 // confused with every aw(G^R) + 2 (G > *N), or the least integer greater
 // than or confused with every aw(G^L) - 2 (G < *N). Numbers among the
 // options weigh 0. For example aw(↑) = 1, aw(*) = 0, aw(⇑*) = 2.
+//
+// The recursion gives a number for every infinitesimal, but it is the
+// weight only of an atomic game: all-small, or within ε of w.↑ (w the
+// weight, . Norton multiplication), with ε = ↑* + (*P : -1) and P the
+// least power of two at or above N: the test CGSuite applies (Siegel,
+// II.7). {1|↑↑↑‖↑} has both stops 0 and the recursion gives 5/2, but it
+// is not atomic.
 func (g Game) AtomicWeight() (Game, error) {
 	var notAtomic bool
 	aw, err := locked(func() Game {
@@ -25,12 +35,82 @@ func (g Game) AtomicWeight() (Game, error) {
 			notAtomic = true
 			return 0
 		}
-		return tab.atomicWeight(g, map[Game]Game{})
+		w := tab.atomicWeight(g, map[Game]Game{})
+		notAtomic = !tab.atomic(g, w)
+		return w
 	})
 	if err == nil && notAtomic {
-		err = ErrNotAtomic
+		return 0, ErrNotAtomic
 	}
 	return aw, err
+}
+
+// atomic reports whether the infinitesimal g with recursive weight w is
+// atomic: all-small, or -ε ≤ g - w.↑ ≤ ε (AtomicWeight's doc).
+func (t *table) atomic(g, w Game) bool {
+	if t.allSmall(g, map[Game]bool{}) {
+		return true
+	}
+	p := 2
+	for far := t.birthday(g, map[Game]int{}) + 1; p < far; p <<= 1 {
+	}
+	star := t.nimber(p)
+	// *P : -1 = {*P^L | *P^R, *P : 0} = {*0..*(P-1) | *0..*(P-1), *P}.
+	sl, sr := t.options(star)
+	redKite := t.canon(slices.Clone(sl), append(slices.Clone(sr), star))
+	eps := t.add2(t.add2(t.ups(1), t.nimber(1)), redKite)
+	diff := t.add2(g, t.neg(t.nortonUp(t.nodes[w].num)))
+	return t.le(diff, eps) && t.le(t.neg(eps), diff)
+}
+
+// allSmall reports whether every subposition of g with an option has
+// options for both players.
+func (t *table) allSmall(g Game, memo map[Game]bool) bool {
+	if r, ok := memo[g]; ok {
+		return r
+	}
+	t.step()
+	gl, gr := t.options(g)
+	r := len(gl) == 0 && len(gr) == 0 || len(gl) > 0 && len(gr) > 0
+	for _, o := range append(slices.Clone(gl), gr...) {
+		if !r {
+			break
+		}
+		r = t.allSmall(o, memo)
+	}
+	memo[g] = r
+	return r
+}
+
+// nortonUp returns x.↑, the Norton product of the dyadic x by ↑: n·↑ for an
+// integer n, and for x = {x^L | x^R} in canonical form
+// {x^L.↑ + ↑ + Δ | x^R.↑ - ↑ - Δ}, Δ over ↑'s incentives ↓ (left) and ↑*
+// (right). Two halves make a whole: ½.↑ + ½.↑ = ↑ (the tests).
+func (t *table) nortonUp(x *big.Rat) Game {
+	if x.IsInt() {
+		if !x.Num().IsInt64() || x.Num().Int64() > MaxUps || x.Num().Int64() < -MaxUps {
+			panic(tooLarge{"more than 1024 ups"})
+		}
+		return t.ups(int(x.Num().Int64()))
+	}
+	t.step()
+	xl, xr := t.options(t.number(x))
+	up := t.ups(1)
+	incentives := []Game{t.neg(up), t.add2(up, t.nimber(1))}
+	var left, right []Game
+	for _, l := range xl {
+		base := t.add2(t.nortonUp(t.nodes[l].num), up)
+		for _, d := range incentives {
+			left = append(left, t.add2(base, d))
+		}
+	}
+	for _, r := range xr {
+		base := t.add2(t.nortonUp(t.nodes[r].num), t.neg(up))
+		for _, d := range incentives {
+			right = append(right, t.add2(base, t.neg(d)))
+		}
+	}
+	return t.canon(left, right)
 }
 
 func (t *table) atomicWeight(g Game, memo map[Game]Game) Game {

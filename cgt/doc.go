@@ -53,7 +53,10 @@
 // greater (less) than a far star *N — N beyond the birthday, so beyond any
 // nimber in G — the weight is the greatest (least) integer that is less
 // (greater) than or confused with every aw(G^R) + 2 (aw(G^L) - 2). It is
-// additive on all-small games (tested).
+// additive on all-small games (tested). The recursion gives a number for
+// every infinitesimal, but only an atomic game has a weight: all-small, or
+// within ε = ↑* + (*P : -1) of w.↑ (Norton multiplication; P a power of two
+// at least N), as CGSuite checks; others are ErrNotAtomic ({1|↑↑↑‖↑}).
 //
 // The table is shared by the whole process and guarded by a mutex: every
 // exported function is safe for concurrent use. Instances that would grow

@@ -1,6 +1,7 @@
 package cgt
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -187,9 +188,42 @@ func TestAtomicWeight(t *testing.T) {
 			t.Errorf("aw(%s) = %v (%v), want %s", expr, aw, err, want)
 		}
 	}
-	for _, expr := range []string{"1", "1/2", "+-1", "{2|1}"} {
-		if _, err := mustParse(t, expr).AtomicWeight(); err == nil {
-			t.Errorf("aw(%s): defined", expr)
+	for _, expr := range []string{"1", "1/2", "+-1", "{2|1}", "{1|^^^||^}", "{1|^^^||^} + ^"} {
+		if _, err := mustParse(t, expr).AtomicWeight(); !errors.Is(err, ErrNotAtomic) {
+			t.Errorf("aw(%s): %v, want ErrNotAtomic", expr, err)
+		}
+	}
+	// Infinitesimals that are not all-small but atomic: a tiny is
+	// smaller than every positive multiple of ↑, so it weighs 0, and it
+	// shifts nothing added to ⇑ or ↓*.
+	for expr, want := range map[string]string{
+		"{0||0|-1}": "0", "{0||0|-1} + ^^": "2", "{1|0||0} + v*": "-1", "{0||0|-2} + ^ + ^*": "2",
+	} {
+		g := mustParse(t, expr)
+		if allSmall, _ := locked(func() bool { return tab.allSmall(g, map[Game]bool{}) }); allSmall {
+			t.Fatalf("%s is all-small", expr)
+		}
+		aw, err := g.AtomicWeight()
+		if err != nil || aw != mustParse(t, want) {
+			t.Errorf("aw(%s) = %v (%v), want %s", expr, aw, err, want)
+		}
+	}
+	// Norton products by ↑: halves and quarters add up to ups.
+	for _, c := range []struct {
+		x     *big.Rat
+		times int
+		want  string
+	}{{big.NewRat(1, 2), 2, "^"}, {big.NewRat(3, 4), 4, "^+^+^"}, {big.NewRat(-5, 2), 2, "v+v+v+v+v"}, {big.NewRat(7, 8), 8, "^+^+^+^+^+^+^"}} {
+		sum, _ := locked(func() Game {
+			one := tab.nortonUp(c.x)
+			s := Game(0)
+			for range c.times {
+				s = tab.add2(s, one)
+			}
+			return s
+		})
+		if sum != mustParse(t, c.want) {
+			t.Errorf("%d × (%v).↑ = %v, want %s", c.times, c.x, sum, c.want)
 		}
 	}
 	// Atomic weights add on all-small games.

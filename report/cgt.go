@@ -134,8 +134,10 @@ func (c *CGT) Text(b *bytes.Buffer) {
 	fmt.Fprintf(b, "temperature    %s\n", c.Temperature)
 	if c.AtomicWeight != nil {
 		fmt.Fprintf(b, "atomic weight  %s\n", *c.AtomicWeight)
-	} else {
+	} else if c.LeftStop.R.Sign() != 0 || c.RightStop.R.Sign() != 0 {
 		b.WriteString("atomic weight  undefined (not an infinitesimal)\n")
+	} else {
+		b.WriteString("atomic weight  undefined (an infinitesimal, but not atomic: too far from every multiple of ↑)\n")
 	}
 	wall := func(ps [][2]Exact) string {
 		parts := make([]string, len(ps))

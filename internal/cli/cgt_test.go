@@ -44,6 +44,13 @@ func TestCgt(t *testing.T) {
 	if m := runJSON(t, "cgt", "^^*"); m["atomic_weight"] != "2" || m["temperature"] != 0.0 {
 		t.Errorf("^^*: %v", m)
 	}
+	// An infinitesimal that is not atomic: null, and the text says why.
+	if m := runJSON(t, "cgt", "{1|^^^||^}"); m["atomic_weight"] != nil || m["left_stop"] != 0.0 || m["right_stop"] != 0.0 {
+		t.Errorf("{1|^^^||^}: %v", m)
+	}
+	if _, out, _ := run(t, "", "cgt", "{1|^^^||^}"); !strings.Contains(out, "atomic weight  undefined (an infinitesimal, but not atomic") {
+		t.Errorf("{1|^^^||^} text: %q", out)
+	}
 	if m := runJSON(t, "cgt", "--game", "domineering", "..|.."); m["mean"] != 0.0 || m["temperature"] != 1.0 {
 		t.Errorf("domineering ..|..: %v", m)
 	}

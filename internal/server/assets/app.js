@@ -481,7 +481,7 @@ $('cgt-form').addEventListener('submit', (ev) => {
     const wall = (ps) => ps.map(([t, v]) => `(${t}, ${v})`).join(' ');
     $('cgt-result').replaceChildren(el('div', 'value '), el('div', r.value, 'big'), el('div', 'outcome ' + r.outcome),
       el('div', `stops ${r.left_stop} (Left), ${r.right_stop} (Right); mean ${r.mean}; temperature ${r.temperature}`),
-      el('div', 'atomic weight ' + (r.atomic_weight === null ? 'undefined (not an infinitesimal)' : r.atomic_weight)),
+      el('div', 'atomic weight ' + (r.atomic_weight !== null ? r.atomic_weight : String(r.left_stop) === '0' && String(r.right_stop) === '0' ? 'undefined (not atomic)' : 'undefined (not an infinitesimal)')),
       el('div', `thermograph from t = -1: left wall ${wall(r.thermograph.left)}; right wall ${wall(r.thermograph.right)}`));
   });
 });
