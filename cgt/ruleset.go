@@ -17,6 +17,14 @@ type Splitter interface {
 	Components() []Position
 }
 
+// Nimbered is implemented by positions of impartial games that know their
+// nim-value from a table (cgt/octal's, for take-and-break heaps): the
+// Evaluator takes *v for them without looking at their options. ok false
+// leaves the position to its options.
+type Nimbered interface {
+	Nimber() (v int, ok bool)
+}
+
 // Ruleset parses positions of one game.
 type Ruleset interface {
 	Name() string
@@ -56,6 +64,13 @@ func (e *Evaluator) value(p Position) Game {
 		return g
 	}
 	var g Game
+	if nb, ok := p.(Nimbered); ok {
+		if v, ok := nb.Nimber(); ok {
+			g = tab.nimber(v)
+			e.memo[key] = g
+			return g
+		}
+	}
 	if sp, ok := p.(Splitter); ok {
 		if comps := sp.Components(); len(comps) > 1 {
 			for _, c := range comps {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/cgt/octal"
@@ -32,16 +33,20 @@ type Octal struct {
 }
 
 // octalNames are the codes with names of their own.
-var octalNames = map[string]string{"0.77": "Kayles", "0.07": "Dawson's Kayles", "0.137": "Dawson's chess", "0.6": "Officers", "0.33": "take one or two", "0.3": "take one"}
+var octalNames = map[string]string{"0.77": "Kayles", "0.07": "Dawson's Kayles", "0.137": "Dawson's chess", "0.6": "Officers", "0.33": "take one or two", "0.3": "take one", "grundy": "Grundy's game"}
 
 // SolveOctal computes the nim-values of an octal or hexadecimal game to n
-// and looks for their period.
-func SolveOctal(ctx context.Context, code string, n int) (*Octal, error) {
+// and looks for their period; workers goroutines share the direct
+// method's large heaps (0: one per core).
+func SolveOctal(ctx context.Context, code string, n, workers int) (*Octal, error) {
 	c, err := octal.Parse(code)
 	if err != nil {
 		return nil, solver.Invalidf("%w", err)
 	}
-	g, err := octal.Values(ctx, c, n)
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	g, err := octal.ValuesWorkers(ctx, c, n, workers)
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, budget.ErrTooLarge) {
 			return nil, err

@@ -158,3 +158,177 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// mexSequence is the brute-force nim-sequence of a code to n: each heap's
+// moves from Moves, a move to several heaps worth the nim-sum of their
+// values, the mex over a map. It shares nothing with Values but Moves,
+// which TestAgainstSearch checks against a search of whole positions.
+func mexSequence(c Code, n int) []int {
+	g := make([]int, n+1)
+	for m := 0; m <= n; m++ {
+		seen := map[int]bool{}
+		c.Moves(m, func(heaps []int) {
+			v := 0
+			for _, h := range heaps {
+				v ^= g[h]
+			}
+			seen[v] = true
+		})
+		for seen[g[m]] {
+			g[m]++
+		}
+	}
+	return g
+}
+
+// Every octal code of up to three digits, and the same with a first digit
+// of 4 (splitting without taking), to n = 300: Values (the direct method,
+// and from the period once certified) against the brute-force mex.
+func TestAllShortCodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("584 codes to n = 300")
+	}
+	var codes []string
+	for _, before := range []string{"0", "4"} {
+		for d1 := range 8 {
+			codes = append(codes, fmt.Sprintf("%s.%d", before, d1))
+			for d2 := range 8 {
+				codes = append(codes, fmt.Sprintf("%s.%d%d", before, d1, d2))
+				for d3 := range 8 {
+					codes = append(codes, fmt.Sprintf("%s.%d%d%d", before, d1, d2, d3))
+				}
+			}
+		}
+	}
+	for _, code := range codes {
+		c, g := values(t, code, 300)
+		if want := mexSequence(c, 300); !slices.Equal(g, want) {
+			t.Fatalf("%s: Values differs from the brute-force mex:\n%v\n%v", code, g, want)
+		}
+	}
+}
+
+// The sparse-space method gives exactly the direct method's values, for
+// 50 random codes that split (and Grundy's game) to n = 5,000, under the
+// space it chooses and under random ones, however badly they fit: the
+// method is exact for any space, only its speed depends on the fit.
+func TestSparseAgainstDirect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5000))
+	n := 5000
+	if testing.Short() {
+		n = 1500
+	}
+	codes := []Code{Grundy}
+	for len(codes) < 51 {
+		var b strings.Builder
+		b.WriteString([]string{"0.", "0.", "0.", "4."}[rng.IntN(4)])
+		for range 1 + rng.IntN(4) {
+			b.WriteByte("01234567"[rng.IntN(8)])
+		}
+		c, err := Parse(b.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k := newKernel(c, 0); len(k.splits) > 0 {
+			codes = append(codes, c)
+		}
+	}
+	ctx := context.Background()
+	for i, c := range codes {
+		direct := newKernel(c, n)
+		if err := direct.direct(ctx, 0, n); err != nil {
+			t.Fatal(err)
+		}
+		const first = 100
+		spaces := []space{{mask: -1}, {mask: rng.IntN(64) + 1}, {mask: -1 << rng.IntN(4)}}
+		if k := newKernel(c, n); k.direct(ctx, 0, first) == nil {
+			if sp, ok := k.sparseSpace(first); ok {
+				spaces = append(spaces, sp)
+			}
+		}
+		// A space in the domain needs the splitting takes of one parity.
+		if all := newKernel(c, 0).splits; !slices.ContainsFunc(all, func(t int) bool { return (t-all[0])%2 != 0 }) {
+			spaces = append(spaces, space{mask: -1, domain: true, t: all[0]}, space{mask: rng.IntN(64) + 1, domain: true, t: all[0]})
+		}
+		for _, sp := range spaces {
+			k := newKernel(c, n)
+			if err := k.direct(ctx, 0, first); err != nil {
+				t.Fatal(err)
+			}
+			if err := k.sparse(ctx, first+1, n, sp); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(k.g, direct.g) {
+				for m := range k.g {
+					if k.g[m] != direct.g[m] {
+						t.Fatalf("code %d %s, space %+v: G(%d) = %d, the direct method %d", i, c.Text, sp, m, k.g[m], direct.g[m])
+					}
+				}
+			}
+		}
+		// And Values, whichever way it goes, agrees.
+		if g, err := Values(ctx, c, n); err != nil || !slices.Equal(g, direct.g) {
+			t.Fatalf("%s: Values differs from the direct method (%v)", c.Text, err)
+		}
+	}
+}
+
+// Grundy's game: the first values as OEIS A002188 lists them, and rare
+// values far out from Flammenkamp's table of them ("Sprague-Grundy Values
+// of Grundy's Game"), with the brute-force mex to 1,000 in between.
+func TestGrundyGame(t *testing.T) {
+	a002188 := "0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0 4 3 0 4 3 0 4 1 2 3 1 2 4 1 2 4 1 2 4 1 5 4 1 5 4 1 5 4 1 0 2 1 0 2 1 5 2 1 3 2 1 3 2 4 3 2 4 3 2 4 3 2 4 3 2 4 3 2 4 5 2 4 5 2 4 3 7 4 3 7 4 3 7 4 3 5 2 3 5 2 3 5 2 3"
+	c, err := Parse(" Grundy ")
+	if err != nil || c.Text != "grundy" {
+		t.Fatalf("Parse(grundy) = %+v, %v", c, err)
+	}
+	g, err := Values(context.Background(), c, 100_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Trim(fmt.Sprint(g[:105]), "[]"); got != a002188 {
+		t.Errorf("Grundy's game:\n%s\nwant (A002188)\n%s", got, a002188)
+	}
+	for n, v := range map[int]int{87: 7, 90: 7, 93: 7, 146: 6, 158: 11, 181: 12, 190: 12, 196: 10, 231: 10} {
+		if g[n] != v {
+			t.Errorf("Grundy's game: G(%d) = %d, Flammenkamp's table %d", n, g[n], v)
+		}
+	}
+	if want := mexSequence(c, 1000); !slices.Equal(g[:1001], want) {
+		t.Error("Grundy's game differs from the brute-force mex below 1,000")
+	}
+	if p := Period(c, g); p.Certified {
+		t.Errorf("Grundy's game certified periodic: %+v", p)
+	}
+}
+
+// Helpers sharing the direct method's work give the serial values, for
+// two-heap and three-heap codes and Grundy's game, with every heap shared
+// (ValuesWorkers shares only large ones) among 2 and 3 workers.
+func TestWorkers(t *testing.T) {
+	ctx := context.Background()
+	for _, code := range []string{"0.6", "0.137", "4.7", "0.8", "0.F7", "8.3", "grundy"} {
+		c, err := Parse(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 600
+		serial := newKernel(c, n)
+		if err := serial.direct(ctx, 0, n); err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{2, 3} {
+			k := newKernel(c, n)
+			k.shareFrom = 0
+			stop := k.startHelpers(workers)
+			err := k.direct(ctx, 0, n)
+			stop()
+			if err != nil || !slices.Equal(k.g, serial.g) {
+				t.Fatalf("%s with %d workers: differs from one (%v)", code, workers, err)
+			}
+		}
+		if g, err := ValuesWorkers(ctx, c, n, 2); err != nil || !slices.Equal(g, serial.g) {
+			t.Fatalf("%s: ValuesWorkers differs (%v)", code, err)
+		}
+	}
+}

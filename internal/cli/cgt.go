@@ -95,7 +95,7 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
 				if game != "" || compare {
 					return &usageError{"cgt: --octal takes neither --game nor --compare", helpOf(cmd)}
 				}
-				out, err := report.SolveOctal(cmd.Context(), code, n)
+				out, err := report.SolveOctal(cmd.Context(), code, n, e.workers)
 				if err != nil {
 					return err
 				}

@@ -115,8 +115,19 @@ func TestOctal(t *testing.T) {
 	if m := runJSON(t, "cgt", "--octal", "0.6", "-n", "100"); m["certified"] != false || m["period"] != nil {
 		t.Errorf("0.6: %v", m)
 	}
+	// Grundy's game by name, far enough for the sparse space: G(231) =
+	// 10 is one of Flammenkamp's rare values; Kayles far out comes from
+	// its certified period, the same with any number of workers.
+	if m := runJSON(t, "cgt", "--octal", "grundy", "-n", "20000"); m["name"] != "Grundy's game" || m["values"].([]any)[231] != 10.0 || m["certified"] != false {
+		t.Errorf("grundy: name %v, G(231) %v, certified %v", m["name"], m["values"].([]any)[231], m["certified"])
+	}
+	a := runJSON(t, "cgt", "--octal", "0.8", "-n", "300", "--workers", "1")
+	b := runJSON(t, "cgt", "--octal", "0.8", "-n", "300", "--workers", "2")
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Error("0.8 with 1 and 2 workers differ")
+	}
 	for _, args := range [][]string{
-		{"cgt", "--octal", "77"}, {"cgt", "--octal", "0.77", "-n", "-1"}, {"cgt", "--octal", "0.77", "-n", "200001"},
+		{"cgt", "--octal", "77"}, {"cgt", "--octal", "0.77", "-n", "-1"}, {"cgt", "--octal", "0.77", "-n", "20000001"},
 		{"cgt", "--octal", "0.77", "--game", "nim"}, {"cgt", "-n", "5", "{0|*}"}, {"cgt", "--octal", "0.77", "x"},
 		{"cgt", "--octal", "0.F", "-n", "5000"},
 	} {

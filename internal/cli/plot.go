@@ -279,7 +279,7 @@ func newPlotCgtCmd(e *env) *cobra.Command {
 				if game != "" {
 					return &usageError{"plot cgt: --octal takes no --game", helpOf(cmd)}
 				}
-				r, err := report.SolveOctal(cmd.Context(), code, n)
+				r, err := report.SolveOctal(cmd.Context(), code, n, e.workers)
 				if err != nil {
 					return err
 				}

@@ -133,7 +133,7 @@ with --json exactly one JSON object; --exact switches to rational arithmetic.`,
 		},
 	}
 	pf := root.PersistentFlags()
-	pf.IntVar(&e.workers, "workers", 0, "goroutines for the solvers that use several (race, chefs, pig, solve); 0: all cores")
+	pf.IntVar(&e.workers, "workers", 0, "goroutines for the solvers that use several (race, chefs, pig, solve, cgt --octal); 0: all cores")
 	pf.IntVar(&e.digits, "digits", -1, "decimals of floats in text output (-1: full precision; JSON always has full precision)")
 	pf.BoolVar(&e.quiet, "quiet", false, "no progress bar, even on a terminal")
 	pf.DurationVar(&e.timeout, "timeout", 0, "stop after this long, e.g. 30s or 5m (0: no limit)")
