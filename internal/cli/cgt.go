@@ -11,7 +11,7 @@ import (
 
 func newCgtCmd(e *env) *cobra.Command {
 	var game, code string
-	var asJSON, compare bool
+	var asJSON, compare, misereFlag bool
 	var n int
 	cmd := &cobra.Command{
 		Use:   "cgt 'EXPRESSION' | cgt --game NAME 'POSITION' | cgt --compare A B",
@@ -34,7 +34,23 @@ a digit before the point splits without taking), the period they show from
 which n on, and whether the Guy–Smith theorem certifies it for every n
 (octal codes, once N is large enough). JSON keys: code, name, n, values,
 period, preperiod (the first n of the periodic part), last_exceptional,
-certified, needed (how far the theorem needs the values).
+certified, needed (how far the theorem needs the values). "--octal grundy"
+is Grundy's game (split a heap into two of different sizes), which no
+code describes. Values come by the sparse-space method where the code has
+one, and from the period once certified: Kayles to 10^7 in seconds.
+
+--octal CODE --misere -n N (N 20 by default) plays the heaps 1..N misère
+(the last mover loses): each heap's outcome, its genus g^{γ0γ1…} (Conway)
+and whether it is tame (tame heaps play as misère Nim heaps), and the
+misère quotient of the sums of those heaps (Plambeck and Siegel): a
+commutative monoid, each heap's class in it written in generators a, b,
+…, and its P-portion; a sum is a P-position when the product of its heaps'
+classes is in the P-portion. The quotient is certified by an exact check
+of every sum; where the search behind a growing quotient outgrows its
+budget, the quotient of the heaps below is shown and the place it stopped.
+JSON keys: code, name, n, heaps [{heap, outcome, genus, tame}],
+heaps_limit, quotient {max_heap, order, generators, elements, p_portion,
+heaps, grew, table}, quotient_limit.
 
 Expressions: integers, dyadic fractions (3/4), *, *n, ^, v, ^^, ^n, ^*, ±x
 (or +-x), {L|R} with comma-separated options and slash bars ({3||2|1}),
@@ -60,7 +76,7 @@ With --game, the argument is a position of a built-in ruleset:
   dawsons      Dawson's Kayles (0.07)
   octal:CODE   any take-and-break code, such as octal:0.137 (see --octal)
   grundy       Grundy's game: split a heap into two of different sizes
-  wythoff      Wythoff's game, pairs "a,b" (up to 32): take from one heap
+  wythoff      Wythoff's game, pairs "a,b" (up to 300): take from one heap
                or the same from both
 
 An expression that starts with "-" follows "--" so it is not read as a flag:
@@ -77,7 +93,10 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
   gamesolve cgt --game cookies '1 2 2'
   gamesolve cgt --game domineering '..|..'
   gamesolve cgt --compare '^' '*'
-  gamesolve cgt --octal 0.77 -n 200`,
+  gamesolve cgt --octal 0.77 -n 200
+  gamesolve cgt --octal grundy -n 1000000
+  gamesolve cgt --octal 0.75 --misere -n 30
+  gamesolve cgt --game wythoff '3,5 10,20'`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if code != "" {
 				return noArgs(cmd, args)
@@ -95,11 +114,24 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
 				if game != "" || compare {
 					return &usageError{"cgt: --octal takes neither --game nor --compare", helpOf(cmd)}
 				}
+				if misereFlag {
+					if !cmd.Flags().Changed("n") {
+						n = 20
+					}
+					out, err := report.SolveMisere(cmd.Context(), code, n)
+					if err != nil {
+						return err
+					}
+					return emit(e.stdout, asJSON, out, out.Text)
+				}
 				out, err := report.SolveOctal(cmd.Context(), code, n, e.workers)
 				if err != nil {
 					return err
 				}
 				return emit(e.stdout, asJSON, out, out.Text)
+			}
+			if misereFlag {
+				return &usageError{"cgt: --misere goes with --octal", helpOf(cmd)}
 			}
 			if cmd.Flags().Changed("n") {
 				return &usageError{"cgt: -n goes with --octal", helpOf(cmd)}
@@ -136,6 +168,7 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	cmd.Flags().BoolVar(&compare, "compare", false, "compare two games: prints <, >, = or ‖")
 	cmd.Flags().StringVar(&code, "octal", "", "a take-and-break game's code (0.77 is Kayles): its nim-values G(0..n) and their period")
-	cmd.Flags().IntVarP(&n, "n", "n", 200, "with --octal: the largest heap")
+	cmd.Flags().IntVarP(&n, "n", "n", 200, "with --octal: the largest heap (with --misere: 20 unless given)")
+	cmd.Flags().BoolVar(&misereFlag, "misere", false, "with --octal: misère play (the last mover loses): outcomes, genera and the misère quotient of heaps 1..n")
 	return cmd
 }

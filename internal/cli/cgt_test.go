@@ -121,6 +121,21 @@ func TestOctal(t *testing.T) {
 	if m := runJSON(t, "cgt", "--octal", "grundy", "-n", "20000"); m["name"] != "Grundy's game" || m["values"].([]any)[231] != 10.0 || m["certified"] != false {
 		t.Errorf("grundy: name %v, G(231) %v, certified %v", m["name"], m["values"].([]any)[231], m["certified"])
 	}
+	// Misère play: 0.75's quotient is Plambeck's R8 (order 8, P-portion
+	// {a, b²}, heap 5 the generator c); Kayles' heap 4 is a P-position.
+	m = runJSON(t, "cgt", "--octal", "0.75", "--misere")
+	q := m["quotient"].(map[string]any)
+	if m["n"] != 20.0 || q["order"] != 8.0 || fmt.Sprint(q["p_portion"]) != "[a b²]" || q["heaps"].([]any)[4] != "c" || q["max_heap"] != 20.0 {
+		t.Errorf("0.75 misère: %v", m)
+	}
+	if m := runJSON(t, "cgt", "--octal", "0.77", "--misere", "-n", "6"); fmt.Sprint(m["heaps"].([]any)[3]) != "map[genus:1^031 heap:4 outcome:P tame:true]" {
+		t.Errorf("Kayles misère heap 4: %v", m["heaps"].([]any)[3])
+	}
+	for _, args := range [][]string{
+		{"cgt", "--misere", "{0|*}"}, {"cgt", "--octal", "0.77", "--misere", "-n", "0"}, {"cgt", "--octal", "0.77", "--misere", "-n", "201"},
+	} {
+		badInput(t, "", args...)
+	}
 	a := runJSON(t, "cgt", "--octal", "0.8", "-n", "300", "--workers", "1")
 	b := runJSON(t, "cgt", "--octal", "0.8", "-n", "300", "--workers", "2")
 	if fmt.Sprint(a) != fmt.Sprint(b) {
