@@ -554,7 +554,8 @@ type Periodicity struct {
 }
 
 // Period finds the smallest period the values show at least three times
-// from its preperiod on, and whether the theorem certifies it.
+// from its preperiod on, the preperiod in the first half of the values,
+// and whether the theorem certifies it.
 func Period(c Code, g []int) Periodicity {
 	N := len(g) - 1
 	for p := 1; 3*p <= N+1; p++ {
@@ -565,8 +566,10 @@ func Period(c Code, g []int) Periodicity {
 				break
 			}
 		}
-		if N-n0+1 < 3*p {
-			continue // not seen three times over
+		if N-n0+1 < 3*p || 2*n0 > N {
+			// Not seen three times over, or only in the last half of the
+			// values: too little to call a period.
+			continue
 		}
 		r := Periodicity{Period: p, Preperiod: n0}
 		if c.Octal() {
