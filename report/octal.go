@@ -23,8 +23,11 @@ type Octal struct {
 	// Period and Preperiod (the first n of the periodic part): G(n+p) =
 	// G(n) for n >= preperiod as far as computed; absent when no period
 	// shows. LastExceptional is the preperiod less one (absent for 0).
-	Period          int  `json:"period,omitempty"`
-	Preperiod       *int `json:"preperiod,omitempty"`
+	Period    int  `json:"period,omitempty"`
+	Preperiod *int `json:"preperiod,omitempty"`
+	// Saltus: G(n+p) = G(n) + saltus, an arithmetic period (absent for
+	// an ordinary one).
+	Saltus          int  `json:"saltus,omitempty"`
 	LastExceptional *int `json:"last_exceptional,omitempty"`
 	// Certified: the Guy–Smith theorem proves the period for every n;
 	// Needed is how far it needs the values (octal codes with a period).
@@ -56,7 +59,7 @@ func SolveOctal(ctx context.Context, code string, n, workers int) (*Octal, error
 	out := &Octal{Code: c.Text, Name: octalNames[c.Text], N: n, Values: g}
 	if p := octal.Period(c, g); p.Period > 0 {
 		n0 := p.Preperiod
-		out.Period, out.Preperiod, out.Certified, out.Needed = p.Period, &n0, p.Certified, p.Needed
+		out.Period, out.Preperiod, out.Saltus, out.Certified, out.Needed = p.Period, &n0, p.Saltus, p.Certified, p.Needed
 		if n0 > 0 {
 			last := n0 - 1
 			out.LastExceptional = &last
@@ -89,6 +92,8 @@ func (o *Octal) Text(b *bytes.Buffer) {
 	switch {
 	case o.Period == 0:
 		fmt.Fprintf(b, "no period found up to n = %d\n", o.N)
+	case o.Saltus > 0:
+		fmt.Fprintf(b, "arithmetic period %d, saltus %d (G(n+%d) = G(n) + %d) from n = %d%s as far as n = %d; not certified (no arithmetic-periodicity theorem is applied)\n", o.Period, o.Saltus, o.Period, o.Saltus, *o.Preperiod, exceptional(o), o.N)
 	case o.Certified:
 		fmt.Fprintf(b, "period %d from n = %d%s: certified (the Guy–Smith theorem needs the values to n = %d)\n", o.Period, *o.Preperiod, exceptional(o), o.Needed)
 	case o.Needed > 0:

@@ -543,9 +543,13 @@ func (k *kernel) sparse(ctx context.Context, from, to int, sp space) error {
 
 // Periodicity is what Period finds.
 type Periodicity struct {
-	// Period p and Preperiod n0: G(n+p) = G(n) for n >= n0 as far as
-	// computed; Period is 0 when none was found.
+	// Period p and Preperiod n0: G(n+p) = G(n) + Saltus for n >= n0 as
+	// far as computed; Period is 0 when none was found.
 	Period, Preperiod int
+	// Saltus s is 0 for a period, and positive for an arithmetic period
+	// (the values grow by s each period: hexadecimal games and splits
+	// without taking can do that, finite octal games cannot).
+	Saltus int
 	// Certified: the periodicity theorem proves it for every n.
 	Certified bool
 	// Needed is how far the values must go for the theorem: n up to
@@ -555,13 +559,33 @@ type Periodicity struct {
 
 // Period finds the smallest period the values show at least three times
 // from its preperiod on, the preperiod in the first half of the values,
-// and whether the theorem certifies it.
+// and whether the theorem certifies it; failing a period, the smallest
+// arithmetic period so shown (certified never: the arithmetic-periodicity
+// theorems for hexadecimal games are not applied here).
 func Period(c Code, g []int) Periodicity {
+	if r := period(g, false); r.Period > 0 {
+		if c.Octal() {
+			r.Needed = 2*r.Preperiod + 2*r.Period + c.MaxTake() - 1
+			r.Certified = len(g)-1 >= r.Needed
+		}
+		return r
+	}
+	return period(g, true)
+}
+
+// period finds the smallest p with G(n+p) - G(n) the same for every n from
+// n0 on (0, or with arithmetic any positive saltus), seen three times over
+// from an n0 in the first half of the values.
+func period(g []int, arithmetic bool) Periodicity {
 	N := len(g) - 1
 	for p := 1; 3*p <= N+1; p++ {
+		s := g[N] - g[N-p]
+		if s != 0 && !arithmetic || arithmetic && s <= 0 {
+			continue
+		}
 		n0 := 0
 		for n := N - p; n >= 0; n-- {
-			if g[n+p] != g[n] {
+			if g[n+p]-g[n] != s {
 				n0 = n + 1
 				break
 			}
@@ -571,12 +595,7 @@ func Period(c Code, g []int) Periodicity {
 			// values: too little to call a period.
 			continue
 		}
-		r := Periodicity{Period: p, Preperiod: n0}
-		if c.Octal() {
-			r.Needed = 2*n0 + 2*p + c.MaxTake() - 1
-			r.Certified = N >= r.Needed
-		}
-		return r
+		return Periodicity{Period: p, Preperiod: n0, Saltus: s}
 	}
 	return Periodicity{}
 }

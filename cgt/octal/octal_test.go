@@ -332,3 +332,27 @@ func TestWorkers(t *testing.T) {
 		}
 	}
 }
+
+// Arithmetic periods: hexadecimal codes whose values grow by a saltus
+// each period (0.3F: 0 1 2, then 3 4 5 …, three every six; 0.AA: G(n) =
+// n - 1 from 1), found but not certified; an octal code's period has
+// none.
+func TestArithmeticPeriod(t *testing.T) {
+	for _, c := range []struct {
+		code                  string
+		period, start, saltus int
+	}{
+		{"0.3F", 6, 0, 3}, {"0.AA", 1, 1, 1}, {"0.8B", 7, 7, 4}, {"0.77", 12, 71, 0},
+	} {
+		code, g := values(t, c.code, 400)
+		p := Period(code, g)
+		if p.Period != c.period || p.Preperiod != c.start || p.Saltus != c.saltus || p.Saltus > 0 && p.Certified {
+			t.Errorf("%s: %+v, want period %d from %d, saltus %d", c.code, p, c.period, c.start, c.saltus)
+		}
+		for n := p.Preperiod; n+p.Period < len(g); n++ {
+			if g[n+p.Period] != g[n]+p.Saltus {
+				t.Fatalf("%s: G(%d) = %d, G(%d) = %d: not saltus %d", c.code, n+p.Period, g[n+p.Period], n, g[n], p.Saltus)
+			}
+		}
+	}
+}

@@ -33,7 +33,8 @@ game given by its code (0.77 is Kayles, 0.07 Dawson's Kayles; digit d_k:
 a digit before the point splits without taking), the period they show from
 which n on, and whether the Guy–Smith theorem certifies it for every n
 (octal codes, once N is large enough). JSON keys: code, name, n, values,
-period, preperiod (the first n of the periodic part), last_exceptional,
+period, preperiod (the first n of the periodic part), saltus (for an
+arithmetic period: G(n+p) = G(n) + saltus), last_exceptional,
 certified, needed (how far the theorem needs the values). "--octal grundy"
 is Grundy's game (split a heap into two of different sizes), which no
 code describes. Values come by the sparse-space method where the code has
