@@ -71,6 +71,10 @@ func SolveMisere(ctx context.Context, code string, n int) (*Misere, error) {
 	if err != nil {
 		return nil, solver.Invalidf("%w", err)
 	}
+	// Genera search each heap plus nim heaps of size 2: the table stops
+	// where that outgrows a smaller budget (a second or two), and the
+	// quotient goes on.
+	heaps.SetLimit(misere.MaxPositions / 4)
 	for h := 1; h <= n; h++ {
 		gen, err := heaps.GenusOf([]int{h})
 		if err == nil {

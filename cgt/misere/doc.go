@@ -44,18 +44,27 @@
 // the classes decide every sum right exactly when each pair has x in the
 // P-portion iff S is not empty and misses it. A certified monoid is then
 // the quotient once reduced (no two elements with x·z and y·z in the
-// P-portion for the same z). A heap that fits the quotient of the heaps
-// below (some class passes verification) keeps it; otherwise a candidate
-// is learnt as an automaton is (Angluin's L*, Rivest and Schapire's
-// counterexamples): sums are sorted by their outcomes plus test sums, the
-// outcomes found by search with the quotient below deciding sums without
-// the new heap; non-commuting heaps and verification's counterexamples
-// give the tests that split classes, until verification passes.
+// P-portion for the same z).
+//
+// A heap that fits the quotient of the heaps below (some class passes
+// verification) keeps it. Otherwise, as MisereSolver first does, products
+// Q × C are tried, C a small cyclic monoid whose generator is the new
+// heap's part: the P-portion is not guessed but read off the sums in order
+// of their tokens (each sum's options have fewer, so are decided first),
+// and the product is certified when every sum of a class agrees. When no
+// product fits (the old classes must split), a candidate is learnt as an
+// automaton is (Angluin's L*, with Rivest and Schapire's counterexamples):
+// sums are sorted by their outcomes plus test sums, found by search with
+// the quotient below deciding sums without the new heap; non-commuting
+// heaps and verification's counterexamples give the tests that split
+// classes, until verification passes. Searches are bounded (MaxPositions,
+// MaxSearch); past them Quotient returns the certified quotient of the
+// heaps below with the error.
 //
 // 0.75 comes out as Plambeck's R8 = <a, b, c | a² = 1, b³ = b, bc = ab,
 // c² = b²> with P-portion {a, b²}. Misère Kayles (0.77) grows at heaps 1,
-// 2, 5, 9 and 12 to order 24 for heaps to 24; at heap 25 the search behind
-// a growing quotient outgrows its budget (MisereSolver's trial extensions,
-// which reach Kayles' full quotient, are not implemented), and Quotient
-// returns the certified quotient of the heaps below with the error.
+// 2, 5, 9, 12, 25 and 27, to order 40 with 9 P-positions, and stays so to
+// heap 200 (the tests check it to heap 40 against the search, on sums of
+// up to some 60 tokens). Quotients that keep growing (Daisies, 4.7, grows
+// at every heap) are infinite or beyond the bounds, and say so.
 package misere

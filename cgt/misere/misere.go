@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/cgt/octal"
@@ -18,8 +19,13 @@ var ErrWild = errors.New("misere: a heap in the sum is wild: the genus theory do
 // MaxHeap bounds the heaps analysed: positions are searched move by move.
 const MaxHeap = 200
 
-// maxPositions bounds the positions one analysis remembers.
-const maxPositions = 2_000_000
+// MaxPositions bounds the positions one analysis remembers by default
+// (some 100 MB), and MaxSearch the time its searches may take: big sums
+// cost far more per position than small ones.
+const (
+	MaxPositions = 1_000_000
+	MaxSearch    = 20 * time.Second
+)
 
 // Game is the misère analysis of a take-and-break game's heaps: outcomes
 // of sums found by searching their moves, genera, and quotients.
@@ -37,14 +43,22 @@ type Game struct {
 	// larger: the outcome from a quotient already certified for them.
 	known      func(heaps []int) bool
 	knownBelow int
+	// limit bounds the positions remembered (MaxPositions unless set by
+	// SetLimit); start is when the analysis began (MaxSearch).
+	limit int
+	start time.Time
 }
+
+// SetLimit bounds the positions the analysis remembers: past it, searches
+// fail with budget.ErrTooLarge.
+func (g *Game) SetLimit(positions int) { g.limit = positions }
 
 // New returns the analysis of code's heaps up to maxHeap.
 func New(ctx context.Context, code octal.Code, maxHeap int) (*Game, error) {
 	if maxHeap < 0 || maxHeap > MaxHeap {
 		return nil, fmt.Errorf("misere: heaps to %d: want 0 to %d", maxHeap, MaxHeap)
 	}
-	g := &Game{code: code, moves: make([][][]int, maxHeap+1), outcome: map[string]bool{}, grundy: map[string]int{}, ctx: ctx}
+	g := &Game{code: code, moves: make([][][]int, maxHeap+1), outcome: map[string]bool{}, grundy: map[string]int{}, ctx: ctx, limit: MaxPositions, start: time.Now()}
 	for h := 0; h <= maxHeap; h++ {
 		seen := map[string]bool{}
 		code.Moves(h, func(heaps []int) {
@@ -80,8 +94,11 @@ func (g *Game) step() {
 		if err := g.ctx.Err(); err != nil {
 			panic(stop{fmt.Errorf("misere: %w", err)})
 		}
-		if len(g.outcome)+len(g.grundy) > maxPositions {
-			panic(stop{fmt.Errorf("misere: %w: more than %d positions searched", budget.ErrTooLarge, maxPositions)})
+		if len(g.outcome)+len(g.grundy) > g.limit {
+			panic(stop{fmt.Errorf("misere: %w: more than %d positions searched", budget.ErrTooLarge, g.limit)})
+		}
+		if time.Since(g.start) > MaxSearch {
+			panic(stop{fmt.Errorf("misere: %w: more than %v of search", budget.ErrTooLarge, MaxSearch)})
 		}
 	}
 }
@@ -170,7 +187,7 @@ func (g *Game) isP(heaps []int) bool {
 // size 2 and ones of size 1: 1 with no move at all, otherwise the mex of
 // the options'.
 func (g *Game) misereValue(heaps []int, twos, ones int) int {
-	k := key(heaps) + fmt.Sprintf("/%d/%d", twos, ones)
+	k := key(heaps) + string([]byte{0xff, byte(twos), byte(ones)})
 	if v, ok := g.grundy[k]; ok {
 		return v
 	}
@@ -271,7 +288,7 @@ func (g *Game) genus(heaps []int) Genus {
 
 // normalValue is a heap's nim-value in normal play, by the same search.
 func (g *Game) normalValue(h int) int {
-	k := fmt.Sprintf("n%d", h)
+	k := string([]byte{0xfe, byte(h >> 8), byte(h)})
 	if v, ok := g.grundy[k]; ok {
 		return v
 	}

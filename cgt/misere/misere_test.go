@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/cgt/octal"
 )
 
@@ -262,10 +264,60 @@ func TestLimits(t *testing.T) {
 	if _, err := g.Quotient(); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
+	// A budget too small for the growth at heap 9: the quotient of the
+	// heaps to 8 stands, certified, with the error.
+	small, _ := New(context.Background(), c, 12)
+	small.SetLimit(50)
+	q, err := small.Quotient()
+	if !errors.Is(err, budget.ErrTooLarge) || q == nil || q.MaxHeap >= 12 || q.Order() < 2 {
+		t.Errorf("small budget: %v, %+v", err, q)
+	}
 	if _, err := New(context.Background(), c, MaxHeap+1); err == nil {
 		t.Error("heaps beyond MaxHeap accepted")
 	}
 	if _, err := game(t, "0.77", 5).IsP([]int{6}); err == nil {
 		t.Error("a heap beyond the analysis accepted")
+	}
+}
+
+// Misère Kayles to heap 40: the quotient grows at heaps 25 and 27 too (as
+// trial products, Q × a cyclic monoid), to order 40 with 9 P-positions,
+// and stays so (to heap 200, by cgt --octal 0.77 --misere -n 200; too long
+// for a test). Sums with a heap from 25 to 40 and small heaps, some 40 to
+// 60 tokens, are decided by the search alike.
+func TestKaylesQuotient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds")
+	}
+	g := game(t, "0.77", 40)
+	q, err := g.Quotient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	np := 0
+	for _, p := range q.P {
+		if p {
+			np++
+		}
+	}
+	if q.Order() != 40 || np != 9 || !slices.Equal(q.Grew, []int{1, 2, 5, 9, 12, 25, 27}) {
+		t.Errorf("Kayles to 40: order %d, %d P, grew at %v", q.Order(), np, q.Grew)
+	}
+	search := game(t, "0.77", 40)
+	rng := rand.New(rand.NewPCG(25, 27))
+	for range 150 {
+		heaps := []int{25 + rng.IntN(16)}
+		for total := heaps[0]; total < 40; {
+			h := 1 + rng.IntN(12)
+			heaps = append(heaps, h)
+			total += h
+		}
+		p, err := search.IsP(heaps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.P[q.Of(heaps)] != p {
+			t.Fatalf("%v: the quotient says P %t, the search %t", heaps, !p, p)
+		}
 	}
 }

@@ -119,6 +119,9 @@ func (g *Game) extend(m *monoid, n int) (next *monoid, err error) {
 	if g.fits(m, n) {
 		return m, nil
 	}
+	if next := g.product(m, n); next != nil {
+		return next, nil
+	}
 	return g.grow(m, n)
 }
 
@@ -142,6 +145,58 @@ func (g *Game) fits(m *monoid, n int) bool {
 	return false
 }
 
+// gen is a heap as the sums' automaton sees it: its class x and the
+// classes t of its options (h is the heap itself).
+type gen struct {
+	x, h int
+	t    []int
+}
+
+// generators returns heaps 1..n as gens, one for each different (x, t):
+// heaps alike act alike, and a heap with no move is nothing.
+func (g *Game) generators(m *monoid, n int) []gen {
+	var gens []gen
+	for h := 1; h <= n; h++ {
+		gn := gen{m.heap[h], h, g.transitions(m, h)}
+		if gn.x == 0 && len(gn.t) == 0 {
+			continue
+		}
+		if !slices.ContainsFunc(gens, func(o gen) bool { return o.x == gn.x && slices.Equal(o.t, gn.t) }) {
+			gens = append(gens, gn)
+		}
+	}
+	return gens
+}
+
+// add is the state of a sum (class x, options' classes s) plus the heap
+// gn: (x·[h], s·[h] ∪ x·T(h)).
+func (m *monoid) add(x int, s []uint64, gn gen) (int, []uint64) {
+	out := make([]uint64, len(s))
+	for i, w := range s {
+		for w != 0 {
+			y := i*64 + bits.TrailingZeros64(w)
+			w &= w - 1
+			z := m.mul[y][gn.x]
+			out[z/64] |= 1 << (z % 64)
+		}
+	}
+	for _, y := range gn.t {
+		z := m.mul[x][y]
+		out[z/64] |= 1 << (z % 64)
+	}
+	return m.mul[x][gn.x], out
+}
+
+// stateKey identifies a state (class, options' classes) in a map.
+func stateKey(x int, s []uint64) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d", x)
+	for _, w := range s {
+		fmt.Fprintf(&b, ",%x", w)
+	}
+	return b.String()
+}
+
 // verify reports whether m decides every sum of heaps 1..n right: a sum
 // is a P-position exactly when its class is in P. A sum G is followed as
 // (x, S): its class and the set of its options' classes. Adding heap h
@@ -158,33 +213,12 @@ func (g *Game) verify(m *monoid, n int) bool {
 // breaks the rule (the first in breadth-first order: few heaps).
 func (g *Game) witness(m *monoid, n int) ([]int, bool) {
 	words := (len(m.mul) + 63) / 64
-	type gen struct {
-		x, h int
-		t    []int
-	}
-	var gens []gen
-	for h := 1; h <= n; h++ {
-		gn := gen{m.heap[h], h, g.transitions(m, h)}
-		if gn.x == 0 && len(gn.t) == 0 {
-			continue // a heap with no move is nothing
-		}
-		if !slices.ContainsFunc(gens, func(o gen) bool { return o.x == gn.x && slices.Equal(o.t, gn.t) }) {
-			gens = append(gens, gn)
-		}
-	}
+	gens := g.generators(m, n)
 	type state struct {
 		x      int
 		s      []uint64
 		parent int // index in states, -1 for the empty sum
 		heap   int // the heap added to the parent's sum
-	}
-	stateKey := func(x int, s []uint64) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "%d", x)
-		for _, w := range s {
-			fmt.Fprintf(&b, ",%x", w)
-		}
-		return b.String()
 	}
 	pMask := make([]uint64, words)
 	for x, p := range m.p {
@@ -214,20 +248,7 @@ func (g *Game) witness(m *monoid, n int) ([]int, bool) {
 			return sum, false
 		}
 		for _, gn := range gens {
-			s := make([]uint64, words)
-			for i, w := range st.s {
-				for w != 0 {
-					y := i*64 + bits.TrailingZeros64(w)
-					w &= w - 1
-					z := m.mul[y][gn.x]
-					s[z/64] |= 1 << (z % 64)
-				}
-			}
-			for _, y := range gn.t {
-				z := m.mul[st.x][y]
-				s[z/64] |= 1 << (z % 64)
-			}
-			x := m.mul[st.x][gn.x]
+			x, s := m.add(st.x, st.s, gn)
 			if k := stateKey(x, s); !seen[k] {
 				seen[k] = true
 				states = append(states, state{x, s, i, gn.h})
