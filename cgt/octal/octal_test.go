@@ -356,3 +356,25 @@ func TestArithmeticPeriod(t *testing.T) {
 		}
 	}
 }
+
+// OEIS A071453 (octal game .117) and A125829 (.115), from Winning Ways,
+// ch. 4, p. 104: their first values, and .117's period 48 after the last
+// exceptional value at n = 46 (a long preperiod), .115's period 14 from 1.
+func TestOEISCodes(t *testing.T) {
+	for _, c := range []struct {
+		code, first    string
+		period, start int
+	}{
+		{"0.117", "1 1 1 0 2 2 1 3 4 0 1 1 1 3 2 2 2 3 4 0 1 5 4 3 2 2 2 3 1 0 1 0 4 3 2 2 2 0 1 0 1 0 4 3 2 5 4 0 1 0 1 0 2 3 2 3 4 0 1 0", 48, 47},
+		{"0.115", "1 1 1 0 1 1 1 2 2 2 1 2 2 2 1 1 1 0 1 1 1 2 2 2 1 2 2 2", 14, 1},
+	} {
+		code, g := values(t, c.code, 600)
+		want := strings.Fields(c.first)
+		if got := strings.Fields(strings.Trim(fmt.Sprint(g[1:len(want)+1]), "[]")); !slices.Equal(got, want) {
+			t.Errorf("%s: G(1..) = %v, OEIS %v", c.code, got, want)
+		}
+		if p := Period(code, g); p.Period != c.period || p.Preperiod != c.start || !p.Certified {
+			t.Errorf("%s: %+v, want period %d from %d, certified", c.code, p, c.period, c.start)
+		}
+	}
+}
