@@ -362,7 +362,7 @@ func TestArithmeticPeriod(t *testing.T) {
 // exceptional value at n = 46 (a long preperiod), .115's period 14 from 1.
 func TestOEISCodes(t *testing.T) {
 	for _, c := range []struct {
-		code, first    string
+		code, first   string
 		period, start int
 	}{
 		{"0.117", "1 1 1 0 2 2 1 3 4 0 1 1 1 3 2 2 2 3 4 0 1 5 4 3 2 2 2 3 1 0 1 0 4 3 2 2 2 0 1 0 1 0 4 3 2 5 4 0 1 0 1 0 2 3 2 3 4 0 1 0", 48, 47},
