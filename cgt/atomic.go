@@ -59,7 +59,7 @@ func (t *table) atomic(g, w Game) bool {
 	sl, sr := t.options(star)
 	redKite := t.canon(slices.Clone(sl), append(slices.Clone(sr), star))
 	eps := t.add2(t.add2(t.ups(1), t.nimber(1)), redKite)
-	diff := t.add2(g, t.neg(t.nortonUp(t.nodes[w].num)))
+	diff := t.add2(g, t.neg(t.nortonUp(w)))
 	return t.le(diff, eps) && t.le(t.neg(eps), diff)
 }
 
@@ -82,30 +82,32 @@ func (t *table) allSmall(g Game, memo map[Game]bool) bool {
 	return r
 }
 
-// nortonUp returns x.↑, the Norton product of the dyadic x by ↑: n·↑ for an
-// integer n, and for x = {x^L | x^R} in canonical form
-// {x^L.↑ + ↑ + Δ | x^R.↑ - ↑ - Δ}, Δ over ↑'s incentives ↓ (left) and ↑*
-// (right). Two halves make a whole: ½.↑ + ½.↑ = ↑ (the tests).
-func (t *table) nortonUp(x *big.Rat) Game {
-	if x.IsInt() {
+// nortonUp returns w.↑, the Norton product of w by ↑: n·↑ for an integer
+// n, and otherwise, from w's canonical form,
+// {w^L.↑ + ↑ + Δ | w^R.↑ - ↑ - Δ}, Δ over ↑'s incentives ↓ (left) and ↑*
+// (right). The recursion's weight need not be a number (±1^±1 has a
+// switch), and the product is defined for every game. Two halves make a
+// whole: ½.↑ + ½.↑ = ↑ (the tests).
+func (t *table) nortonUp(w Game) Game {
+	if x := t.nodes[w].num; x != nil && x.IsInt() {
 		if !x.Num().IsInt64() || x.Num().Int64() > MaxUps || x.Num().Int64() < -MaxUps {
 			panic(tooLarge{"more than 1024 ups"})
 		}
 		return t.ups(int(x.Num().Int64()))
 	}
 	t.step()
-	xl, xr := t.options(t.number(x))
+	wl, wr := t.options(w)
 	up := t.ups(1)
 	incentives := []Game{t.neg(up), t.add2(up, t.nimber(1))}
 	var left, right []Game
-	for _, l := range xl {
-		base := t.add2(t.nortonUp(t.nodes[l].num), up)
+	for _, l := range wl {
+		base := t.add2(t.nortonUp(l), up)
 		for _, d := range incentives {
 			left = append(left, t.add2(base, d))
 		}
 	}
-	for _, r := range xr {
-		base := t.add2(t.nortonUp(t.nodes[r].num), t.neg(up))
+	for _, r := range wr {
+		base := t.add2(t.nortonUp(r), t.neg(up))
 		for _, d := range incentives {
 			right = append(right, t.add2(base, t.neg(d)))
 		}

@@ -245,6 +245,12 @@ func FuzzParse(f *testing.F) {
 		if err != nil || back != g {
 			t.Fatalf("%q = %v reparses as %v (%v)", s, g, back, err)
 		}
+		// The atomic weight is defined or refused, never anything else
+		// (±1^±1: a weight that is not a number, checked by Norton
+		// multiplication all the same).
+		if _, err := g.AtomicWeight(); err != nil && !errors.Is(err, ErrNotAtomic) && !errors.Is(err, ErrTooLarge) {
+			t.Fatalf("%q: atomic weight: %v", s, err)
+		}
 	})
 }
 

@@ -181,7 +181,7 @@ func TestCoolErrors(t *testing.T) {
 func TestAtomicWeight(t *testing.T) {
 	for expr, want := range map[string]string{
 		"0": "0", "*": "0", "*5": "0", "^": "1", "v": "-1", "^*": "1", "^^*": "2", "^^": "2",
-		"^+^+^": "3", "{0|*}": "1", "{0|^}": "2", "{0,*|0}": "1",
+		"^+^+^": "3", "{0|*}": "1", "{0|^}": "2", "{0,*|0}": "1", "{^4|v4}": "+-2",
 	} {
 		aw, err := mustParse(t, expr).AtomicWeight()
 		if err != nil || aw != mustParse(t, want) {
@@ -198,6 +198,7 @@ func TestAtomicWeight(t *testing.T) {
 	// shifts nothing added to ⇑ or ↓*.
 	for expr, want := range map[string]string{
 		"{0||0|-1}": "0", "{0||0|-1} + ^^": "2", "{1|0||0} + v*": "-1", "{0||0|-2} + ^ + ^*": "2",
+		"{^4|v4} + {0||0|-1}": "+-2", // a weight that is a switch: Norton multiplication by ±2
 	} {
 		g := mustParse(t, expr)
 		if allSmall, _ := locked(func() bool { return tab.allSmall(g, map[Game]bool{}) }); allSmall {
@@ -215,7 +216,7 @@ func TestAtomicWeight(t *testing.T) {
 		want  string
 	}{{big.NewRat(1, 2), 2, "^"}, {big.NewRat(3, 4), 4, "^+^+^"}, {big.NewRat(-5, 2), 2, "v+v+v+v+v"}, {big.NewRat(7, 8), 8, "^+^+^+^+^+^+^"}} {
 		sum, _ := locked(func() Game {
-			one := tab.nortonUp(c.x)
+			one := tab.nortonUp(tab.number(c.x))
 			s := Game(0)
 			for range c.times {
 				s = tab.add2(s, one)

@@ -321,3 +321,39 @@ func TestKaylesQuotient(t *testing.T) {
 		}
 	}
 }
+
+// Any code: the quotient of its heaps to 8, when the search's budget
+// allows one, decides every sum of total size up to 10 as the search
+// does, and so does the genus theory where it answers.
+func FuzzQuotient(f *testing.F) {
+	for _, s := range []string{"0.77", "0.75", "0.07", "4.7", "0.F", "0.6", "grundy", "0.3333"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := octal.Parse(s)
+		if err != nil {
+			return
+		}
+		g, err := New(context.Background(), c, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.SetLimit(200_000)
+		q, err := g.Quotient()
+		if err != nil && !errors.Is(err, budget.ErrTooLarge) {
+			t.Fatalf("%s: %v", s, err)
+		}
+		memo := map[string]bool{}
+		partitions(10, 8, func(heaps []int) {
+			want := searchP(c, heaps, memo)
+			if slices.Max(append([]int{0}, heaps...)) <= q.MaxHeap && q.P[q.Of(heaps)] != want {
+				t.Fatalf("%s %v: quotient %t, search %t", s, heaps, !want, want)
+			}
+			if p, err := g.TameOutcome(heaps); err == nil && p != want {
+				t.Fatalf("%s %v: genus theory %t, search %t", s, heaps, p, want)
+			} else if err != nil && !errors.Is(err, ErrWild) && !errors.Is(err, budget.ErrTooLarge) {
+				t.Fatalf("%s %v: %v", s, heaps, err)
+			}
+		})
+	})
+}

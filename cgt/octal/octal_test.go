@@ -137,7 +137,7 @@ func TestParseErrors(t *testing.T) {
 // FuzzParse: any text either is refused or gives values and a period
 // that hold over the values computed.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"0.77", ".07", "4.07", "0.F", "0.137", "0.6"} {
+	for _, s := range []string{"0.77", ".07", "4.07", "0.F", "0.137", "0.6", "grundy", "0.3F"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -149,10 +149,13 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if want := mexSequence(c, 60); !slices.Equal(g, want) {
+			t.Fatalf("%s: Values differs from the brute-force mex", s)
+		}
 		if p := Period(c, g); p.Period > 0 {
 			for n := p.Preperiod; n+p.Period < len(g); n++ {
-				if g[n] != g[n+p.Period] {
-					t.Fatalf("%s: period %d from %d fails at %d", s, p.Period, p.Preperiod, n)
+				if g[n]+p.Saltus != g[n+p.Period] {
+					t.Fatalf("%s: period %d (saltus %d) from %d fails at %d", s, p.Period, p.Saltus, p.Preperiod, n)
 				}
 			}
 		}
