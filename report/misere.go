@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/cgt/misere"
 	"github.com/gamesolve/gamesolve/cgt/octal"
+	"github.com/gamesolve/gamesolve/cgt/rulesets"
 	"github.com/gamesolve/gamesolve/solver"
 )
 
@@ -165,4 +167,104 @@ func (m *Misere) Text(b *bytes.Buffer) {
 		fmt.Fprintf(b, "  beyond heap %d: %s\n", q.MaxHeap, m.QuotientLimit)
 	}
 	b.WriteString("a sum is a P-position when the product of its heaps' classes is in the P-portion\n")
+}
+
+// MisereSum is a row of heaps of an impartial ruleset in misère play: the
+// cgt --game RULESET --misere command's JSON and text.
+type MisereSum struct {
+	Game  string `json:"game"`
+	Input string `json:"input"`
+	// Outcome is P (the player to move loses) or N.
+	Outcome string `json:"outcome"`
+	// By says what decided it: "quotient" (the misère quotient of the
+	// heaps to the largest, Class being the sum's class in it), or
+	// "search" (the moves searched, where the quotient could not be
+	// certified).
+	By    string `json:"by"`
+	Class string `json:"class,omitempty"`
+	Order int    `json:"order,omitempty"`
+	// Genus is the sum's genus, and Tame whether the genus theory
+	// decides it (every heap reachable tame); absent when the search for
+	// it outgrows its budget.
+	Genus string `json:"genus,omitempty"`
+	Tame  bool   `json:"tame"`
+}
+
+// SolveMisereSum decides a row of heaps of an impartial ruleset (kayles,
+// dawsons, grundy, octal:CODE) in misère play.
+func SolveMisereSum(ctx context.Context, game, input string) (*MisereSum, error) {
+	rs, err := rulesets.Lookup(game)
+	if err != nil {
+		return nil, solver.Invalidf("%w", err)
+	}
+	hg, ok := rs.(rulesets.HeapGame)
+	if !ok {
+		return nil, solver.Invalidf("cgt: --misere plays take-and-break rulesets (kayles, dawsons, grundy, octal:CODE), not %s", game)
+	}
+	var heaps []int
+	top := 0
+	for _, f := range strings.Fields(input) {
+		h, err := strconv.Atoi(f)
+		if err != nil || h < 0 || h > misere.MaxHeap {
+			return nil, solver.Invalidf("cgt: --misere %s: heap %q is not a whole number from 0 to %d", game, f, misere.MaxHeap)
+		}
+		heaps = append(heaps, h)
+		top = max(top, h)
+	}
+	if len(heaps) == 0 {
+		return nil, solver.Invalidf("cgt: --misere %s: expected heap sizes separated by spaces, e.g. 3 5 7", game)
+	}
+	out := &MisereSum{Game: game, Input: input}
+	g, err := misere.New(ctx, hg.Code(), top)
+	if err != nil {
+		return nil, solver.Invalidf("%w", err)
+	}
+	q, qerr := g.Quotient()
+	var p bool
+	switch {
+	case qerr == nil:
+		x := q.Of(heaps)
+		p, out.By, out.Class, out.Order = q.P[x], "quotient", q.Names[x], q.Order()
+	case errors.Is(qerr, budget.ErrTooLarge):
+		search, _ := misere.New(ctx, hg.Code(), top)
+		if p, err = search.IsP(heaps); err != nil {
+			return nil, fmt.Errorf("%w (and the quotient: %v)", err, qerr)
+		}
+		out.By = "search"
+	default:
+		return nil, qerr
+	}
+	out.Outcome = map[bool]string{true: "P", false: "N"}[p]
+	genera, _ := misere.New(ctx, hg.Code(), top)
+	genera.SetLimit(misere.MaxPositions / 4)
+	if gen, err := genera.GenusOf(heaps); err == nil {
+		out.Genus = gen.String()
+		if tp, err := genera.TameOutcome(heaps); err == nil {
+			if tp != p {
+				return nil, fmt.Errorf("cgt: the genus theory and the %s disagree on %s %s: a bug", out.By, game, input)
+			}
+			out.Tame = true
+		}
+	} else if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Text writes the cgt --game --misere command's text.
+func (m *MisereSum) Text(b *bytes.Buffer) {
+	outcome := map[string]string{"P": "P (the player to move loses)", "N": "N (the player to move wins)"}[m.Outcome]
+	fmt.Fprintf(b, "misère outcome  %s\n", outcome)
+	if m.By == "quotient" {
+		fmt.Fprintf(b, "decided by      the misère quotient of the heaps to the largest (order %d): class %s\n", m.Order, m.Class)
+	} else {
+		b.WriteString("decided by      searching the moves (no quotient could be certified within its budget)\n")
+	}
+	if m.Genus != "" {
+		tame := "wild: a heap it reaches is not tame, so the genus theory does not decide it"
+		if m.Tame {
+			tame = "tame: it plays as misère Nim"
+		}
+		fmt.Fprintf(b, "genus           %s (%s)\n", m.Genus, tame)
+	}
 }

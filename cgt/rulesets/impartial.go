@@ -50,6 +50,17 @@ func mustTakeBreak(name, code string) TakeBreak {
 // Name implements cgt.Ruleset.
 func (t TakeBreak) Name() string { return t.name }
 
+// Code implements HeapGame.
+func (t TakeBreak) Code() octal.Code { return t.code }
+
+// HeapGame is implemented by the rulesets whose positions are rows of
+// heaps of a take-and-break game (and Grundy's game): Code gives its rules
+// to cgt/octal and cgt/misere.
+type HeapGame interface {
+	cgt.Ruleset
+	Code() octal.Code
+}
+
 // Parse implements cgt.Ruleset.
 func (t TakeBreak) Parse(text string) (cgt.Position, error) {
 	return parseBreak(t.name, text, t.code)
@@ -146,6 +157,9 @@ type Grundy struct{}
 
 // Name implements cgt.Ruleset.
 func (Grundy) Name() string { return "grundy" }
+
+// Code implements HeapGame.
+func (Grundy) Code() octal.Code { return octal.Grundy }
 
 // Parse implements cgt.Ruleset.
 func (Grundy) Parse(text string) (cgt.Position, error) {

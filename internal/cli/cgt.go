@@ -53,6 +53,13 @@ JSON keys: code, name, n, heaps [{heap, outcome, genus, tame}],
 heaps_limit, quotient {max_heap, order, generators, elements, p_portion,
 heaps, grew, table}, quotient_limit.
 
+--game RULESET --misere HEAPS decides a row of heaps of kayles, dawsons,
+grundy or octal:CODE in misère play: by the misère quotient of the heaps
+to the largest where it can be certified (else by searching the moves),
+with the sum's genus and whether the genus theory decides it (tame). JSON
+keys: game, input, outcome, by ("quotient" or "search"), class, order,
+genus, tame.
+
 Expressions: integers, dyadic fractions (3/4), *, *n, ^, v, ^^, ^n, ^*, ±x
 (or +-x), {L|R} with comma-separated options and slash bars ({3||2|1}),
 +, binary and unary -, parentheses. "+-" always means ±.
@@ -97,6 +104,7 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
   gamesolve cgt --octal 0.77 -n 200
   gamesolve cgt --octal grundy -n 1000000
   gamesolve cgt --octal 0.75 --misere -n 30
+  gamesolve cgt --game kayles --misere '3 5 7'
   gamesolve cgt --game wythoff '3,5 10,20'`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if code != "" {
@@ -132,7 +140,14 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
 				return emit(e.stdout, asJSON, out, out.Text)
 			}
 			if misereFlag {
-				return &usageError{"cgt: --misere goes with --octal", helpOf(cmd)}
+				if game == "" || compare {
+					return &usageError{"cgt: --misere goes with --octal, or with --game and a row of heaps", helpOf(cmd)}
+				}
+				out, err := report.SolveMisereSum(cmd.Context(), game, args[0])
+				if err != nil {
+					return err
+				}
+				return emit(e.stdout, asJSON, out, out.Text)
 			}
 			if cmd.Flags().Changed("n") {
 				return &usageError{"cgt: -n goes with --octal", helpOf(cmd)}
@@ -170,6 +185,6 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
 	cmd.Flags().BoolVar(&compare, "compare", false, "compare two games: prints <, >, = or ‖")
 	cmd.Flags().StringVar(&code, "octal", "", "a take-and-break game's code (0.77 is Kayles): its nim-values G(0..n) and their period")
 	cmd.Flags().IntVarP(&n, "n", "n", 200, "with --octal: the largest heap (with --misere: 20 unless given)")
-	cmd.Flags().BoolVar(&misereFlag, "misere", false, "with --octal: misère play (the last mover loses): outcomes, genera and the misère quotient of heaps 1..n")
+	cmd.Flags().BoolVar(&misereFlag, "misere", false, "misère play (the last mover loses): with --octal, outcomes, genera and the misère quotient of heaps 1..n; with --game, a row of heaps decided")
 	return cmd
 }

@@ -131,7 +131,17 @@ func TestOctal(t *testing.T) {
 	if m := runJSON(t, "cgt", "--octal", "0.77", "--misere", "-n", "6"); fmt.Sprint(m["heaps"].([]any)[3]) != "map[genus:1^031 heap:4 outcome:P tame:true]" {
 		t.Errorf("Kayles misère heap 4: %v", m["heaps"].([]any)[3])
 	}
+	// A row of heaps: Kayles 1 2 3 plays as misère Nim (tame), a P-position;
+	// 3 5 7 is wild and an N-position, by the quotient of heaps to 7.
+	if m := runJSON(t, "cgt", "--game", "kayles", "--misere", "1 2 3"); m["outcome"] != "P" || m["tame"] != true || m["genus"] != "0^02" || m["by"] != "quotient" {
+		t.Errorf("kayles 1 2 3 misère: %v", m)
+	}
+	if m := runJSON(t, "cgt", "--game", "kayles", "--misere", "3 5 7"); m["outcome"] != "N" || m["tame"] != false || m["class"] != "ab²c" || m["order"] != 12.0 {
+		t.Errorf("kayles 3 5 7 misère: %v", m)
+	}
 	for _, args := range [][]string{
+		{"cgt", "--game", "nim", "--misere", "3"}, {"cgt", "--game", "kayles", "--misere", "x"}, {"cgt", "--game", "kayles", "--misere", "201"},
+		{"cgt", "--game", "kayles", "--misere", " "}, {"cgt", "--misere", "--compare", "--game", "kayles", "1", "2"},
 		{"cgt", "--misere", "{0|*}"}, {"cgt", "--octal", "0.77", "--misere", "-n", "0"}, {"cgt", "--octal", "0.77", "--misere", "-n", "201"},
 	} {
 		badInput(t, "", args...)
