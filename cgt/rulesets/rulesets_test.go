@@ -471,6 +471,29 @@ func TestImpartial(t *testing.T) {
 			}
 		}
 	}
+	// The table to the largest heap, MaxWythoff: its zeros are exactly the
+	// golden-ratio pairs (a float's floor of kφ is exact this far), and a
+	// sum of pairs is the nim-sum.
+	tab := wythoffTable(MaxWythoff)
+	P = map[[2]int]bool{}
+	for k := 0; float64(k)*phi <= MaxWythoff; k++ {
+		P[[2]int{int(float64(k) * phi), int(float64(k) * phi * phi)}] = true
+	}
+	for a := 0; a <= MaxWythoff; a++ {
+		for b := a; b <= MaxWythoff; b++ {
+			if zero := tab.at(a, b) == 0; zero != P[[2]int{a, b}] || tab.at(a, b) != tab.at(b, a) {
+				t.Fatalf("wythoff table %d,%d: %d, a P-position %t", a, b, tab.at(a, b), P[[2]int{a, b}])
+			}
+		}
+	}
+	p, err := Wythoff{}.Parse("300,200 3,5 10,20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := cgt.Nimber(tab.at(200, 300) ^ tab.at(3, 5) ^ tab.at(10, 20))
+	if got, err := cgt.NewEvaluator().Value(p); err != nil || got != want {
+		t.Errorf("wythoff 300,200 3,5 10,20: %v (%v), the nim-sum %v", got, err, want)
+	}
 	for _, bad := range []struct{ r, pos string }{{"kayles", "20001"}, {"kayles", "x"}, {"grundy", "-1"}, {"wythoff", "3"}, {"wythoff", "3,301"}, {"octal:0.8", "5000"}, {"wythoff", "a,b"}} {
 		r, _ := Lookup(bad.r)
 		if _, err := r.Parse(bad.pos); !errors.Is(err, ErrPosition) {
