@@ -288,3 +288,34 @@ func TestCancel(t *testing.T) {
 		t.Errorf("%v, want context.Canceled", err)
 	}
 }
+
+// The passes side by side (one table per core) and one at a time on all
+// cores give the same C(N), with the progress reaching its total.
+func TestPassesSideBySide(t *testing.T) {
+	for _, n := range []int{1, 2, 7, 50, 300, 1000} {
+		vals, err := PileValues(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl := newPlan(n, vals)
+		ps := primes(partitionCount(n))
+		serial, err := pl.countSerial(context.Background(), ps, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var last, total int64
+		side, err := pl.countConcurrent(context.Background(), ps, 3, func(d, tot int64) { last, total = d, tot })
+		if err != nil || side.Cmp(serial) != 0 {
+			t.Fatalf("N = %d: side by side %v (%v), one at a time %v", n, side, err, serial)
+		}
+		if last != total {
+			t.Errorf("N = %d: progress ended at %d of %d", n, last, total)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	vals, _ := PileValues(context.Background(), 2000)
+	if _, err := newPlan(2000, vals).countConcurrent(ctx, primes(partitionCount(2000)), 2, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}

@@ -42,6 +42,9 @@
 // of which each core takes the same stretch, without waiting for the
 // other; while the table is larger than the last-level cache, rows go
 // chain by chain (s, s+i, s+2i, …), so the source row is still in cache.
-// One pass runs at a time on all cores: two passes at once only fought
-// over the shared cache and memory bus.
+// Up to N = 12000 the passes run side by side, one core and one table
+// each: handing each part's rows between cores cost more than it saved
+// (N = 2000 in half the time, 12000 in 10.0 s instead of 13.8 s). Beyond,
+// one pass runs at a time on all cores: a second table would double the
+// memory (918 MB at N = 20000) to save a tenth of the time.
 package cookies
