@@ -47,6 +47,7 @@ type Game struct {
 	// SetLimit); start is when the analysis began (MaxSearch).
 	limit int
 	start time.Time
+	memory *budget.Guard
 }
 
 // SetLimit bounds the positions the analysis remembers: past it, searches
@@ -58,7 +59,7 @@ func New(ctx context.Context, code octal.Code, maxHeap int) (*Game, error) {
 	if maxHeap < 0 || maxHeap > MaxHeap {
 		return nil, fmt.Errorf("misere: heaps to %d: want 0 to %d", maxHeap, MaxHeap)
 	}
-	g := &Game{code: code, moves: make([][][]int, maxHeap+1), outcome: map[string]bool{}, grundy: map[string]int{}, ctx: ctx, limit: MaxPositions, start: time.Now()}
+	g := &Game{code: code, moves: make([][][]int, maxHeap+1), outcome: map[string]bool{}, grundy: map[string]int{}, ctx: ctx, limit: MaxPositions, start: time.Now(), memory: budget.NewGuard(ctx, 0)}
 	for h := 0; h <= maxHeap; h++ {
 		seen := map[string]bool{}
 		code.Moves(h, func(heaps []int) {
@@ -90,10 +91,12 @@ type stop struct{ err error }
 
 func (g *Game) step() {
 	g.steps++
+	// The guard reads the context, and the heap against the machine's
+	// memory (a search that outgrows it must stop, not crash).
+	if err := g.memory.Tick(1); err != nil {
+		panic(stop{fmt.Errorf("misere: %w", err)})
+	}
 	if g.steps&1023 == 0 {
-		if err := g.ctx.Err(); err != nil {
-			panic(stop{fmt.Errorf("misere: %w", err)})
-		}
 		if len(g.outcome)+len(g.grundy) > g.limit {
 			panic(stop{fmt.Errorf("misere: %w: more than %d positions searched", budget.ErrTooLarge, g.limit)})
 		}

@@ -158,6 +158,13 @@ func ValuesWorkers(ctx context.Context, c Code, n, workers int) ([]int, error) {
 	if n < 0 || n > MaxN {
 		return nil, fmt.Errorf("octal: n = %d: want 0 to %d", n, MaxN)
 	}
+	// The table of values (8 bytes each), what is made of it (JSON of the
+	// values: a few bytes each, in a buffer that doubles), and room for
+	// the runtime to map one slice that large (under prlimit --as the
+	// runtime fails a large slice well before the address space is used).
+	if err := (budget.Estimate{What: fmt.Sprintf("n = %d", n), Bytes: 40 * float64(n+1)}).Check(); err != nil {
+		return nil, fmt.Errorf("octal: %w", err)
+	}
 	k := newKernel(c, n)
 	defer k.startHelpers(workers)()
 	if k.three && n > 3000 {
