@@ -45,8 +45,8 @@ type Game struct {
 	knownBelow int
 	// limit bounds the positions remembered (MaxPositions unless set by
 	// SetLimit); start is when the analysis began (MaxSearch).
-	limit int
-	start time.Time
+	limit  int
+	start  time.Time
 	memory *budget.Guard
 }
 
