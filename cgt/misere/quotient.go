@@ -304,12 +304,11 @@ func (g *Game) grow(old *monoid, n int) (*monoid, error) {
 		if len(tests) > before {
 			continue
 		}
-		if x, h1, h2, ok := commuteFailure(delta, n); !ok {
+		if _, h1, h2, ok := commuteFailure(delta, n); !ok {
 			for _, t := range slices.Clone(tests) {
 				addTest(plus(t, h1))
 				addTest(plus(t, h2))
 			}
-			_ = x
 			continue
 		}
 		m := g.monoidOf(reps, delta, n)
