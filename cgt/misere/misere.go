@@ -44,22 +44,28 @@ type Game struct {
 	known      func(heaps []int) bool
 	knownBelow int
 	// limit bounds the positions remembered (MaxPositions unless set by
-	// SetLimit); start is when the analysis began (MaxSearch).
-	limit  int
-	start  time.Time
-	memory *budget.Guard
+	// SetLimit); the searches may take searchTime from start (MaxSearch
+	// from New unless set by SetSearchTime); memory watches the heap.
+	limit      int
+	start      time.Time
+	searchTime time.Duration
+	memory     *budget.Guard
 }
 
 // SetLimit bounds the positions the analysis remembers: past it, searches
 // fail with budget.ErrTooLarge.
 func (g *Game) SetLimit(positions int) { g.limit = positions }
 
+// SetSearchTime bounds the time the analysis' searches may take, from now
+// (MaxSearch unless set).
+func (g *Game) SetSearchTime(d time.Duration) { g.start, g.searchTime = time.Now(), d }
+
 // New returns the analysis of code's heaps up to maxHeap.
 func New(ctx context.Context, code octal.Code, maxHeap int) (*Game, error) {
 	if maxHeap < 0 || maxHeap > MaxHeap {
 		return nil, fmt.Errorf("misere: heaps to %d: want 0 to %d", maxHeap, MaxHeap)
 	}
-	g := &Game{code: code, moves: make([][][]int, maxHeap+1), outcome: map[string]bool{}, grundy: map[string]int{}, ctx: ctx, limit: MaxPositions, start: time.Now(), memory: budget.NewGuard(ctx, 0)}
+	g := &Game{code: code, moves: make([][][]int, maxHeap+1), outcome: map[string]bool{}, grundy: map[string]int{}, ctx: ctx, limit: MaxPositions, start: time.Now(), searchTime: MaxSearch, memory: budget.NewGuard(ctx, 0)}
 	for h := 0; h <= maxHeap; h++ {
 		seen := map[string]bool{}
 		code.Moves(h, func(heaps []int) {
@@ -100,8 +106,8 @@ func (g *Game) step() {
 		if len(g.outcome)+len(g.grundy) > g.limit {
 			panic(stop{fmt.Errorf("misere: %w: more than %d positions searched", budget.ErrTooLarge, g.limit)})
 		}
-		if time.Since(g.start) > MaxSearch {
-			panic(stop{fmt.Errorf("misere: %w: more than %v of search", budget.ErrTooLarge, MaxSearch)})
+		if time.Since(g.start) > g.searchTime {
+			panic(stop{fmt.Errorf("misere: %w: more than %v of search", budget.ErrTooLarge, g.searchTime)})
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/cgt/octal"
@@ -22,6 +23,9 @@ func game(t *testing.T, code string, n int) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The tests' sizes are chosen for a few seconds; a loaded machine
+	// must not turn them into budget errors.
+	g.SetSearchTime(time.Hour)
 	return g
 }
 
@@ -356,4 +360,47 @@ func FuzzQuotient(f *testing.F) {
 			}
 		})
 	})
+}
+
+// The other direction: sums of one class of Kayles' quotient (heaps to
+// 30) must play alike with everything, so every sum of up to 28 tokens
+// (18,460 of them, 28 classes) is played against every sum of up to 10
+// (139), by the search: two sums of one class never differ. A quotient
+// that merged classes the game tells apart would fail here.
+func TestKaylesClassesPlayAlike(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds")
+	}
+	g := game(t, "0.77", 30)
+	q, err := g.Quotient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	search := game(t, "0.77", 30)
+	search.SetLimit(20_000_000)
+	var tests [][]int
+	partitions(10, 30, func(h []int) { tests = append(tests, slices.Clone(h)) })
+	behaviour := map[int]string{}
+	partitions(28, 30, func(heaps []int) {
+		b := make([]byte, len(tests))
+		for i, x := range tests {
+			sum := append(slices.Clone(heaps), x...)
+			slices.Sort(sum)
+			p, err := search.IsP(sum)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p {
+				b[i] = 1
+			}
+		}
+		x := q.Of(heaps)
+		if old, ok := behaviour[x]; ok && old != string(b) {
+			t.Fatalf("%v is in class %s with sums that play otherwise", heaps, q.Names[x])
+		}
+		behaviour[x] = string(b)
+	})
+	if len(behaviour) < 28 {
+		t.Errorf("%d classes met", len(behaviour))
+	}
 }
