@@ -16,20 +16,7 @@ import (
 // each, with the start of the periodic part and each period after it
 // marked by a vertical line (dashed where the period is not certified).
 func Octal(w io.Writer, f Format, r *report.Octal) error {
-	name := r.Code
-	if r.Name != "" {
-		name += " (" + r.Name + ")"
-	}
-	title := fmt.Sprintf("%s: nim-values G(n) for n = 0 to %d", name, r.N)
-	switch {
-	case r.Period == 0:
-		title += "\nno period found up to n = " + fmt.Sprint(r.N)
-	case r.Certified:
-		title += fmt.Sprintf("\nperiod %d from n = %d, certified (Guy–Smith)", r.Period, *r.Preperiod)
-	default:
-		title += fmt.Sprintf("\nperiod %d from n = %d as far as computed, not certified", r.Period, *r.Preperiod)
-	}
-	p := newPlot(title, "heap n", "nim-value G(n)")
+	p := newPlot(octalTitle(r), "heap n", "nim-value G(n)")
 	p.Add(plotter.NewGrid())
 	xys := make(plotter.XYs, len(r.Values))
 	hi := 0
@@ -70,4 +57,24 @@ func Octal(w io.Writer, f Format, r *report.Octal) error {
 	c := newCanvas(f, 10*vg.Inch, 4.5*vg.Inch)
 	p.Draw(c.Canvas)
 	return c.writeTo(w)
+}
+
+// octalTitle names the game and says what periodicity its values show:
+// none, a period (certified or not) or an arithmetic period with its
+// saltus (never certified).
+func octalTitle(r *report.Octal) string {
+	name := r.Code
+	if r.Name != "" {
+		name += " (" + r.Name + ")"
+	}
+	title := fmt.Sprintf("%s: nim-values G(n) for n = 0 to %d\n", name, r.N)
+	switch {
+	case r.Period == 0:
+		return title + fmt.Sprintf("no period found up to n = %d", r.N)
+	case r.Saltus > 0:
+		return title + fmt.Sprintf("arithmetic period %d, saltus %d, from n = %d as far as computed, not certified", r.Period, r.Saltus, *r.Preperiod)
+	case r.Certified:
+		return title + fmt.Sprintf("period %d from n = %d, certified (Guy–Smith)", r.Period, *r.Preperiod)
+	}
+	return title + fmt.Sprintf("period %d from n = %d as far as computed, not certified", r.Period, *r.Preperiod)
 }

@@ -140,3 +140,27 @@ func TestCellTicks(t *testing.T) {
 		}
 	}
 }
+
+// The nim-sequence's title says what report.SolveOctal found: a
+// certified period, an uncertified one, an arithmetic one with its saltus
+// (0.3F grows by 3 every 6), or none (Grundy's game).
+func TestOctalTitle(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+		want string
+	}{
+		{"0.77", 200, "0.77 (Kayles): nim-values G(n) for n = 0 to 200\nperiod 12 from n = 71, certified (Guy–Smith)"},
+		{"0.77", 166, "0.77 (Kayles): nim-values G(n) for n = 0 to 166\nperiod 12 from n = 71 as far as computed, not certified"},
+		{"0.3F", 60, "0.3F: nim-values G(n) for n = 0 to 60\narithmetic period 6, saltus 3, from n = 0 as far as computed, not certified"},
+		{"grundy", 300, "grundy (Grundy's game): nim-values G(n) for n = 0 to 300\nno period found up to n = 300"},
+	} {
+		r, err := report.SolveOctal(context.Background(), c.code, c.n, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := octalTitle(r); got != c.want {
+			t.Errorf("%s to %d: title %q, want %q", c.code, c.n, got, c.want)
+		}
+	}
+}

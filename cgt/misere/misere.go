@@ -50,6 +50,8 @@ type Game struct {
 	start      time.Time
 	searchTime time.Duration
 	memory     *budget.Guard
+	// nimValues are the heaps' normal-play nim-values.
+	nimValues []int
 }
 
 // SetLimit bounds the positions the analysis remembers: past it, searches
@@ -76,6 +78,11 @@ func New(ctx context.Context, code octal.Code, maxHeap int) (*Game, error) {
 				g.moves[h] = append(g.moves[h], m)
 			}
 		})
+	}
+	// Normal-play nim-values, for the genus: cgt/octal's sequence.
+	var err error
+	if g.nimValues, err = octal.Values(ctx, code, maxHeap); err != nil {
+		return nil, fmt.Errorf("misere: %w", err)
 	}
 	return g, nil
 }
@@ -281,7 +288,7 @@ func (g *Game) GenusOf(heaps []int) (gen Genus, err error) {
 func (g *Game) genus(heaps []int) Genus {
 	normal := 0
 	for _, h := range heaps {
-		normal ^= g.normalValue(h)
+		normal ^= g.nimValues[h]
 	}
 	gammas := make([]int, genusLength)
 	for k := range gammas {
@@ -293,28 +300,6 @@ func (g *Game) genus(heaps []int) Genus {
 		end--
 	}
 	return Genus{Normal: normal, Misere: gammas[:end]}
-}
-
-// normalValue is a heap's nim-value in normal play, by the same search.
-func (g *Game) normalValue(h int) int {
-	k := string([]byte{0xfe, byte(h >> 8), byte(h)})
-	if v, ok := g.grundy[k]; ok {
-		return v
-	}
-	seen := map[int]bool{}
-	for _, m := range g.moves[h] {
-		v := 0
-		for _, x := range m {
-			v ^= g.normalValue(x)
-		}
-		seen[v] = true
-	}
-	v := 0
-	for seen[v] {
-		v++
-	}
-	g.grundy[k] = v
-	return v
 }
 
 // TameHeap reports whether heap h is tame: it and every position it can

@@ -264,8 +264,13 @@ func TestLimits(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	c, _ := octal.Parse("0.77")
-	g, _ := New(ctx, c, 30)
-	if _, err := g.Quotient(); !errors.Is(err, context.Canceled) {
+	// Cancelled before it starts: New (which computes the nim-values)
+	// or the quotient says so.
+	g, err := New(ctx, c, 30)
+	if err == nil {
+		_, err = g.Quotient()
+	}
+	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 	// A budget too small for the growth at heap 9: the quotient of the
@@ -402,5 +407,68 @@ func TestKaylesClassesPlayAlike(t *testing.T) {
 	})
 	if len(behaviour) < 28 {
 		t.Errorf("%d classes met", len(behaviour))
+	}
+}
+
+// searchValue is an independent misère nim-value: heaps of the code plus
+// twos nim heaps of size 2 and ones of size 1; 1 with no move, else the
+// mex of the options' values.
+func searchValue(c octal.Code, heaps []int, twos, ones int, memo map[string]int) int {
+	k := fmt.Sprint(heaps, twos, ones)
+	if v, ok := memo[k]; ok {
+		return v
+	}
+	seen := map[int]bool{}
+	for i, h := range heaps {
+		rest := append(slices.Clone(heaps[:i]), heaps[i+1:]...)
+		c.Moves(h, func(left []int) {
+			next := slices.DeleteFunc(append(slices.Clone(rest), left...), func(x int) bool { return x == 0 })
+			slices.Sort(next)
+			seen[searchValue(c, next, twos, ones, memo)] = true
+		})
+	}
+	if twos > 0 {
+		seen[searchValue(c, heaps, twos-1, ones+1, memo)] = true
+		seen[searchValue(c, heaps, twos-1, ones, memo)] = true
+	}
+	if ones > 0 {
+		seen[searchValue(c, heaps, twos, ones-1, memo)] = true
+	}
+	v := 0
+	if len(seen) == 0 {
+		v = 1
+	}
+	for seen[v] {
+		v++
+	}
+	memo[k] = v
+	return v
+}
+
+// Kayles' genera, heaps and sums, against the search above: γk is the
+// misère value with k heaps of *2, the written γ are its first values, and
+// from the last two on they alternate (as far as k = 9, beyond what the
+// genus computes).
+func TestGeneraAgainstSearch(t *testing.T) {
+	g := game(t, "0.77", 12)
+	memo := map[string]int{}
+	for _, heaps := range [][]int{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {10}, {11}, {12}, {3, 4}, {5, 7}, {1, 1, 2}} {
+		gen, err := g.GenusOf(heaps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := gen.Misere
+		for k := range 10 {
+			want := searchValue(g.code, heaps, k, 0, memo)
+			got := 0
+			if k < len(m) {
+				got = m[k]
+			} else {
+				got = m[len(m)-2+(k-len(m))%2] // the last two alternate
+			}
+			if got != want {
+				t.Fatalf("%v: genus %s gives γ%d = %d, the search %d", heaps, gen, k, got, want)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package misere
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -187,14 +188,15 @@ func (m *monoid) add(x int, s []uint64, gn gen) (int, []uint64) {
 	return m.mul[x][gn.x], out
 }
 
-// stateKey identifies a state (class, options' classes) in a map.
+// stateKey identifies a state (class, options' classes) in a map: the
+// words' bytes, in one allocation (the automaton's walks make millions).
 func stateKey(x int, s []uint64) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d", x)
+	b := make([]byte, 0, 8*(len(s)+1))
+	b = binary.LittleEndian.AppendUint64(b, uint64(x))
 	for _, w := range s {
-		fmt.Fprintf(&b, ",%x", w)
+		b = binary.LittleEndian.AppendUint64(b, w)
 	}
-	return b.String()
+	return string(b)
 }
 
 // verify reports whether m decides every sum of heaps 1..n right: a sum

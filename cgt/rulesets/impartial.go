@@ -69,26 +69,19 @@ func (t TakeBreak) Parse(text string) (cgt.Position, error) {
 // parseBreak reads a row of heaps of a code's game, with the nim-sequence
 // to its largest heap.
 func parseBreak(name, text string, code octal.Code) (cgt.Position, error) {
-	top := 0
+	// The heaps share one table, filled in once the largest is known.
+	top, tab := 0, &breakTable{name: name}
 	p, err := parseHeaps(name, text, "3 5 7", MaxBreakHeap, func(n int) cgt.Position {
 		top = max(top, n)
-		return breakHeap{code: code, n: n}
+		return breakHeap{code: code, tab: tab, n: n}
 	})
 	if err != nil {
 		return nil, err
 	}
-	seq, err := octal.Values(context.Background(), code, top)
-	if err != nil {
+	if tab.values, err = octal.Values(context.Background(), code, top); err != nil {
 		return nil, tooLargePosition(fmt.Sprintf("%s: position %s: %v", name, numeric.Shorten(text, 40), err))
 	}
-	tab := &breakTable{name: name, values: seq}
-	s := p.(sum)
-	for i, part := range s.parts {
-		h := part.(breakHeap)
-		h.tab = tab
-		s.parts[i] = h
-	}
-	return s, nil
+	return p, nil
 }
 
 // parseHeaps reads heap sizes from 0 to maxHeap separated by spaces, into
@@ -182,7 +175,8 @@ func (Wythoff) Name() string { return "wythoff" }
 
 // Parse implements cgt.Ruleset.
 func (Wythoff) Parse(text string) (cgt.Position, error) {
-	top := 0
+	// The pairs share one table, filled in once the largest heap is known.
+	top, tab := 0, &wythoffValues{}
 	p, err := parseSum("wythoff", text, "pairs of heaps a,b separated by spaces, e.g. 3,5", func(f string) (cgt.Position, error) {
 		as, bs, ok := strings.Cut(f, ",")
 		a, errA := strconv.Atoi(as)
@@ -191,19 +185,13 @@ func (Wythoff) Parse(text string) (cgt.Position, error) {
 			return nil, bad("wythoff", text, "pair "+strconv.Quote(f)+" is not two whole numbers a,b from 0 to "+strconv.Itoa(MaxWythoff))
 		}
 		top = max(top, a, b)
-		return wythoffPair{a: min(a, b), b: max(a, b)}, nil
+		return wythoffPair{a: min(a, b), b: max(a, b), tab: tab}, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	tab := wythoffTable(top)
-	s := p.(sum)
-	for i, part := range s.parts {
-		w := part.(wythoffPair)
-		w.tab = tab
-		s.parts[i] = w
-	}
-	return s, nil
+	*tab = *wythoffTable(top)
+	return p, nil
 }
 
 // wythoffTable returns the nim-values of Wythoff's game for both heaps
