@@ -47,6 +47,18 @@ func BenchmarkMillionStates(b *testing.B) {
 	}
 }
 
+// BenchmarkParseMillion reads the million-state rooms model (135 MB of
+// JSON) into a Model, without solving it.
+func BenchmarkParseMillion(b *testing.B) {
+	text := rooms(250_000)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if _, err := Parse(text); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // The rooms model, small: float and exact agree, and the solution is the
 // one backward induction over rooms gives independently.
 func TestRooms(t *testing.T) {

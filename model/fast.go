@@ -1,36 +1,89 @@
 package model
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 	"unsafe"
 )
 
-// decodeFast decodes a model file's text into fileJSON as encoding/json
-// and checkKeys together would, without reflection: a million-state file
-// is read in a fraction of the time. It takes only the plain case, text
-// that both accept, and reports ok false at anything else (an unknown or
-// repeated key, a null, an escape it does not decode itself, a syntax
-// error): Parse then reads the text the slow way, whose messages say what
-// is wrong. So both readers accept exactly the same files, into the same
-// values (FuzzFastDecode compares them).
-func decodeFast(data []byte) (f *fileJSON, ok bool) {
+// parseFast reads a model file's text straight into a Model, as
+// encoding/json, checkKeys and build together would, without reflection
+// and without holding the decoded states: each state goes to the builder
+// as soon as it is read, and its slices are reused for the next. It takes
+// only the plain case, text that the slow reader accepts too, and reports
+// ok false at anything else (an unknown or repeated key, a null, an escape
+// it does not decode itself, a syntax error, "players" after "states", a
+// model the builder refuses): Parse then reads the text the slow way,
+// whose messages say what is wrong. So both readers accept exactly the
+// same files, into the same models (FuzzFastDecode compares them).
+func parseFast(data []byte) (m *Model, ok bool) {
 	p := &fastDec{d: data}
-	f = &fileJSON{}
-	if !p.model(f) {
+	var players []byte
+	var start *string
+	var b *builder
+	ok = p.object(modelKeys, func(k int) bool {
+		switch k {
+		case 0: // players: kept as text
+			p.ws()
+			from := p.i
+			if !p.skip(0) {
+				return false
+			}
+			players = p.d[from:p.i]
+			return true
+		case 1:
+			s, ok := p.str()
+			start = &s
+			return ok
+		case 2:
+			if players == nil {
+				return false
+			}
+			var err error
+			if b, err = newBuilder(data, players, hints{}); err != nil {
+				return false
+			}
+			from, n := p.i, 0
+			return p.array(func() bool {
+				if n++; n == reserveAfter {
+					b.reserve(p.i-from, len(p.d)-from)
+				}
+				p.outs, p.acts, p.pay, p.names = p.outs[:0], p.acts[:0], p.pay[:0], p.names[:0]
+				var s stateJSON
+				return p.state(&s) && b.state(&s) == nil
+			})
+		}
+		return p.skip(0)
+	})
+	if !ok || b == nil {
 		return nil, false
 	}
-	p.ws()
-	return f, p.i == len(p.d)
+	if p.ws(); p.i != len(p.d) {
+		return nil, false
+	}
+	m, err := b.finish(start)
+	return m, err == nil
 }
+
+// reserveAfter is the number of states read before the model's arrays
+// are sized for the rest of the text, by what those states took.
+const reserveAfter = 4096
 
 type fastDec struct {
 	d []byte
 	i int
-	// Elements are gathered in scratch and then copied into a slice of
-	// their exact number: one allocation per array, not one per doubling.
-	outs []outcomeRaw
+	// A state's arrays are gathered in scratch, reused from state to
+	// state: the builder copies what it keeps.
+	outs  []outcomeRaw
+	names []string
+	// cur holds what the state being read points to (stateJSON's fields
+	// are pointers, for encoding/json): one place, not an allocation each.
+	cur struct {
+		player  int
+		actions []actionJSON
+		chance  []outcomeRaw
+		payoff  []number
+	}
 	acts []actionJSON
 	pay  []number
 }
@@ -116,7 +169,7 @@ func (p *fastDec) string(view bool) (string, bool) {
 
 // key reads an object's key and its colon.
 func (p *fastDec) key() (string, bool) {
-	k, ok := p.str()
+	k, ok := p.transient()
 	return k, ok && p.next(':')
 }
 
@@ -290,60 +343,36 @@ var (
 	outcomeKeys = []string{"p", "to", "reward", "comment"}
 )
 
-func (p *fastDec) model(f *fileJSON) bool {
-	return p.object(modelKeys, func(k int) bool {
-		switch k {
-		case 0: // players: kept as text
-			p.ws()
-			start := p.i
-			if !p.skip(0) {
-				return false
-			}
-			f.Players = p.d[start:p.i]
-			return true
-		case 1:
-			s, ok := p.str()
-			f.Start = &s
-			return ok
-		case 2:
-			// Room for as many states as the text has "id" keys, about:
-			// a million states are not copied over and over as they grow.
-			f.States = make([]stateJSON, 0, bytes.Count(p.d[p.i:], []byte(`"id"`)))
-			return p.array(func() bool {
-				f.States = append(f.States, stateJSON{})
-				return p.state(&f.States[len(f.States)-1])
-			})
-		}
-		return p.skip(0)
-	})
-}
-
 func (p *fastDec) state(s *stateJSON) bool {
 	return p.object(stateKeys, func(k int) bool {
 		switch k {
 		case 0:
 			var ok bool
-			s.ID, ok = p.str()
+			s.ID, ok = p.transient()
 			return ok
 		case 1:
 			t, ok := p.numberText()
 			if !ok {
 				return false
 			}
-			n, err := strconv.Atoi(t) // a fraction or an exponent: the slow reader's message
-			s.Player = &n
+			var err error
+			p.cur.player, err = strconv.Atoi(t) // a fraction or an exponent: the slow reader's message
+			s.Player = &p.cur.player
 			return err == nil
 		case 2:
-			acts, ok := gather(p, &p.acts, p.action)
-			s.Actions = &acts
+			var ok bool
+			p.cur.actions, ok = gather(p, &p.acts, p.action)
+			s.Actions = &p.cur.actions
 			return ok
 		case 3:
-			outs, ok := p.outcomes()
-			s.Chance = &outs
+			var ok bool
+			p.cur.chance, ok = p.outcomes()
+			s.Chance = &p.cur.chance
 			return ok
 		case 4:
-			pay, ok := gather(p, &p.pay, p.number)
-			s.Payoff = &pay
+			var ok bool
+			p.cur.payoff, ok = gather(p, &p.pay, p.number)
+			s.Payoff = &p.cur.payoff
 			return ok
 		}
 		return p.skip(0)
@@ -354,8 +383,9 @@ func (p *fastDec) action(a *actionJSON) bool {
 	return p.object(actionKeys, func(k int) bool {
 		switch k {
 		case 0:
-			s, ok := p.str()
-			a.Name = &s
+			s, ok := p.transient()
+			p.names = append(p.names, s)
+			a.Name = &p.names[len(p.names)-1] // stays valid as names grows: old arrays are not written
 			return ok
 		case 1:
 			var ok bool
@@ -385,17 +415,19 @@ func (p *fastDec) outcomes() ([]outcomeRaw, bool) {
 	})
 }
 
-// gather reads an array, each element by elem into a zero T, gathered in
-// *scratch (reused from array to array; arrays using one scratch must not
-// nest), and returns them in a slice of exactly their number: empty, not
-// nil, for none, as encoding/json gives.
+// gather reads an array, each element by elem into a zero T appended to
+// *scratch (elem must not append to it), and returns them: a view of scratch (of capacity its length,
+// so later appends never write into it), empty, not nil, for none, as
+// encoding/json gives.
 func gather[T any](p *fastDec, scratch *[]T, elem func(*T) bool) ([]T, bool) {
-	*scratch = (*scratch)[:0]
+	from := len(*scratch)
 	ok := p.array(func() bool {
-		var x T
-		ok := elem(&x)
-		*scratch = append(*scratch, x)
-		return ok
+		var zero T
+		*scratch = append(*scratch, zero)
+		return elem(&(*scratch)[len(*scratch)-1])
 	})
-	return append(make([]T, 0, len(*scratch)), *scratch...), ok
+	if len(*scratch) == from {
+		return []T{}, ok
+	}
+	return (*scratch)[from:len(*scratch):len(*scratch)], ok
 }

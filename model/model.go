@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"math/big"
+	"os"
 	"strings"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -16,21 +18,35 @@ import (
 )
 
 // Model is a parsed model: engine rules whose states are indices into
-// States.
+// the list of states. It is held in flat arrays, a few bytes per state,
+// action and outcome, and is never modified once built: its Expand may run
+// on several goroutines (engine.Forker), and it numbers its own states
+// (engine.Indexer).
 type Model struct {
 	players int
 	names   []string // the players' names, where the file gives them
 	start   int32
-	ids     []string
-	states  []state
-	index   map[string]int32
-}
-
-type state struct {
-	owner   int
-	payoff  []*big.Rat
-	names   []string
-	actions [][]engine.Outcome[int32]
+	// State i's id is idText[idEnd[i]:idEnd[i+1]]; slots is an
+	// open-addressing hash table of states by id (state+1, 0 empty).
+	idText []byte
+	idEnd  []uint32
+	slots  []uint64
+	seed   maphash.Seed
+	owner  []int16 // a player, engine.Chance or engine.Terminal
+	// State i's actions are actStart[i]..actStart[i+1] (one, named "",
+	// for a chance move); action a's outcomes are
+	// outStart[a]..outStart[a+1]; terminal i's payoffs are
+	// pay[payStart[i]:payStart[i+1]].
+	actStart []uint32
+	actName  []uint32 // index into actNames
+	actNames []string
+	outStart []uint32
+	to       []int32
+	prob     []uint32 // index into vals
+	reward   []uint32 // index into vals; 0 is no reward
+	payStart []uint32
+	pay      []uint32 // index into vals
+	vals     []*big.Rat
 }
 
 // Players implements engine.Rules.
@@ -45,23 +61,46 @@ func (m *Model) Start() int32 { return m.start }
 
 // Expand implements engine.Rules.
 func (m *Model) Expand(s int32, n *engine.Node[int32]) error {
-	st := &m.states[s]
-	switch st.owner {
+	var buf [16]engine.Outcome[int32]
+	switch owner := int(m.owner[s]); owner {
 	case engine.Terminal:
-		n.Terminal(st.payoff...)
+		var pb [8]*big.Rat
+		pay := pb[:0]
+		for _, v := range m.pay[m.payStart[s]:m.payStart[s+1]] {
+			pay = append(pay, m.vals[v])
+		}
+		n.Terminal(pay...)
 	case engine.Chance:
-		n.Chance(st.actions[0]...)
+		n.Chance(m.outcomes(m.actStart[s], buf[:0])...)
 	default:
-		n.Decide(st.owner)
-		for a, outs := range st.actions {
-			n.Action(st.names[a], outs...)
+		n.Decide(owner)
+		for a := m.actStart[s]; a < m.actStart[s+1]; a++ {
+			n.Action(m.actNames[m.actName[a]], m.outcomes(a, buf[:0])...)
 		}
 	}
 	return nil
 }
 
+// outcomes appends action a's outcomes to buf.
+func (m *Model) outcomes(a uint32, buf []engine.Outcome[int32]) []engine.Outcome[int32] {
+	for k := m.outStart[a]; k < m.outStart[a+1]; k++ {
+		buf = append(buf, engine.Outcome[int32]{P: m.vals[m.prob[k]], To: m.to[k], Reward: m.vals[m.reward[k]]})
+	}
+	return buf
+}
+
+// Fork implements engine.Forker: Expand writes nothing, so the model
+// serves every goroutine itself.
+func (m *Model) Fork() engine.Rules[int32] { return m }
+
+// Index implements engine.Indexer: states are numbered already.
+func (m *Model) Index(s int32) (int, bool) { return int(s), s >= 0 && int(s) < len(m.owner) }
+
+// IndexLimit implements engine.Indexer.
+func (m *Model) IndexLimit() int { return len(m.owner) }
+
 // Describe implements engine.Describer: a state is named by its id.
-func (m *Model) Describe(s int32) string { return fmt.Sprintf("%q", cut(m.ids[s])) }
+func (m *Model) Describe(s int32) string { return fmt.Sprintf("%q", cut(m.ID(s))) }
 
 // maxEcho is the most of an id, a name or a number a message repeats, in
 // characters.
@@ -75,20 +114,26 @@ func cut(s string) string {
 	return s
 }
 
-// ID returns the id of state s.
-func (m *Model) ID(s int32) string { return m.ids[s] }
-
 // State returns what state s is: its owner (a player, engine.Chance or
 // engine.Terminal), a terminal's payoffs, and the names and outcomes of its
-// actions (one unnamed action for a chance state). The slices are the
+// actions (one unnamed action for a chance state). The values are the
 // model's own: do not modify them.
 func (m *Model) State(s int32) (owner int, payoff []*big.Rat, names []string, actions [][]engine.Outcome[int32]) {
-	st := &m.states[s]
-	return st.owner, st.payoff, st.names, st.actions
+	owner = int(m.owner[s])
+	for _, v := range m.pay[m.payStart[s]:m.payStart[s+1]] {
+		payoff = append(payoff, m.vals[v])
+	}
+	for a := m.actStart[s]; a < m.actStart[s+1]; a++ {
+		if owner >= 0 {
+			names = append(names, m.actNames[m.actName[a]])
+		}
+		actions = append(actions, m.outcomes(a, nil))
+	}
+	return owner, payoff, names, actions
 }
 
 // NumStates is the number of states listed (reachable or not).
-func (m *Model) NumStates() int { return len(m.states) }
+func (m *Model) NumStates() int { return len(m.owner) }
 
 // bytesPerByte estimates the memory of a parsed model and its float
 // solution per byte of model text. Measured peaks (float solve, whole
@@ -123,7 +168,26 @@ func ReadText(r io.Reader) ([]byte, error) { return readText(r, budget.Available
 
 func readText(r io.Reader, avail uint64) ([]byte, error) {
 	limit := min(int64(avail/bytesPerByte), MaxSize)
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	var data []byte
+	var err error
+	if size, ok := fileSize(r); ok && size <= limit {
+		// One buffer of the file's size, read into once: io.ReadAll's
+		// doublings touch twice the memory, and fresh memory is slow.
+		data = make([]byte, size+1)
+		var n int
+		n, err = io.ReadFull(r, data)
+		data = data[:n]
+		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			err = nil
+		} else if err == nil {
+			// The file grew since: read the rest as any reader.
+			var rest []byte
+			rest, err = io.ReadAll(io.LimitReader(r, limit+1-int64(n)))
+			data = append(data, rest...)
+		}
+	} else {
+		data, err = io.ReadAll(io.LimitReader(r, limit+1))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("model: reading: %w", err)
 	}
@@ -132,6 +196,22 @@ func readText(r io.Reader, avail uint64) ([]byte, error) {
 			budget.ErrTooLarge, budget.Bytes(float64(limit)), bytesPerByte, budget.Bytes(float64(avail)))
 	}
 	return data, nil
+}
+
+// fileSize is the size of a regular file being read from its start.
+func fileSize(r io.Reader) (int64, bool) {
+	f, ok := r.(*os.File)
+	if !ok {
+		return 0, false
+	}
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return 0, false
+	}
+	if at, err := f.Seek(0, io.SeekCurrent); err != nil || at != 0 {
+		return 0, false
+	}
+	return st.Size(), true
 }
 
 type fileJSON struct {
@@ -331,223 +411,43 @@ func (n number) rat() (*big.Rat, error) {
 // Parse reads a model from its JSON text.
 func Parse(data []byte) (*Model, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	f, ok := decodeFast(data)
-	if !ok {
-		// Something the fast reader leaves to encoding/json and the key
-		// walker: their messages say what and where.
-		var err error
-		if f, err = decodeSlow(data); err != nil {
+	if m, ok := parseFast(data); ok {
+		return m, nil
+	}
+	// Something the fast reader leaves to encoding/json and the key
+	// walker, or a model the builder refuses: their messages say what and
+	// where.
+	f, err := decodeSlow(data)
+	if err != nil {
+		return nil, err
+	}
+	return build(data, f)
+}
+
+// build builds a model from a decoded file.
+func build(data []byte, f *fileJSON) (*Model, error) {
+	var h hints
+	h.states = len(f.States)
+	for _, s := range f.States {
+		if s.Actions != nil {
+			for _, a := range *s.Actions {
+				h.actions++
+				h.outcomes += len(a.Outcomes)
+			}
+		}
+		if s.Chance != nil {
+			h.actions++
+			h.outcomes += len(*s.Chance)
+		}
+	}
+	b, err := newBuilder(data, f.Players, h)
+	if err != nil {
+		return nil, err
+	}
+	for i := range f.States {
+		if err := b.state(&f.States[i]); err != nil {
 			return nil, err
 		}
 	}
-	ids := make([]string, len(f.States))
-	for i, st := range f.States {
-		ids[i] = st.ID
-	}
-	// at is where an error lies: the state being read (cur, from 0), or
-	// the value of a top-level key; found only when there is an error.
-	cur, topKey := -1, ""
-	bad := func(format string, a ...any) error {
-		// Ids, names and numbers from the text are echoed cut short: a
-		// 10,000-character id makes no better message.
-		for i, x := range a {
-			if s, ok := x.(string); ok {
-				a[i] = cut(s)
-			}
-		}
-		where := ""
-		switch {
-		case cur >= 0:
-			where = position(data, stateOffset(data, cur)) + ": "
-		case topKey != "":
-			where = position(data, valueOffset(data, topKey)) + ": "
-		}
-		return solver.Invalidf("model: %s%s", where, fmt.Sprintf(format, a...))
-	}
-	if f.Players == nil {
-		return nil, bad(`"players" is missing`)
-	}
-	nPlayers, names, err := players(data, f.Players)
-	if err != nil {
-		return nil, solver.Invalidf("model: %v", err)
-	}
-	topKey = "players"
-	if nPlayers < 1 || nPlayers > 1<<10 {
-		return nil, bad(`"players" must be an integer from 1 to %d, or a list of that many names`, 1<<10)
-	}
-	seen := map[string]bool{}
-	for _, name := range names {
-		switch {
-		case strings.TrimSpace(name) == "":
-			return nil, bad(`"players": a player's name is empty`)
-		case seen[name]:
-			return nil, bad(`"players": %q is named twice`, name)
-		}
-		seen[name] = true
-	}
-	topKey = ""
-	if f.Start == nil {
-		return nil, bad(`"start" is missing`)
-	}
-	if len(f.States) == 0 {
-		return nil, bad(`"states" is missing or empty`)
-	}
-	if len(f.States) > 1<<31-1 {
-		return nil, bad("too many states")
-	}
-	m := &Model{players: nPlayers, names: names, index: make(map[string]int32, len(f.States)), ids: ids, states: make([]state, len(f.States))}
-	for i, s := range f.States {
-		cur = i
-		if s.ID == "" {
-			return nil, bad("state %d (counting from 1) has no id", i+1)
-		}
-		if _, dup := m.index[s.ID]; dup {
-			return nil, bad("state %q: duplicate id", s.ID)
-		}
-		m.index[s.ID] = int32(i)
-	}
-	cur, topKey = -1, "start"
-	start, ok := m.index[*f.Start]
-	if !ok {
-		return nil, bad("start %q is not a state id", *f.Start)
-	}
-	m.start = start
-	one := big.NewRat(1, 1)
-	// Equal probabilities share one *big.Rat, so the engine's interning
-	// sees one pointer per distinct value.
-	shared := map[string]*big.Rat{}
-	sum := new(big.Rat)
-	// Distributions already checked to sum to 1, by their probabilities'
-	// texts: models repeat a few distributions many times.
-	checked := map[string]bool{}
-	var key []byte
-	// outcomes reads the outcomes of a chance move (action nil) or of an
-	// action; what names it, in messages only.
-	outcomes := func(id string, action *string, raw []outcomeRaw) ([]engine.Outcome[int32], error) {
-		what := func() string {
-			if action == nil {
-				return "chance"
-			}
-			return fmt.Sprintf("action %q", *action)
-		}
-		if len(raw) == 0 {
-			return nil, bad("state %q: %s has no outcomes", id, what())
-		}
-		outs := make([]engine.Outcome[int32], len(raw))
-		key = key[:0]
-		for _, o := range raw {
-			key = append(key, o.P.text...)
-			key = append(key, ',')
-		}
-		known := checked[string(key)]
-		sum.SetInt64(0)
-		for k, o := range raw {
-			if !o.P.set || o.To == "" {
-				return nil, bad("state %q: %s outcome %d needs \"p\" and \"to\"", id, what(), k+1)
-			}
-			p, ok := shared[o.P.text]
-			if !ok {
-				var err error
-				if p, err = o.P.rat(); err != nil {
-					return nil, bad("state %q: %s outcome %d: probability %v", id, what(), k+1, err)
-				}
-				if p.Sign() <= 0 || p.Cmp(one) > 0 {
-					return nil, bad("state %q: %s outcome %d: probability %s is not in (0, 1]", id, what(), k+1, p.RatString())
-				}
-				shared[o.P.text] = p
-			}
-			if !known {
-				sum.Add(sum, p)
-			}
-			to, ok := m.index[o.To]
-			if !ok {
-				return nil, bad("state %q: %s outcome %d: unknown target %q", id, what(), k+1, o.To)
-			}
-			outs[k] = engine.Outcome[int32]{P: p, To: to}
-			if o.Reward.set {
-				rw, ok := shared[o.Reward.text]
-				if !ok {
-					var err error
-					if rw, err = o.Reward.rat(); err != nil {
-						return nil, bad("state %q: %s outcome %d: reward %v", id, what(), k+1, err)
-					}
-					shared[o.Reward.text] = rw
-				}
-				outs[k].Reward = rw
-			}
-		}
-		if !known {
-			if sum.Cmp(one) != 0 {
-				return nil, bad("state %q: %s: probabilities sum to %s, not 1", id, what(), sum.RatString())
-			}
-			if len(checked) < 1<<16 {
-				checked[string(key)] = true
-			}
-		}
-		return outs, nil
-	}
-	topKey = ""
-	for i, s := range f.States {
-		cur = i
-		id := s.ID
-		st := &m.states[i]
-		kinds := 0
-		for _, has := range []bool{s.Payoff != nil, s.Chance != nil, s.Player != nil || s.Actions != nil} {
-			if has {
-				kinds++
-			}
-		}
-		if kinds != 1 {
-			return nil, bad(`state %q: give exactly one of "payoff", "chance", or "player" with "actions"`, id)
-		}
-		switch {
-		case s.Payoff != nil:
-			st.owner = engine.Terminal
-			if len(*s.Payoff) != m.players {
-				return nil, bad("state %q: payoff has %d entries, want %d (one per player)", id, len(*s.Payoff), m.players)
-			}
-			for k, x := range *s.Payoff {
-				r, err := x.rat()
-				if err != nil {
-					return nil, bad("state %q: payoff %d: %v", id, k+1, err)
-				}
-				st.payoff = append(st.payoff, r)
-			}
-		case s.Chance != nil:
-			st.owner = engine.Chance
-			outs, err := outcomes(id, nil, *s.Chance)
-			if err != nil {
-				return nil, err
-			}
-			st.actions = [][]engine.Outcome[int32]{outs}
-		default:
-			if s.Player == nil || s.Actions == nil {
-				return nil, bad(`state %q: a decision needs both "player" and "actions"`, id)
-			}
-			if *s.Player < 0 || *s.Player >= m.players {
-				return nil, bad("state %q: player %d out of range (players are 0 to %d)", id, *s.Player, m.players-1)
-			}
-			if len(*s.Actions) == 0 {
-				return nil, bad("state %q: empty action list", id)
-			}
-			st.owner = *s.Player
-			seen := map[string]bool{}
-			for k, a := range *s.Actions {
-				if a.Name == nil {
-					return nil, bad("state %q: action %d has no name", id, k+1)
-				}
-				if seen[*a.Name] {
-					return nil, bad("state %q: duplicate action name %q", id, *a.Name)
-				}
-				seen[*a.Name] = true
-				outs, err := outcomes(id, a.Name, a.Outcomes)
-				if err != nil {
-					return nil, err
-				}
-				st.names = append(st.names, *a.Name)
-				st.actions = append(st.actions, outs)
-			}
-		}
-	}
-	return m, nil
+	return b.finish(f.Start)
 }

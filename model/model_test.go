@@ -38,6 +38,8 @@ func TestParse(t *testing.T) {
 func TestRejects(t *testing.T) {
 	tests := []struct{ name, text, want string }{
 		{"unknown target", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":1,"to":"b"}]}]}`, `state "a": chance outcome 1: unknown target "b"`},
+		{"unknown target later", "{\"players\":1,\"start\":\"a\",\"states\":[{\"id\":\"a\",\"payoff\":[1]},\n{\"id\":\"b\",\"player\":0,\"actions\":[{\"name\":\"x\",\"outcomes\":[{\"p\":1,\"to\":\"c\"}]},{\"name\":\"y\",\"outcomes\":[{\"p\":\"1/2\",\"to\":\"c\"},{\"p\":\"1/2\",\"to\":\"zz\"}]}]},{\"id\":\"c\",\"payoff\":[0]}]}", `line 2, column 1: state "b": action "y" outcome 2: unknown target "zz"`},
+		{"reward then probability", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"1/2","to":"a","reward":"3/2"},{"p":"3/2","to":"a"}]}]}`, `state "a": chance outcome 2: probability 3/2 is not in (0, 1]`},
 		{"sum", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"1/2","to":"a"},{"p":"1/3","to":"e"}]},{"id":"e","payoff":[0]}]}`, `state "a": chance: probabilities sum to 5/6, not 1`},
 		{"negative", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"-1/2","to":"a"},{"p":"3/2","to":"e"}]},{"id":"e","payoff":[0]}]}`, `state "a": chance outcome 1: probability -1/2 is not in (0, 1]`},
 		{"zero", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":0,"to":"a"},{"p":1,"to":"e"}]},{"id":"e","payoff":[0]}]}`, `is not in (0, 1]`},

@@ -69,6 +69,12 @@ func parse(s string, signed bool) (*big.Rat, error) {
 	if signed && body[0] == '-' {
 		body, neg = body[1:], true
 	}
+	if n, d, ok := small(body); ok {
+		if neg {
+			n = -n
+		}
+		return new(big.Rat).SetFrac64(n, d), nil
+	}
 	var r *big.Rat
 	if num, den, ok := strings.Cut(body, "/"); ok {
 		if !allDigits(num) || !allDigits(den) {
@@ -141,6 +147,46 @@ func ParseProbability(s string) (*big.Rat, error) {
 		return nil, fmt.Errorf("probability %s is outside (0, 1]", Shorten(s, 40))
 	}
 	return r, nil
+}
+
+// small reads the numbers most files hold, an integer p, a fraction p/q
+// or a decimal w.f with at most 18 digits in each integer (so no int64
+// overflows), into n/d without big.Int's parsing: d is not 0. Anything
+// else (ok false) is left to the general parser, and its messages.
+func small(s string) (n, d int64, ok bool) {
+	digits := func(s string) (v int64, ok bool) {
+		if s == "" || len(s) > 18 {
+			return 0, false
+		}
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			v = 10*v + int64(c-'0')
+		}
+		return v, true
+	}
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		n, ok1 := digits(s[:i])
+		d, ok2 := digits(s[i+1:])
+		return n, d, ok1 && ok2 && d != 0
+	}
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		w, f := s[:i], s[i+1:]
+		if w == "" || f == "" || len(w)+len(f) > 18 {
+			return 0, 0, false
+		}
+		wv, ok1 := digits(w)
+		fv, ok2 := digits(f)
+		d = 1
+		for range f {
+			d *= 10
+		}
+		return wv*d + fv, d, ok1 && ok2
+	}
+	n, ok = digits(s)
+	return n, 1, ok
 }
 
 func allDigits(s string) bool {

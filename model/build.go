@@ -1,0 +1,432 @@
+package model
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/maphash"
+	"math/big"
+	"slices"
+	"strings"
+	"unsafe"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+// builder turns decoded states into a Model's flat arrays, one state at a
+// time. The fast reader hands it each state as it is read (its slices are
+// reused for the next state); the slow reader replays its decoded file.
+// Both so pass through one set of checks with one set of messages.
+//
+// A target may name a state listed later: it is resolved when met if it
+// can be, and otherwise at the end (pending), so no second pass over the
+// text is needed.
+type builder struct {
+	data []byte
+	m    *Model
+	// cur is the state being built (for error positions), or -1; topKey
+	// the top-level key whose value an error is about.
+	cur    int
+	topKey string
+	// vals interns numbers by their text: equal values share one
+	// *big.Rat, so the engine's interning sees one pointer per value.
+	vals   map[string]uint32
+	isProb []bool // vals[i] is in (0, 1]
+	names  map[string]uint32
+	// checked holds distributions already found to sum to 1, by their
+	// probabilities' texts: models repeat a few distributions many times.
+	checked map[string]bool
+	key     []byte
+	sum     *big.Rat
+	// pending are targets not yet listed when they were met; their
+	// outcomes' to is -(1 + index in pending) until finish.
+	pending []string
+}
+
+// hints are the expected numbers of states, actions and outcomes (arrays
+// are sized once; a wrong hint costs only growth).
+type hints struct{ states, actions, outcomes int }
+
+var ratOne = big.NewRat(1, 1)
+
+// newBuilder checks "players" (raw is its value's text, nil if missing)
+// and starts a model.
+func newBuilder(data []byte, raw json.RawMessage, h hints) (*builder, error) {
+	b := &builder{data: data, cur: -1, vals: map[string]uint32{}, names: map[string]uint32{}, checked: map[string]bool{}, sum: new(big.Rat)}
+	if raw == nil {
+		return nil, b.bad(`"players" is missing`)
+	}
+	nPlayers, names, err := players(data, raw)
+	if err != nil {
+		return nil, solver.Invalidf("model: %v", err)
+	}
+	b.topKey = "players"
+	if nPlayers < 1 || nPlayers > 1<<10 {
+		return nil, b.bad(`"players" must be an integer from 1 to %d, or a list of that many names`, 1<<10)
+	}
+	seen := map[string]bool{}
+	for _, name := range names {
+		switch {
+		case strings.TrimSpace(name) == "":
+			return nil, b.bad(`"players": a player's name is empty`)
+		case seen[name]:
+			return nil, b.bad(`"players": %q is named twice`, name)
+		}
+		seen[name] = true
+	}
+	b.topKey = ""
+	h.states = max(h.states, 1)
+	b.m = &Model{
+		players:  nPlayers,
+		names:    names,
+		idText:   make([]byte, 0, 8*h.states),
+		idEnd:    append(make([]uint32, 0, h.states+1), 0),
+		slots:    make([]uint64, slotsFor(h.states)),
+		owner:    make([]int16, 0, h.states),
+		actStart: append(make([]uint32, 0, h.states+1), 0),
+		payStart: append(make([]uint32, 0, h.states+1), 0),
+		actName:  make([]uint32, 0, h.actions),
+		outStart: append(make([]uint32, 0, h.actions+1), 0),
+		to:       make([]int32, 0, h.outcomes),
+		prob:     make([]uint32, 0, h.outcomes),
+		reward:   make([]uint32, 0, h.outcomes),
+		vals:     []*big.Rat{nil},
+		actNames: []string{""},
+		seed:     maphash.MakeSeed(),
+	}
+	b.names[""] = 0
+	b.isProb = []bool{false}
+	return b, nil
+}
+
+// reserve makes room in the model's arrays for the whole text, once done
+// of total bytes of states are read: the counts so far, scaled, with a
+// little to spare. Arrays sized once are not copied over and over as a
+// million states arrive (and fresh memory is what costs most).
+func (b *builder) reserve(done, total int) {
+	if done <= 0 || total <= done {
+		return
+	}
+	m := b.m
+	scale := 1.05 * float64(total) / float64(done)
+	room := func(n int) int { return int(float64(n)*scale) + 16 }
+	m.idText = grow(m.idText, room(len(m.idText)))
+	m.idEnd = grow(m.idEnd, room(len(m.idEnd)))
+	m.owner = grow(m.owner, room(len(m.owner)))
+	m.actStart = grow(m.actStart, room(len(m.actStart)))
+	m.payStart = grow(m.payStart, room(len(m.payStart)))
+	m.actName = grow(m.actName, room(len(m.actName)))
+	m.outStart = grow(m.outStart, room(len(m.outStart)))
+	m.to = grow(m.to, room(len(m.to)))
+	m.prob = grow(m.prob, room(len(m.prob)))
+	m.reward = grow(m.reward, room(len(m.reward)))
+	m.pay = grow(m.pay, room(len(m.pay)))
+	b.pending = grow(b.pending, room(len(b.pending)))
+	if n := slotsFor(room(len(m.owner))); n > len(m.slots) {
+		m.rehash(n)
+	}
+}
+
+// grow returns s with capacity at least n.
+func grow[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s
+	}
+	return slices.Grow(s, n-len(s))
+}
+
+// slotsFor is the size of the id hash table for n states: a power of two,
+// at least twice n.
+func slotsFor(n int) int {
+	s := 16
+	for s < 2*n {
+		s *= 2
+	}
+	return s
+}
+
+// bad is an error at the current state or top-level key.
+func (b *builder) bad(format string, a ...any) error {
+	// Ids, names and numbers from the text are echoed cut short: a
+	// 10,000-character id makes no better message.
+	for i, x := range a {
+		if s, ok := x.(string); ok {
+			a[i] = cut(s)
+		}
+	}
+	where := ""
+	switch {
+	case b.cur >= 0:
+		where = position(b.data, stateOffset(b.data, b.cur)) + ": "
+	case b.topKey != "":
+		where = position(b.data, valueOffset(b.data, b.topKey)) + ": "
+	}
+	return solver.Invalidf("model: %s%s", where, fmt.Sprintf(format, a...))
+}
+
+// val interns a number's text; prob asks for a probability, which must lie
+// in (0, 1]. what names the number in messages.
+func (b *builder) val(n number, prob bool, what func() string) (uint32, error) {
+	id, ok := b.vals[n.text]
+	if !ok {
+		r, err := n.rat()
+		if err != nil {
+			return 0, b.bad("%s %v", what(), err)
+		}
+		id = uint32(len(b.m.vals))
+		b.m.vals = append(b.m.vals, r)
+		b.isProb = append(b.isProb, r.Sign() > 0 && r.Cmp(ratOne) <= 0)
+		b.vals[strings.Clone(n.text)] = id
+	}
+	if prob && !b.isProb[id] {
+		return 0, b.bad("%s %s is not in (0, 1]", what(), b.m.vals[id].RatString())
+	}
+	return id, nil
+}
+
+// state adds the next state.
+func (b *builder) state(s *stateJSON) error {
+	m := b.m
+	i := len(m.owner)
+	b.cur = i
+	id := s.ID
+	if id == "" {
+		return b.bad("state %d (counting from 1) has no id", i+1)
+	}
+	if i >= 1<<31-1 || len(m.idText)+len(id) > 1<<32-1 || len(m.to) > 1<<32-1-4096 {
+		return b.bad("too many states")
+	}
+	if _, dup := m.lookup(id); dup {
+		return b.bad("state %q: duplicate id", id)
+	}
+	m.idText = append(m.idText, id...)
+	m.idEnd = append(m.idEnd, uint32(len(m.idText)))
+	m.insert(int32(i))
+	kinds := 0
+	for _, has := range []bool{s.Payoff != nil, s.Chance != nil, s.Player != nil || s.Actions != nil} {
+		if has {
+			kinds++
+		}
+	}
+	if kinds != 1 {
+		return b.bad(`state %q: give exactly one of "payoff", "chance", or "player" with "actions"`, id)
+	}
+	switch {
+	case s.Payoff != nil:
+		m.owner = append(m.owner, engine.Terminal)
+		if len(*s.Payoff) != m.players {
+			return b.bad("state %q: payoff has %d entries, want %d (one per player)", id, len(*s.Payoff), m.players)
+		}
+		for k, x := range *s.Payoff {
+			v, err := b.val(x, false, func() string { return fmt.Sprintf("state %q: payoff %d:", cut(id), k+1) })
+			if err != nil {
+				return err
+			}
+			m.pay = append(m.pay, v)
+		}
+	case s.Chance != nil:
+		m.owner = append(m.owner, engine.Chance)
+		if err := b.outcomes(id, nil, *s.Chance); err != nil {
+			return err
+		}
+	default:
+		if s.Player == nil || s.Actions == nil {
+			return b.bad(`state %q: a decision needs both "player" and "actions"`, id)
+		}
+		if *s.Player < 0 || *s.Player >= m.players {
+			return b.bad("state %q: player %d out of range (players are 0 to %d)", id, *s.Player, m.players-1)
+		}
+		acts := *s.Actions
+		if len(acts) == 0 {
+			return b.bad("state %q: empty action list", id)
+		}
+		m.owner = append(m.owner, int16(*s.Player))
+		for k, a := range acts {
+			if a.Name == nil {
+				return b.bad("state %q: action %d has no name", id, k+1)
+			}
+			for _, c := range acts[:k] {
+				if *c.Name == *a.Name {
+					return b.bad("state %q: duplicate action name %q", id, *a.Name)
+				}
+			}
+			if err := b.outcomes(id, a.Name, a.Outcomes); err != nil {
+				return err
+			}
+		}
+	}
+	m.actStart = append(m.actStart, uint32(len(m.actName)))
+	m.payStart = append(m.payStart, uint32(len(m.pay)))
+	return nil
+}
+
+// outcomes adds the outcomes of a chance move (action nil) or of an
+// action of state id.
+func (b *builder) outcomes(id string, action *string, raw []outcomeRaw) error {
+	m := b.m
+	what := func() string {
+		if action == nil {
+			return "chance"
+		}
+		return fmt.Sprintf("action %q", cut(*action))
+	}
+	if len(raw) == 0 {
+		return b.bad("state %q: %s has no outcomes", id, what())
+	}
+	b.key = b.key[:0]
+	for _, o := range raw {
+		b.key = append(b.key, o.P.text...)
+		b.key = append(b.key, ',')
+	}
+	known := b.checked[string(b.key)]
+	b.sum.SetInt64(0)
+	for k, o := range raw {
+		if !o.P.set || o.To == "" {
+			return b.bad("state %q: %s outcome %d needs \"p\" and \"to\"", id, what(), k+1)
+		}
+		p, err := b.val(o.P, true, func() string { return fmt.Sprintf("state %q: %s outcome %d: probability", cut(id), what(), k+1) })
+		if err != nil {
+			return err
+		}
+		if !known {
+			b.sum.Add(b.sum, m.vals[p])
+		}
+		rw := uint32(0)
+		if o.Reward.set {
+			if rw, err = b.val(o.Reward, false, func() string { return fmt.Sprintf("state %q: %s outcome %d: reward", cut(id), what(), k+1) }); err != nil {
+				return err
+			}
+		}
+		to, ok := m.lookup(o.To)
+		if !ok {
+			b.pending = append(b.pending, o.To)
+			to = -int32(len(b.pending))
+		}
+		m.to = append(m.to, to)
+		m.prob = append(m.prob, p)
+		m.reward = append(m.reward, rw)
+	}
+	if !known {
+		if b.sum.Cmp(ratOne) != 0 {
+			return b.bad("state %q: %s: probabilities sum to %s, not 1", id, what(), b.sum.RatString())
+		}
+		if len(b.checked) < 1<<16 {
+			b.checked[string(b.key)] = true
+		}
+	}
+	name := uint32(0) // chance moves are action "", name 0
+	if action != nil {
+		var ok bool
+		if name, ok = b.names[*action]; !ok {
+			name = uint32(len(m.actNames))
+			m.actNames = append(m.actNames, strings.Clone(*action))
+			b.names[m.actNames[name]] = name
+		}
+	}
+	m.actName = append(m.actName, name)
+	m.outStart = append(m.outStart, uint32(len(m.to)))
+	return nil
+}
+
+// finish resolves the start and the targets listed late.
+func (b *builder) finish(start *string) (*Model, error) {
+	m := b.m
+	b.cur, b.topKey = -1, ""
+	if start == nil {
+		return nil, b.bad(`"start" is missing`)
+	}
+	if len(m.owner) == 0 {
+		return nil, b.bad(`"states" is missing or empty`)
+	}
+	if len(b.pending) > 0 {
+		for k, to := range m.to {
+			if to >= 0 {
+				continue
+			}
+			id := b.pending[-to-1]
+			s, ok := m.lookup(id)
+			if !ok {
+				return nil, b.unknown(uint32(k), id)
+			}
+			m.to[k] = s
+		}
+	}
+	b.topKey = "start"
+	s, ok := m.lookup(*start)
+	if !ok {
+		return nil, b.bad("start %q is not a state id", *start)
+	}
+	m.start = s
+	return m, nil
+}
+
+// unknown is the error for outcome out's unknown target id.
+func (b *builder) unknown(out uint32, id string) error {
+	m := b.m
+	a, _ := slices.BinarySearch(m.outStart, out+1)
+	a-- // the action: outStart[a] <= out < outStart[a+1]
+	s, _ := slices.BinarySearch(m.actStart, uint32(a)+1)
+	s-- // its state
+	b.cur = s
+	what := "chance"
+	if m.owner[s] >= 0 {
+		what = fmt.Sprintf("action %q", cut(m.actNames[m.actName[a]]))
+	}
+	return b.bad("state %q: %s outcome %d: unknown target %q", m.ID(int32(s)), what, out-m.outStart[a]+1, id)
+}
+
+// Ids are found in an open-addressing hash table, slots, with linear
+// probing: a slot holds 1 + a state in its low 32 bits (0 is empty) and the
+// top 32 bits of its id's hash in the high ones, so a probe that meets
+// another id seldom reads that id's text (a cache miss each).
+
+// lookup finds the state of an id.
+func (m *Model) lookup(id string) (int32, bool) {
+	h := maphash.String(m.seed, id)
+	mask := uint64(len(m.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		e := m.slots[i]
+		if e == 0 {
+			return 0, false
+		}
+		if e>>32 == h>>32 && m.ID(int32(e)-1) == id {
+			return int32(e) - 1, true
+		}
+	}
+}
+
+// insert adds state s (its id already in idText) to the hash table,
+// keeping it at most half full.
+func (m *Model) insert(s int32) {
+	if 2*(int(s)+1) > len(m.slots) {
+		m.rehash(2 * len(m.slots))
+	}
+	m.place(s)
+}
+
+// rehash moves the table to n slots.
+func (m *Model) rehash(n int) {
+	old := m.slots
+	m.slots = make([]uint64, n)
+	for _, e := range old {
+		if e != 0 {
+			m.place(int32(e) - 1)
+		}
+	}
+}
+
+func (m *Model) place(s int32) {
+	h := maphash.String(m.seed, m.ID(s))
+	mask := uint64(len(m.slots) - 1)
+	i := h & mask
+	for m.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	m.slots[i] = h&^(1<<32-1) | uint64(s+1)
+}
+
+// ID returns the id of state s. The string views the model's own text.
+func (m *Model) ID(s int32) string {
+	b := m.idText[m.idEnd[s]:m.idEnd[s+1]]
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
