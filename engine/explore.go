@@ -94,6 +94,14 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	if ix, ok := rules.(Indexer[S]); ok {
 		if limit := ix.IndexLimit(); limit > 0 && float64(limit)*4 < avail/4 {
 			g.indexer, g.dense = ix, make([]uint32, limit)
+			// The states are at most the indices: their arrays are sized
+			// once, not grown by copying as they fill.
+			if unsafe.Sizeof(*new(S)) <= 8 {
+				g.states = make([]S, 0, limit)
+			}
+			g.owner = make([]int16, 0, limit)
+			g.actStart = make([]uint32, 0, limit+1)
+			g.payStart = make([]uint32, 0, limit+1)
 		}
 	}
 	add := func(s S) uint32 {
@@ -185,6 +193,15 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			if err := check(); err != nil {
 				return nil, err
 			}
+		}
+		if i == reserveAfter && g.indexer != nil {
+			// The rules number at most IndexLimit states: size the
+			// outcome arrays for them once, by what the first states
+			// took, rather than copy them at every growth.
+			scale := 1.1 * float64(len(g.dense)) / float64(i)
+			room := func(n int) int { return int(float64(n) * scale) }
+			g.to, g.prob, g.reward = withCap(g.to, room(len(g.to))), withCap(g.prob, room(len(g.prob))), withCap(g.reward, room(len(g.reward)))
+			g.actName, g.outStart = withCap(g.actName, room(len(g.actName))), withCap(g.outStart, room(len(g.outStart)))
 		}
 		s := g.states[i]
 		if i == parallelFrom {
@@ -330,6 +347,20 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		g.tieRank = append(g.tieRank, nil)
 	}
 	return g, nil
+}
+
+// reserveAfter is the number of states explored before the outcome
+// arrays of rules with an Indexer are sized for all their states.
+const reserveAfter = 4096
+
+// withCap returns s with capacity at least n.
+func withCap[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s
+	}
+	t := make([]T, len(s), n)
+	copy(t, s)
+	return t
 }
 
 // room returns s with room for n more elements, growing its capacity by

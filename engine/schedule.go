@@ -135,28 +135,40 @@ func (t *topo) run(ctx context.Context) error {
 	for w := range workers {
 		wg.Go(func() {
 			for k := range ready {
-				if !failed.Load() {
-					err := ctx.Err()
-					if err != nil {
-						err = fmt.Errorf("engine: %w", err)
-					} else {
-						err = t.solve(w, int(k))
+				// A worker goes on itself with one component that k made
+				// ready and queues only the others: a chain of components
+				// (one ready at a time) is then not handed from worker to
+				// worker, a wake-up each.
+				for k >= 0 {
+					if !failed.Load() {
+						err := ctx.Err()
+						if err != nil {
+							err = fmt.Errorf("engine: %w", err)
+						} else {
+							err = t.solve(w, int(k))
+						}
+						if err != nil {
+							errOnce.Do(func() { firstErr = err })
+							failed.Store(true)
+						}
 					}
-					if err != nil {
-						errOnce.Do(func() { firstErr = err })
-						failed.Store(true)
+					report(int(k))
+					// After a failure the rest is drained without solving,
+					// so the queue still empties and closes.
+					next := int32(-1)
+					for _, p := range preds[predStart[k]:predStart[k+1]] {
+						if waiting[p].Add(-1) == 0 {
+							if next < 0 {
+								next = p
+							} else {
+								ready <- p
+							}
+						}
 					}
-				}
-				report(int(k))
-				// After a failure the rest is drained without solving, so
-				// the queue still empties and closes.
-				for _, p := range preds[predStart[k]:predStart[k+1]] {
-					if waiting[p].Add(-1) == 0 {
-						ready <- p
+					if finished.Add(1) == int32(K) {
+						close(ready)
 					}
-				}
-				if finished.Add(1) == int32(K) {
-					close(ready)
+					k = next
 				}
 			}
 		})

@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/maphash"
+	"maps"
 	"math/big"
 	"slices"
 	"strings"
 	"unsafe"
 
 	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
 
@@ -122,6 +124,13 @@ func (b *builder) reserve(done, total int) {
 	m.reward = grow(m.reward, room(len(m.reward)))
 	m.pay = grow(m.pay, room(len(m.pay)))
 	b.pending = grow(b.pending, room(len(b.pending)))
+	if n := room(len(b.vals)); n > 4096 {
+		// Many distinct values (a payoff per state, say): a map of their
+		// final size, not one rebuilt at every doubling.
+		vals := make(map[string]uint32, n)
+		maps.Copy(vals, b.vals)
+		b.vals = vals
+	}
 	if n := slotsFor(room(len(m.owner))); n > len(m.slots) {
 		m.rehash(n)
 	}
@@ -175,7 +184,7 @@ func (b *builder) val(n number, prob bool, what func() string) (uint32, error) {
 		}
 		id = uint32(len(b.m.vals))
 		b.m.vals = append(b.m.vals, r)
-		b.isProb = append(b.isProb, r.Sign() > 0 && r.Cmp(ratOne) <= 0)
+		b.isProb = append(b.isProb, numeric.IsProbability(r))
 		b.vals[strings.Clone(n.text)] = id
 	}
 	if prob && !b.isProb[id] {

@@ -137,13 +137,20 @@ func parse(s string, signed bool) (*big.Rat, error) {
 	return r, nil
 }
 
+// IsProbability reports whether r lies in (0, 1]. A big.Rat is kept in
+// lowest terms with a positive denominator, so that is 0 < num <= den:
+// one comparison of integers, where r.Cmp(1) would multiply.
+func IsProbability(r *big.Rat) bool {
+	return r.Sign() > 0 && r.Num().Cmp(r.Denom()) <= 0
+}
+
 // ParseProbability parses a probability in (0, 1] exactly.
 func ParseProbability(s string) (*big.Rat, error) {
 	r, err := ParseRat(s)
 	if err != nil {
 		return nil, err
 	}
-	if r.Sign() <= 0 || r.Cmp(big.NewRat(1, 1)) > 0 {
+	if !IsProbability(r) {
 		return nil, fmt.Errorf("probability %s is outside (0, 1]", Shorten(s, 40))
 	}
 	return r, nil
