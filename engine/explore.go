@@ -94,14 +94,6 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	if ix, ok := rules.(Indexer[S]); ok {
 		if limit := ix.IndexLimit(); limit > 0 && float64(limit)*4 < avail/4 {
 			g.indexer, g.dense = ix, make([]uint32, limit)
-			// The states are at most the indices: their arrays are sized
-			// once, not grown by copying as they fill.
-			if unsafe.Sizeof(*new(S)) <= 8 {
-				g.states = make([]S, 0, limit)
-			}
-			g.owner = make([]int16, 0, limit)
-			g.actStart = make([]uint32, 0, limit+1)
-			g.payStart = make([]uint32, 0, limit+1)
 		}
 	}
 	add := func(s S) uint32 {
@@ -135,6 +127,18 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			return fmt.Errorf("engine: %w: %d states explored so far need about %s of memory, %s available", budget.ErrTooLarge, len(g.states), budget.Bytes(need), budget.Bytes(avail))
 		}
 		return nil
+	}
+	if sz, ok := rules.(Sizer); ok {
+		// Arrays sized once, not copied at every growth; a hint beyond
+		// the budget is not followed (check refuses such a game anyway).
+		states, actions, outcomes := sz.SizeHint()
+		if states > 0 && actions >= 0 && outcomes >= 0 && 2*(float64(states)*perState+float64(actions)*perAction+float64(outcomes)*perOutcome) <= avail {
+			g.states = make([]S, 0, states)
+			g.owner = make([]int16, 0, states)
+			g.actStart, g.payStart = make([]uint32, 0, states+1), make([]uint32, 0, states+1)
+			g.actName, g.outStart = make([]uint32, 0, actions), make([]uint32, 0, actions+1)
+			g.to, g.prob, g.reward = make([]uint32, 0, outcomes), make([]uint32, 0, outcomes), make([]uint32, 0, outcomes)
+		}
 	}
 	add(rules.Start())
 	var seeds []S
@@ -193,15 +197,6 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			if err := check(); err != nil {
 				return nil, err
 			}
-		}
-		if i == reserveAfter && g.indexer != nil {
-			// The rules number at most IndexLimit states: size the
-			// outcome arrays for them once, by what the first states
-			// took, rather than copy them at every growth.
-			scale := 1.1 * float64(len(g.dense)) / float64(i)
-			room := func(n int) int { return int(float64(n) * scale) }
-			g.to, g.prob, g.reward = withCap(g.to, room(len(g.to))), withCap(g.prob, room(len(g.prob))), withCap(g.reward, room(len(g.reward)))
-			g.actName, g.outStart = withCap(g.actName, room(len(g.actName))), withCap(g.outStart, room(len(g.outStart)))
 		}
 		s := g.states[i]
 		if i == parallelFrom {
@@ -347,20 +342,6 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		g.tieRank = append(g.tieRank, nil)
 	}
 	return g, nil
-}
-
-// reserveAfter is the number of states explored before the outcome
-// arrays of rules with an Indexer are sized for all their states.
-const reserveAfter = 4096
-
-// withCap returns s with capacity at least n.
-func withCap[T any](s []T, n int) []T {
-	if cap(s) >= n {
-		return s
-	}
-	t := make([]T, len(s), n)
-	copy(t, s)
-	return t
 }
 
 // room returns s with room for n more elements, growing its capacity by

@@ -58,6 +58,15 @@ type Indexer[S comparable] interface {
 	IndexLimit() int
 }
 
+// Sizer is implemented by rules that know about how large their game is
+// before it is explored (a model file lists its states): the numbers of
+// states, actions (a chance move is one) and outcomes. The engine then
+// sizes its arrays once instead of growing them by copying. A wrong hint
+// costs only memory or growth, never a wrong answer.
+type Sizer interface {
+	SizeHint() (states, actions, outcomes int)
+}
+
 // Describer is implemented by rules whose states have a name for messages
 // and reports; without it states are formatted with fmt's %v.
 type Describer[S comparable] interface {
