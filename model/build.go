@@ -40,8 +40,8 @@ type builder struct {
 	checked map[string]bool
 	key     []byte
 	sum     *big.Rat
-	// pending are targets not yet listed when they were met; their
-	// outcomes' to is -(1 + index in pending) until finish.
+	// pending are the outcomes' targets, by their ids, found in finish
+	// (until then an outcome's to is its index here).
 	pending []string
 }
 
@@ -89,15 +89,17 @@ func newBuilder(data []byte, raw json.RawMessage, h hints) (*builder, error) {
 		payStart: append(make([]uint32, 0, h.states+1), 0),
 		actName:  make([]uint32, 0, h.actions),
 		outStart: append(make([]uint32, 0, h.actions+1), 0),
-		to:       make([]int32, 0, h.outcomes),
+		to:       make([]uint32, 0, h.outcomes),
 		prob:     make([]uint32, 0, h.outcomes),
 		reward:   make([]uint32, 0, h.outcomes),
-		vals:     []*big.Rat{nil},
+		vals:     make([]*big.Rat, 0, 16),
 		actNames: []string{""},
 		seed:     maphash.MakeSeed(),
 	}
 	b.names[""] = 0
-	b.isProb = []bool{false}
+	// 0 and 1 first, as in the engine; a reward of 0 is none.
+	b.addVal(new(big.Rat))
+	b.addVal(big.NewRat(1, 1))
 	return b, nil
 }
 
@@ -182,15 +184,24 @@ func (b *builder) val(n number, prob bool, what func() string) (uint32, error) {
 		if err != nil {
 			return 0, b.bad("%s %v", what(), err)
 		}
-		id = uint32(len(b.m.vals))
-		b.m.vals = append(b.m.vals, r)
-		b.isProb = append(b.isProb, numeric.IsProbability(r))
+		if r.Sign() == 0 {
+			id = 0 // the value 0, as the engine keeps it: no reward
+		} else {
+			id = b.addVal(r)
+		}
 		b.vals[strings.Clone(n.text)] = id
 	}
 	if prob && !b.isProb[id] {
 		return 0, b.bad("%s %s is not in (0, 1]", what(), b.m.vals[id].RatString())
 	}
 	return id, nil
+}
+
+// addVal appends a value not met before.
+func (b *builder) addVal(r *big.Rat) uint32 {
+	b.m.vals = append(b.m.vals, r)
+	b.isProb = append(b.isProb, numeric.IsProbability(r))
+	return uint32(len(b.m.vals) - 1)
 }
 
 // state adds the next state.
@@ -205,12 +216,12 @@ func (b *builder) state(s *stateJSON) error {
 	if i >= 1<<31-1 || len(m.idText)+len(id) > 1<<32-1 || len(m.to) > 1<<32-1-4096 {
 		return b.bad("too many states")
 	}
-	if _, dup := m.lookup(id); dup {
-		return b.bad("state %q: duplicate id", id)
-	}
 	m.idText = append(m.idText, id...)
 	m.idEnd = append(m.idEnd, uint32(len(m.idText)))
-	m.insert(int32(i))
+	if !m.insert(int32(i)) {
+		m.idText, m.idEnd = m.idText[:len(m.idText)-len(id)], m.idEnd[:len(m.idEnd)-1]
+		return b.bad("state %q: duplicate id", id)
+	}
 	kinds := 0
 	for _, has := range []bool{s.Payoff != nil, s.Chance != nil, s.Player != nil || s.Actions != nil} {
 		if has {
@@ -306,12 +317,10 @@ func (b *builder) outcomes(id string, action *string, raw []outcomeRaw) error {
 				return err
 			}
 		}
-		to, ok := m.lookup(o.To)
-		if !ok {
-			b.pending = append(b.pending, o.To)
-			to = -int32(len(b.pending))
-		}
-		m.to = append(m.to, to)
+		// Targets are found when all states are listed (most are listed
+		// later anyway): one lookup each.
+		m.to = append(m.to, uint32(len(b.pending)))
+		b.pending = append(b.pending, o.To)
 		m.prob = append(m.prob, p)
 		m.reward = append(m.reward, rw)
 	}
@@ -347,18 +356,12 @@ func (b *builder) finish(start *string) (*Model, error) {
 	if len(m.owner) == 0 {
 		return nil, b.bad(`"states" is missing or empty`)
 	}
-	if len(b.pending) > 0 {
-		for k, to := range m.to {
-			if to >= 0 {
-				continue
-			}
-			id := b.pending[-to-1]
-			s, ok := m.lookup(id)
-			if !ok {
-				return nil, b.unknown(uint32(k), id)
-			}
-			m.to[k] = s
+	for k, id := range b.pending {
+		s, ok := m.lookup(id)
+		if !ok {
+			return nil, b.unknown(uint32(k), id)
 		}
+		m.to[k] = uint32(s)
 	}
 	b.topKey = "start"
 	s, ok := m.lookup(*start)
@@ -405,12 +408,24 @@ func (m *Model) lookup(id string) (int32, bool) {
 }
 
 // insert adds state s (its id already in idText) to the hash table,
-// keeping it at most half full.
-func (m *Model) insert(s int32) {
+// keeping it at most half full, unless another state has its id (ok
+// false).
+func (m *Model) insert(s int32) (ok bool) {
 	if 2*(int(s)+1) > len(m.slots) {
 		m.rehash(2 * len(m.slots))
 	}
-	m.place(s)
+	id := m.ID(s)
+	h := maphash.String(m.seed, id)
+	mask := uint64(len(m.slots) - 1)
+	i := h & mask
+	for e := m.slots[i]; e != 0; e = m.slots[i] {
+		if e>>32 == h>>32 && m.ID(int32(e)-1) == id {
+			return false
+		}
+		i = (i + 1) & mask
+	}
+	m.slots[i] = h&^(1<<32-1) | uint64(s+1)
+	return true
 }
 
 // rehash moves the table to n slots.

@@ -43,12 +43,12 @@ type Model struct {
 	actName  []uint32 // index into actNames
 	actNames []string
 	outStart []uint32
-	to       []int32
+	to       []uint32
 	prob     []uint32 // index into vals
-	reward   []uint32 // index into vals; 0 is no reward
+	reward   []uint32 // index into vals; 0 (the value 0) is no reward
 	payStart []uint32
-	pay      []uint32 // index into vals
-	vals     []*big.Rat
+	pay      []uint32   // index into vals
+	vals     []*big.Rat // by their texts, 0 and 1 first; every 0 is vals[0]
 }
 
 // Players implements engine.Rules.
@@ -86,7 +86,11 @@ func (m *Model) Expand(s int32, n *engine.Node[int32]) error {
 // outcomes appends action a's outcomes to buf.
 func (m *Model) outcomes(a uint32, buf []engine.Outcome[int32]) []engine.Outcome[int32] {
 	for k := m.outStart[a]; k < m.outStart[a+1]; k++ {
-		buf = append(buf, engine.Outcome[int32]{P: m.vals[m.prob[k]], To: m.to[k], Reward: m.vals[m.reward[k]]})
+		o := engine.Outcome[int32]{P: m.vals[m.prob[k]], To: int32(m.to[k])}
+		if r := m.reward[k]; r != 0 {
+			o.Reward = m.vals[r]
+		}
+		buf = append(buf, o)
 	}
 	return buf
 }
@@ -96,6 +100,14 @@ func (m *Model) Index(s int32) (int, bool) { return int(s), s >= 0 && int(s) < l
 
 // IndexLimit implements engine.Indexer.
 func (m *Model) IndexLimit() int { return len(m.owner) }
+
+// Flat implements engine.Flat: the model's arrays are the engine's, so a
+// model whose states are listed in the order play first reaches them (as
+// Export writes them) is solved without expanding a state.
+func (m *Model) Flat() engine.FlatGame {
+	return engine.FlatGame{Owner: m.owner, ActStart: m.actStart, ActName: m.actName, Names: m.actNames, OutStart: m.outStart,
+		To: m.to, Prob: m.prob, Reward: m.reward, PayStart: m.payStart, Pay: m.pay, Vals: m.vals}
+}
 
 // SizeHint implements engine.Sizer: the states, actions and outcomes
 // listed (those play reaches are usually all of them).

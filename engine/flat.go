@@ -1,0 +1,237 @@
+package engine
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// Flat is implemented by rules that hold the whole game as flat arrays
+// already, states numbered from 0 (a model file). When the numbering is
+// the one exploration gives (the start 0, then every state in the order
+// the outcomes of the states before it first reach it, none left out),
+// the engine adopts the arrays as its graph, shared and not copied,
+// without expanding a state; otherwise it explores the rules as any
+// others. The rules must also be an Indexer of those numbers (Index(s) =
+// s), and the arrays must not change.
+type Flat interface {
+	Flat() FlatGame
+}
+
+// FlatGame is a game as arrays, states numbered from 0.
+type FlatGame struct {
+	Owner    []int16  // per state: a player (from 0), Chance or Terminal
+	ActStart []uint32 // state i's actions are ActStart[i]..ActStart[i+1]
+	ActName  []uint32 // per action: index into Names; a chance move is ""
+	Names    []string // distinct
+	OutStart []uint32 // action a's outcomes are OutStart[a]..OutStart[a+1]
+	To       []uint32 // per outcome: the state
+	Prob     []uint32 // per outcome: index into Vals
+	Reward   []uint32 // per outcome: index into Vals, 0 for none
+	PayStart []uint32 // terminal i's payoffs are Pay[PayStart[i]:PayStart[i+1]]
+	Pay      []uint32 // index into Vals
+	// Vals are the values, 0 and 1 first. Equal values should share one
+	// index: two indices of one value cost only sharing, not correctness.
+	Vals []*big.Rat
+}
+
+// adopt returns the graph of flat rules whose arrays are numbered as
+// exploration would number them (Flat), sharing the arrays. It checks what
+// explore checks; ok false (with nothing wrong said) leaves the rules to
+// explore, which expands them state by state and says what is wrong where
+// something is: a state out of order, a sum that is not exactly 1 (explore
+// renormalizes or refuses), any malformed array.
+func adopt[S comparable](rules Rules[S], opt Options, valueBytes float64) (*graph[S], bool) {
+	fl, ok := rules.(Flat)
+	if !ok {
+		return nil, false
+	}
+	ix, ok := rules.(Indexer[S])
+	if !ok {
+		return nil, false
+	}
+	if _, ok := rules.(TieBreaker[S]); ok {
+		return nil, false
+	}
+	if sd, ok := rules.(Seeder[S]); ok && len(sd.Seeds()) > 0 {
+		return nil, false
+	}
+	start, ok := any(rules.Start()).(int32)
+	if !ok || start != 0 {
+		return nil, false
+	}
+	f := fl.Flat()
+	n := len(f.Owner)
+	players := rules.Players()
+	if n == 0 || n > 1<<31-1 || ix.IndexLimit() != n || players < 1 || players > MaxPlayers || !f.wellFormed(players) {
+		return nil, false
+	}
+	perState, perAction, perOutcome := bytesPerState[S]()
+	perState += valueBytes * float64(players+1)
+	if 2*(float64(n)*perState+float64(len(f.ActName))*perAction+float64(len(f.To))*perOutcome) > float64(opt.memory()) {
+		return nil, false // explore refuses with the estimate
+	}
+	prob := make([]bool, len(f.Vals))
+	for i, v := range f.Vals {
+		prob[i] = numeric.IsProbability(v)
+	}
+	// Number the states as exploration does: the start, then each state
+	// when an outcome first reaches it. A model written by Export is
+	// numbered so already, and its arrays are shared as they are.
+	pos := make([]uint32, n) // 1 + the engine's number, 0 for unreached
+	order := make([]int32, 1, n)
+	pos[0] = 1
+	identity := true
+	for i := 0; i < len(order); i++ {
+		s := order[i]
+		for a := f.ActStart[s]; a < f.ActStart[s+1]; a++ {
+			for _, t := range f.To[f.OutStart[a]:f.OutStart[a+1]] {
+				if pos[t] == 0 {
+					pos[t] = uint32(len(order)) + 1
+					identity = identity && t == uint32(len(order))
+					order = append(order, int32(t))
+				}
+			}
+		}
+	}
+	identity = identity && len(order) == n
+	sum := new(big.Rat)
+	checked := map[string]bool{}
+	var key, last []byte
+	for a := range f.ActName {
+		key = key[:0]
+		for o := f.OutStart[a]; o < f.OutStart[a+1]; o++ {
+			pid := f.Prob[o]
+			if !prob[pid] {
+				return nil, false
+			}
+			key = append(key, byte(pid), byte(pid>>8), byte(pid>>16), byte(pid>>24))
+		}
+		if string(key) == string(last) || checked[string(key)] {
+			continue
+		}
+		sum.SetInt64(0)
+		for o := f.OutStart[a]; o < f.OutStart[a+1]; o++ {
+			sum.Add(sum, f.Vals[f.Prob[o]])
+		}
+		if sum.Cmp(f.Vals[1]) != 0 {
+			return nil, false
+		}
+		if len(checked) < 1<<20 {
+			checked[string(key)] = true
+		}
+		last = append(last[:0], key...)
+	}
+	g := &graph[S]{
+		players: players, reached: len(order), states: any(order).([]S),
+		dense: pos, indexer: ix, index: map[S]uint32{}, names: f.Names, nameID: map[string]uint32{},
+		rats:     &ratTable{vals: f.Vals, prob: prob, byPtr: map[*big.Rat]uint32{}},
+		describe: func(s S) string { return fmt.Sprint(s) },
+	}
+	if identity {
+		g.owner, g.actStart, g.actName, g.outStart = f.Owner, f.ActStart, f.ActName, f.OutStart
+		g.to, g.prob, g.reward, g.payStart, g.pay = f.To, f.Prob, f.Reward, f.PayStart, f.Pay
+	} else {
+		renumber(&f, g, order, pos)
+	}
+	if d, ok := rules.(Describer[S]); ok {
+		g.describe = d.Describe
+	}
+	opt.Report(int64(n), -1)
+	return g, true
+}
+
+// renumber fills g's arrays with the states reached, in the engine's
+// order (pos: 1 + a state's number, 0 if unreached).
+func renumber[S comparable](f *FlatGame, g *graph[S], order []int32, pos []uint32) {
+	acts, outs, pays := 0, 0, 0
+	for _, s := range order {
+		a0, a1 := f.ActStart[s], f.ActStart[s+1]
+		acts += int(a1 - a0)
+		outs += int(f.OutStart[a1] - f.OutStart[a0])
+		pays += int(f.PayStart[s+1] - f.PayStart[s])
+	}
+	n := len(order)
+	g.owner = make([]int16, 0, n)
+	g.actStart, g.payStart = make([]uint32, 1, n+1), make([]uint32, 1, n+1)
+	g.actName, g.outStart = make([]uint32, 0, acts), make([]uint32, 1, acts+1)
+	g.to, g.prob, g.reward = make([]uint32, 0, outs), make([]uint32, 0, outs), make([]uint32, 0, outs)
+	g.pay = make([]uint32, 0, pays)
+	for _, s := range order {
+		g.owner = append(g.owner, f.Owner[s])
+		for a := f.ActStart[s]; a < f.ActStart[s+1]; a++ {
+			o0, o1 := f.OutStart[a], f.OutStart[a+1]
+			for _, t := range f.To[o0:o1] {
+				g.to = append(g.to, pos[t]-1)
+			}
+			g.prob = append(g.prob, f.Prob[o0:o1]...)
+			g.reward = append(g.reward, f.Reward[o0:o1]...)
+			g.actName = append(g.actName, f.ActName[a])
+			g.outStart = append(g.outStart, uint32(len(g.to)))
+		}
+		g.pay = append(g.pay, f.Pay[f.PayStart[s]:f.PayStart[s+1]]...)
+		g.actStart = append(g.actStart, uint32(len(g.actName)))
+		g.payStart = append(g.payStart, uint32(len(g.pay)))
+	}
+}
+
+// wellFormed checks the arrays' shapes and ranges and each state's kind,
+// as explore checks a Node.
+func (f *FlatGame) wellFormed(players int) bool {
+	n, acts, outs := len(f.Owner), len(f.ActName), len(f.To)
+	if len(f.ActStart) != n+1 || len(f.PayStart) != n+1 || len(f.OutStart) != acts+1 ||
+		len(f.Prob) != outs || len(f.Reward) != outs || len(f.Vals) < 2 ||
+		f.ActStart[0] != 0 || f.ActStart[n] != uint32(acts) || f.OutStart[0] != 0 || f.OutStart[acts] != uint32(outs) ||
+		f.PayStart[0] != 0 || f.PayStart[n] != uint32(len(f.Pay)) {
+		return false
+	}
+	for _, v := range f.Vals {
+		if v == nil {
+			return false
+		}
+	}
+	if f.Vals[0].Sign() != 0 || f.Vals[1].Cmp(big.NewRat(1, 1)) != 0 {
+		return false
+	}
+	vals, names := uint32(len(f.Vals)), uint32(len(f.Names))
+	for i, owner := range f.Owner {
+		a0, a1, p0, p1 := f.ActStart[i], f.ActStart[i+1], f.PayStart[i], f.PayStart[i+1]
+		if a1 < a0 || p1 < p0 || a1 > uint32(acts) || p1 > uint32(len(f.Pay)) {
+			return false
+		}
+		switch {
+		case owner == Terminal:
+			if a1 != a0 || int(p1-p0) != players {
+				return false
+			}
+		case owner == Chance:
+			if a1 != a0+1 || p1 != p0 || f.ActName[a0] >= names || f.Names[f.ActName[a0]] != "" {
+				return false
+			}
+		case owner >= 0 && int(owner) < players:
+			if a1 == a0 || p1 != p0 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	for a, name := range f.ActName {
+		if name >= names || f.OutStart[a+1] <= f.OutStart[a] || f.OutStart[a+1] > uint32(outs) {
+			return false
+		}
+	}
+	for o := range f.To {
+		r := f.Reward[o]
+		if f.To[o] >= uint32(n) || f.Prob[o] >= vals || r >= vals || r != 0 && f.Vals[r].Sign() == 0 {
+			return false // explore keeps a reward of 0 as none (index 0)
+		}
+	}
+	for _, p := range f.Pay {
+		if p >= vals {
+			return false
+		}
+	}
+	return true
+}
