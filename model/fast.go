@@ -3,6 +3,8 @@ package model
 import (
 	"encoding/json"
 	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -76,6 +78,11 @@ type fastDec struct {
 	// state: the builder copies what it keeps.
 	outs  []outcomeRaw
 	names []string
+	// text holds strings with escapes, decoded, for the whole parse: a
+	// transient one is viewed there (a target may wait in the builder
+	// until every state is listed). Old arrays are never written, so
+	// views stay valid as it grows.
+	text []byte
 	// cur holds what the state being read points to (stateJSON's fields
 	// are pointers, for encoding/json): one place, not an allocation each.
 	cur struct {
@@ -148,11 +155,23 @@ func (p *fastDec) string(view bool) (string, bool) {
 				}
 				return string(b), true
 			}
-			var s string
-			if json.Unmarshal(p.d[start:p.i], &s) != nil {
-				return "", false
+			from := len(p.text)
+			var ok bool
+			if p.text, ok = unescape(p.text, p.d[start+1:p.i-1]); !ok {
+				// What unescape leaves (a lone surrogate, invalid UTF-8),
+				// decoded as encoding/json decodes it.
+				p.text = p.text[:from]
+				var s string
+				if json.Unmarshal(p.d[start:p.i], &s) != nil {
+					return "", false
+				}
+				p.text = append(p.text, s...)
 			}
-			return s, true
+			b := p.text[from:len(p.text):len(p.text)]
+			if view {
+				return unsafe.String(unsafe.SliceData(b), len(b)), true
+			}
+			return string(b), true
 		case c < 0x20:
 			return "", false
 		case c == '\\':
@@ -165,6 +184,61 @@ func (p *fastDec) string(view bool) (string, bool) {
 		p.i++
 	}
 	return "", false
+}
+
+// unescape appends the JSON string body s, decoded, to dst. It decodes
+// the escapes and valid UTF-8, and reports ok false at anything whose
+// decoding has rules of its own in encoding/json (a surrogate escape,
+// invalid UTF-8), which the caller leaves to it.
+func unescape(dst, s []byte) ([]byte, bool) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\':
+			if i+1 >= len(s) {
+				return dst, false
+			}
+			switch e := s[i+1]; e {
+			case '"', '\\', '/':
+				dst = append(dst, e)
+			case 'b':
+				dst = append(dst, '\b')
+			case 'f':
+				dst = append(dst, '\f')
+			case 'n':
+				dst = append(dst, '\n')
+			case 'r':
+				dst = append(dst, '\r')
+			case 't':
+				dst = append(dst, '\t')
+			case 'u':
+				if i+6 > len(s) {
+					return dst, false
+				}
+				r, err := strconv.ParseUint(string(s[i+2:i+6]), 16, 16)
+				if err != nil || utf16.IsSurrogate(rune(r)) {
+					return dst, false
+				}
+				dst = utf8.AppendRune(dst, rune(r))
+				i += 6
+				continue
+			default:
+				return dst, false
+			}
+			i += 2
+		case c < utf8.RuneSelf:
+			dst = append(dst, c)
+			i++
+		default:
+			r, n := utf8.DecodeRune(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				return dst, false
+			}
+			dst = append(dst, s[i:i+n]...)
+			i += n
+		}
+	}
+	return dst, true
 }
 
 // key reads an object's key and its colon.

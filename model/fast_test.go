@@ -85,6 +85,7 @@ func FuzzFastDecode(f *testing.F) {
 		f.Add(string(data))
 	}
 	for _, s := range []string{
+		`{"players":1,"start":"\"a\"","states":[{"id":"\"a\"","chance":[{"p":1,"to":"b\u00e9\/\t"}]},{"id":"b\u00e9/\t","payoff":["\u0031/2"]},{"id":"\ud83d\ude00\ud800x","payoff":[1]}]}`,
 		`{"players":1,"start":"b","states":[{"id":"a","chance":[{"p":"1/2","to":"b"},{"p":"0.5","to":"c","reward":"0.5"}]},{"id":"b","chance":[{"p":1,"to":"a"}]},{"id":"c","payoff":["1/2"]}]}`,
 		`{"players":["A","B"],"start":"a","states":[{"id":"a","player":1,"actions":[{"name":"x","outcomes":[{"p":"1/2","to":"a","reward":-1.5e3},{"p":0.5,"to":"b"}]}]},{"id":"b","chance":[{"p":1,"to":"a"}],"comment":[1,"x",{}]},{"id":"c","payoff":[1,"2/3"]}]}`,
 		`{"players":1,"start":"a","states":[{"id":"a","Payoff":[1]}]}`,

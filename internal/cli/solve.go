@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/model"
@@ -116,6 +117,12 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 	}
 	janiOnly := fmt.Sprintf("--const, --property and --renormalize apply to JANI and PRISM models; %s is not one", path)
 	in, err := parseModel(cmd, "solve", report.Source{Name: path, Data: data, Consts: fl.consts, Props: props}, janiOnly)
+	if len(data) > bigText {
+		// The text is no longer needed: collected now, its memory holds
+		// the solve's arrays instead of fresh memory (slow to touch).
+		data = nil
+		runtime.GC()
+	}
 	switch {
 	case err != nil:
 		return err
@@ -191,6 +198,10 @@ func propsText(fl solveFlags) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// bigText is the size of a model text worth a collection once it is
+// parsed.
+const bigText = 32 << 20
 
 // readText reads a model or properties file (model.ReadText: bounded,
 // UTF-8); errors name the file.
