@@ -356,12 +356,8 @@ func (b *builder) finish(start *string) (*Model, error) {
 	if len(m.owner) == 0 {
 		return nil, b.bad(`"states" is missing or empty`)
 	}
-	for k, id := range b.pending {
-		s, ok := m.lookup(id)
-		if !ok {
-			return nil, b.unknown(uint32(k), id)
-		}
-		m.to[k] = uint32(s)
+	if k := m.resolve(b.pending); k >= 0 {
+		return nil, b.unknown(uint32(k), b.pending[k])
 	}
 	b.topKey = "start"
 	s, ok := m.lookup(*start)
@@ -370,6 +366,33 @@ func (b *builder) finish(start *string) (*Model, error) {
 	}
 	m.start = s
 	return m, nil
+}
+
+// resolve sets each outcome's target from its id, and returns the first
+// outcome whose id is no state's, or -1. The lookups, a cache miss or
+// two each, are shared by two goroutines when there are many.
+func (m *Model) resolve(ids []string) int {
+	part := func(lo, hi int) int {
+		for k := lo; k < hi; k++ {
+			s, ok := m.lookup(ids[k])
+			if !ok {
+				return k
+			}
+			m.to[k] = uint32(s)
+		}
+		return -1
+	}
+	if len(ids) < 1<<16 {
+		return part(0, len(ids))
+	}
+	mid := len(ids) / 2
+	second := make(chan int, 1)
+	go func() { second <- part(mid, len(ids)) }()
+	if k := part(0, mid); k >= 0 {
+		<-second
+		return k
+	}
+	return <-second
 }
 
 // unknown is the error for outcome out's unknown target id.

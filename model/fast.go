@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"strconv"
+	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -45,15 +46,7 @@ func parseFast(data []byte) (m *Model, ok bool) {
 			if b, err = newBuilder(data, players, hints{}); err != nil {
 				return false
 			}
-			from, n := p.i, 0
-			return p.array(func() bool {
-				if n++; n == reserveAfter {
-					b.reserve(p.i-from, len(p.d)-from)
-				}
-				p.outs, p.acts, p.pay, p.names = p.outs[:0], p.acts[:0], p.pay[:0], p.names[:0]
-				var s stateJSON
-				return p.state(&s) && b.state(&s) == nil
-			})
+			return p.states(b)
 		}
 		return p.skip(0)
 	})
@@ -67,6 +60,93 @@ func parseFast(data []byte) (m *Model, ok bool) {
 	return m, err == nil
 }
 
+// batchStates is the number of states the decoder hands the builder at a
+// time.
+const batchStates = 1024
+
+// batch is states the decoder has read, for the builder. Each state's
+// pointers (stateJSON's fields are pointers, for encoding/json) point into
+// its slot, and its arrays into the batch's scratch; a batch is reused
+// once built.
+type batch struct {
+	slots []slot
+	end   int // the text's offset after the last state
+	outs  []outcomeRaw
+	acts  []actionJSON
+	pay   []number
+	names []string
+}
+
+type slot struct {
+	s       stateJSON
+	player  int
+	actions []actionJSON
+	chance  []outcomeRaw
+	payoff  []number
+}
+
+// states reads the array of states. The builder works on another
+// goroutine, a batch behind the decoder: decoding and building each take
+// about half the time.
+func (p *fastDec) states(b *builder) bool {
+	from := p.i
+	free, full := make(chan *batch, 3), make(chan *batch, 3)
+	for range cap(free) {
+		free <- &batch{slots: make([]slot, 0, batchStates)}
+	}
+	var failed atomic.Bool
+	built := make(chan bool, 1)
+	go func() {
+		n, ok := 0, true
+		for bt := range full {
+			for k := range bt.slots {
+				if ok && b.state(&bt.slots[k].s) != nil {
+					ok = false
+					failed.Store(true)
+				}
+			}
+			if n += len(bt.slots); ok && n >= reserveAfter && n-len(bt.slots) < reserveAfter {
+				b.reserve(bt.end-from, len(p.d)-from)
+			}
+			free <- bt
+		}
+		built <- ok
+	}()
+	bt := <-free
+	p.use(bt)
+	ok := p.array(func() bool {
+		if len(bt.slots) == batchStates {
+			p.keep(bt)
+			full <- bt
+			if failed.Load() {
+				return false
+			}
+			bt = <-free
+			p.use(bt)
+		}
+		bt.slots = append(bt.slots, slot{})
+		return p.state(&bt.slots[len(bt.slots)-1])
+	})
+	if ok {
+		p.keep(bt)
+		full <- bt
+	}
+	close(full)
+	return <-built && ok
+}
+
+// use starts filling batch bt.
+func (p *fastDec) use(bt *batch) {
+	bt.slots = bt.slots[:0]
+	p.outs, p.acts, p.pay, p.names = bt.outs[:0], bt.acts[:0], bt.pay[:0], bt.names[:0]
+}
+
+// keep ends filling batch bt, which keeps the scratch's memory.
+func (p *fastDec) keep(bt *batch) {
+	bt.end = p.i
+	bt.outs, bt.acts, bt.pay, bt.names = p.outs, p.acts, p.pay, p.names
+}
+
 // reserveAfter is the number of states read before the model's arrays
 // are sized for the rest of the text, by what those states took.
 const reserveAfter = 4096
@@ -74,8 +154,8 @@ const reserveAfter = 4096
 type fastDec struct {
 	d []byte
 	i int
-	// A state's arrays are gathered in scratch, reused from state to
-	// state: the builder copies what it keeps.
+	// A batch's arrays are gathered in scratch, reused from batch to
+	// batch: the builder copies what it keeps.
 	outs  []outcomeRaw
 	names []string
 	// text holds strings with escapes, decoded, for the whole parse: a
@@ -83,14 +163,6 @@ type fastDec struct {
 	// until every state is listed). Old arrays are never written, so
 	// views stay valid as it grows.
 	text []byte
-	// cur holds what the state being read points to (stateJSON's fields
-	// are pointers, for encoding/json): one place, not an allocation each.
-	cur struct {
-		player  int
-		actions []actionJSON
-		chance  []outcomeRaw
-		payoff  []number
-	}
 	acts []actionJSON
 	pay  []number
 }
@@ -417,7 +489,8 @@ var (
 	outcomeKeys = []string{"p", "to", "reward", "comment"}
 )
 
-func (p *fastDec) state(s *stateJSON) bool {
+func (p *fastDec) state(st *slot) bool {
+	s := &st.s
 	return p.object(stateKeys, func(k int) bool {
 		switch k {
 		case 0:
@@ -430,23 +503,23 @@ func (p *fastDec) state(s *stateJSON) bool {
 				return false
 			}
 			var err error
-			p.cur.player, err = strconv.Atoi(t) // a fraction or an exponent: the slow reader's message
-			s.Player = &p.cur.player
+			st.player, err = strconv.Atoi(t) // a fraction or an exponent: the slow reader's message
+			s.Player = &st.player
 			return err == nil
 		case 2:
 			var ok bool
-			p.cur.actions, ok = gather(p, &p.acts, p.action)
-			s.Actions = &p.cur.actions
+			st.actions, ok = gather(p, &p.acts, p.action)
+			s.Actions = &st.actions
 			return ok
 		case 3:
 			var ok bool
-			p.cur.chance, ok = p.outcomes()
-			s.Chance = &p.cur.chance
+			st.chance, ok = p.outcomes()
+			s.Chance = &st.chance
 			return ok
 		case 4:
 			var ok bool
-			p.cur.payoff, ok = gather(p, &p.pay, p.number)
-			s.Payoff = &p.cur.payoff
+			st.payoff, ok = gather(p, &p.pay, p.number)
+			s.Payoff = &st.payoff
 			return ok
 		}
 		return p.skip(0)

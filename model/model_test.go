@@ -98,6 +98,33 @@ func TestRejects(t *testing.T) {
 	}
 }
 
+// Targets are found by two goroutines in a large model: the error names
+// the first unknown one in the file's order, whichever half it is in.
+func TestUnknownTargetOfMany(t *testing.T) {
+	const n = 70000
+	var b strings.Builder
+	b.WriteString(`{"players":1,"start":"s0","states":[`)
+	for i := range n {
+		to := fmt.Sprintf("s%d", i+1)
+		switch i {
+		case 20000:
+			to = "nowhere"
+		case 60000:
+			to = "elsewhere"
+		}
+		if i == n-1 {
+			fmt.Fprintf(&b, `{"id":"s%d","payoff":[1]}`, i)
+		} else {
+			fmt.Fprintf(&b, `{"id":"s%d","chance":[{"p":1,"to":%q}]},`, i, to)
+		}
+	}
+	b.WriteString("]}")
+	_, err := Parse([]byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), `state "s20000": chance outcome 1: unknown target "nowhere"`) {
+		t.Errorf("got %v", err)
+	}
+}
+
 // A model whose text alone shows it will not fit is refused before parsing.
 func TestTooLarge(t *testing.T) {
 	if _, err := readWithin(strings.NewReader(die), 1<<20); err != nil {
