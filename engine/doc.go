@@ -27,8 +27,12 @@
 // densely and refusing with budget.ErrTooLarge before memory runs out
 // (rules that implement Forker are expanded a batch ahead on
 // Options.Workers goroutines, each on its own fork; the numbering is the
-// same). It
-// splits the state graph into strongly connected components (Tarjan's
+// same). Rules that number their own states (Indexer) are found in an
+// array, not a hash map; rules that know their size (Sizer) have the
+// arrays sized once; rules that hold the game as the engine's own arrays
+// (Flat, a model file) are adopted without expanding a state, shared as
+// they are when already numbered in exploration's order. It splits the
+// state graph into strongly connected components (Tarjan's
 // algorithm with an explicit stack) and solves them in reverse topological
 // order, so every state leaving a component is already solved. Each
 // component gets the cheapest correct method, reported in Result.Methods:
