@@ -1,6 +1,10 @@
 package engine
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/gamesolve/gamesolve/numeric"
+)
 
 // Play is one simulated game.
 type Play struct {
@@ -23,7 +27,7 @@ func (r *Result[S, T]) Simulate(rng *rand.Rand, maxSteps int) Play {
 	if r.probF == nil {
 		r.probF = make([]float64, len(g.rats.vals))
 		for i, q := range g.rats.vals {
-			r.probF[i], _ = q.Float64()
+			r.probF[i] = numeric.RatFloat64(q)
 		}
 	}
 	play := Play{Payoff: make([]float64, r.Players)}

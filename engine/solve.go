@@ -225,7 +225,7 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 	r.ratF = make([]float64, len(g.rats.vals))
 	for i, q := range g.rats.vals {
 		r.rat[i] = f.FromRat(f.New(), q)
-		r.ratF[i], _ = q.Float64()
+		r.ratF[i] = numeric.RatFloat64(q)
 	}
 	if x, ok := any(r.rat).([]*big.Rat); ok && exactSums {
 		r.ratX, r.dots = x, make([]numeric.RatDot, np+2)

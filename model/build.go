@@ -365,6 +365,8 @@ func (b *builder) finish(start *string) (*Model, error) {
 		return nil, b.bad("start %q is not a state id", *start)
 	}
 	m.start = s
+	// Ids are looked up only while the model is built.
+	m.slots = nil
 	return m, nil
 }
 

@@ -29,7 +29,8 @@ type Model struct {
 	names   []string // the players' names, where the file gives them
 	start   int32
 	// State i's id is idText[idEnd[i]:idEnd[i+1]]; slots is an
-	// open-addressing hash table of states by id (state+1, 0 empty).
+	// open-addressing hash table of states by id, kept while the model
+	// is built.
 	idText []byte
 	idEnd  []uint32
 	slots  []uint64

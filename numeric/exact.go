@@ -66,7 +66,4 @@ func (Exact) Lin2(z, a, x, b, y *big.Rat) *big.Rat {
 }
 
 // Float64 implements Field.
-func (Exact) Float64(x *big.Rat) float64 {
-	v, _ := x.Float64()
-	return v
-}
+func (Exact) Float64(x *big.Rat) float64 { return RatFloat64(x) }

@@ -43,7 +43,19 @@ func (Float) AddMul(_, x, a, y float64) float64 { return x + float64(a*y) }
 func (Float) Lin2(_, a, x, b, y float64) float64 { return float64(a*x) + float64(b*y) }
 
 // FromRat implements Field.
-func (Float) FromRat(_ float64, r *big.Rat) float64 {
+func (Float) FromRat(_ float64, r *big.Rat) float64 { return RatFloat64(r) }
+
+// RatFloat64 returns the float64 nearest r, as r.Float64 does, quickly
+// for the rationals games hold: a numerator and denominator of at most
+// 2^53 in size are floats exactly, and IEEE division rounds their
+// quotient correctly (to nearest, ties to even), so no big division is
+// needed.
+func RatFloat64(r *big.Rat) float64 {
+	if n, d := r.Num(), r.Denom(); n.IsInt64() && d.IsInt64() {
+		if a, b := n.Int64(), d.Int64(); -1<<53 <= a && a <= 1<<53 && b <= 1<<53 {
+			return float64(a) / float64(b)
+		}
+	}
 	v, _ := r.Float64()
 	return v
 }
