@@ -176,6 +176,9 @@ func (r *Many) pow(k int) int {
 // IndexLimit implements engine.Indexer.
 func (r *Many) IndexLimit() int { return r.players*r.pow(r.players+1) + r.players }
 
+// SizeHint implements engine.Sizer (sizes).
+func (r *Many) SizeHint() (states, actions, outcomes int) { return sizes(r.players, r.target) }
+
 // EstimateMany is what SolveMany needs: memory for the states (about 450
 // bytes each in float mode, as two-player Pig, plus the index's 4 bytes per
 // slot) and, in exact mode, time. Measured with three players on two

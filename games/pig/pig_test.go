@@ -260,3 +260,47 @@ func TestIndexerChangesNothing(t *testing.T) {
 		t.Error("Index accepted a score at the target")
 	}
 }
+
+// count is the actions and outcomes of an explored game.
+func count[S comparable](G *engine.Graph[S]) (acts, outs int) {
+	var o []engine.Outcome[int]
+	for i := range G.States() {
+		for a := range G.Actions(i) {
+			_, o = G.Action(i, a, o)
+			acts++
+			outs += len(o)
+		}
+	}
+	return acts, outs
+}
+
+// The size hints (engine.Sizer) count what exploration finds, for two
+// players and for three.
+func TestSizeHints(t *testing.T) {
+	for _, target := range []int{2, 3, 10, 40} {
+		r, err := New(target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		G, err := engine.Explore(context.Background(), r, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		acts, outs := count(G)
+		if hs, ha, ho := r.SizeHint(); hs != G.States() || ha != acts || ho != outs {
+			t.Errorf("target %d: explored %d states, %d actions, %d outcomes; hinted %d, %d, %d", target, G.States(), acts, outs, hs, ha, ho)
+		}
+	}
+	m, err := NewMany(3, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	G, err := engine.Explore(context.Background(), m, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	acts, outs := count(G)
+	if hs, ha, ho := m.SizeHint(); hs != G.States() || ha != acts || ho != outs {
+		t.Errorf("3 players to 12: explored %d states, %d actions, %d outcomes; hinted %d, %d, %d", G.States(), acts, outs, hs, ha, ho)
+	}
+}

@@ -131,3 +131,30 @@ func (r *Rules) Index(s State) (int, bool) {
 
 // IndexLimit implements engine.Indexer.
 func (r *Rules) IndexLimit() int { return 2*r.target*r.target*r.target + 2 }
+
+// SizeHint implements engine.Sizer (sizes, for two players).
+func (r *Rules) SizeHint() (states, actions, outcomes int) { return sizes(2, r.target) }
+
+// sizes counts the states, actions and outcomes of Pig for n players to
+// target t. A score is 0 or from 2 up (totals banked are at least 2), so
+// each player's score takes t-1 values; the mover's turn total is 0 or
+// from 2 up to below what would win; every state rolls (six outcomes),
+// and holds when its total is not 0; the n won states end the game.
+func sizes(n, t int) (states, actions, outcomes int) {
+	totals, holds := 0, 0 // over the mover's scores
+	for s := 0; s < t; s++ {
+		if s == 1 {
+			continue
+		}
+		more := max(0, t-s-2) // totals 2 … t-s-1
+		totals += 1 + more
+		holds += more
+	}
+	others := 1
+	for range n - 1 {
+		others *= t - 1
+	}
+	playing := n * others * totals
+	held := n * others * holds
+	return playing + n, playing + held, 6*playing + held
+}
