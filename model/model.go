@@ -153,14 +153,17 @@ func (m *Model) State(s int32) (owner int, payoff []*big.Rat, names []string, ac
 func (m *Model) NumStates() int { return len(m.owner) }
 
 // bytesPerByte estimates the memory of a parsed model and its float
-// solution per byte of model text. Measured peaks (float solve, whole
-// process): a chain of coin flips 14.5 bytes a byte (39 MB), decisions of
-// three actions 9.8 (47 MB), long ids 6.0 (91 MB), comments 4.6 (30 MB; a
-// comment is checked and dropped, where it was kept as a map and cost 24).
-// Exact values have no size a text can foretell (a chain of 500,000 coin
-// flips holds 15 GB of them): there the engine's guard stops the solve
-// when the budget runs out (budget.Guard).
-const bytesPerByte = 20
+// solution per byte of model text, with half as much again to spare.
+// Measured peaks (float solve, whole process, the streaming reader): a
+// chain of 500,000 coin flips 3.5 bytes a byte (157 MiB), 500,000
+// decisions of three actions 2.9 (290 MiB), 200,000 ids of 100 characters
+// 2.2 (104 MiB), 200,000 comments 3.6 (115 MiB), the million-state rooms
+// of BenchmarkMillionStates 3.6 to 3.9 (466 to 503 MiB); the reader that
+// decoded the whole file first took 10.6, 11.7, 3.9, 6.4 and 8.2. Exact
+// values have no size a text can foretell (a chain of 500,000 coin flips
+// holds 15 GB of them): there the engine's guard stops the solve when the
+// budget runs out (budget.Guard).
+const bytesPerByte = 6
 
 // MaxSize bounds the text Read accepts from any reader, whatever the budget.
 const MaxSize = 4 << 30
