@@ -165,6 +165,11 @@ func (m *Model) NumStates() int { return len(m.owner) }
 // budget runs out (budget.Guard).
 const bytesPerByte = 6
 
+// slowBytesPerByte is bytesPerByte for the general reader (encoding/json
+// and the builder), which decodes the whole text before building: 11.7 a
+// byte measured, with room to spare.
+const slowBytesPerByte = 16
+
 // MaxSize bounds the text Read accepts from any reader, whatever the budget.
 const MaxSize = 4 << 30
 
@@ -429,14 +434,22 @@ func (n number) rat() (*big.Rat, error) {
 }
 
 // Parse reads a model from its JSON text.
-func Parse(data []byte) (*Model, error) {
+func Parse(data []byte) (*Model, error) { return parse(data, budget.Available) }
+
+// parse is Parse within the memory budget avail tells.
+func parse(data []byte, avail func() uint64) (*Model, error) {
 	if m, ok := ParsePlain(data); ok {
 		return m, nil
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	// Something the fast reader leaves to encoding/json and the key
 	// walker, or a model the builder refuses: their messages say what and
-	// where.
+	// where. They decode the whole text first, which takes more memory
+	// than the text's estimate allows for.
+	if need, avail := float64(len(data))*slowBytesPerByte, float64(avail()); need > avail {
+		return nil, fmt.Errorf("model: %w: the model text (%s) is not one the fast reader takes (its keys plainly as documented, \"players\" before \"states\", no error), and the general reader needs about %d bytes per byte of it, %s available",
+			budget.ErrTooLarge, budget.Bytes(float64(len(data))), slowBytesPerByte, budget.Bytes(avail))
+	}
 	f, err := decodeSlow(data)
 	if err != nil {
 		return nil, err

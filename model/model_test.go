@@ -125,6 +125,21 @@ func TestUnknownTargetOfMany(t *testing.T) {
 	}
 }
 
+// Text the fast reader leaves to the general one, which decodes it whole
+// first, is refused when that would not fit; text it takes is not.
+func TestSlowReaderBudget(t *testing.T) {
+	late := `{"states":[{"id":"a","payoff":[1]}],"start":"a","players":1}`
+	if _, err := parse([]byte(late), func() uint64 { return 100 }); !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), `"players" before "states"`) {
+		t.Errorf("got %v", err)
+	}
+	if _, err := parse([]byte(late), func() uint64 { return 1 << 20 }); err != nil {
+		t.Error(err)
+	}
+	if _, err := parse([]byte(die), func() uint64 { return 100 }); err != nil {
+		t.Errorf("the fast reader's text: %v", err)
+	}
+}
+
 // A model whose text alone shows it will not fit is refused before parsing.
 func TestTooLarge(t *testing.T) {
 	if _, err := readWithin(strings.NewReader(die), 1<<20); err != nil {
