@@ -15,9 +15,16 @@ import (
 	"github.com/gamesolve/gamesolve/solver"
 )
 
+// IDer is implemented by rules whose states have ids of their own (a
+// Model): Export writes them as they are, where a Describer's names are
+// for messages (a Model's are quoted).
+type IDer[S comparable] interface {
+	ID(s S) string
+}
+
 // Export explores rules and writes the game in the JSON model format:
 // every state reachable from the start, the start first, each named by
-// the rules' Describer (a name met twice gets "#2", "#3", … so ids stay
+// its IDer id or else the rules' Describer (a name met twice gets "#2", "#3", … so ids stay
 // unique), probabilities and rewards as exact "p/q" strings. comment, if
 // not empty, becomes the model's comment; Parse reads the result back to
 // the same game: the same states, actions and values.
@@ -41,8 +48,12 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 	N := G.States()
 	ids := make([]string, N)
 	seen := make(map[string]int, N)
+	named, hasIDs := rules.(IDer[S])
 	for i := range ids {
 		id := G.Name(i)
+		if hasIDs {
+			id = named.ID(G.State(i))
+		}
 		if k := seen[id]; k > 0 {
 			// Names need not be unique; ids must.
 			for {

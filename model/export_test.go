@@ -65,19 +65,20 @@ func TestExportRoundTrip(t *testing.T) {
 			if (r0 == nil) != (r1 == nil) || r0 != nil && r0.Cmp(r1) != 0 {
 				t.Errorf("reward %v, read back %v", r0, r1)
 			}
-			// Ids are the Describer's names: the original ids, quoted
-			// (in the order of exploration, the start first).
+			// Ids are the model's own (IDer), not its Describer's quoted
+			// names: a round trip keeps them (in the order of
+			// exploration, the start first).
 			ids := map[string]bool{}
 			for i := range back.NumStates() {
 				ids[back.ID(int32(i))] = true
 			}
 			for i := range m.NumStates() {
-				if want := m.Describe(int32(i)); !ids[want] {
-					t.Errorf("no state %s", want)
+				if want := m.ID(int32(i)); !ids[want] {
+					t.Errorf("no state %q", want)
 				}
 			}
-			if back.ID(back.Start()) != m.Describe(m.Start()) {
-				t.Errorf("start %s, want %s", back.ID(back.Start()), m.Describe(m.Start()))
+			if back.ID(back.Start()) != m.ID(m.Start()) {
+				t.Errorf("start %q, want %q", back.ID(back.Start()), m.ID(m.Start()))
 			}
 		})
 	}
