@@ -24,10 +24,11 @@ type IDer[S comparable] interface {
 
 // Export explores rules and writes the game in the JSON model format:
 // every state reachable from the start, the start first, each named by
-// its IDer id or else the rules' Describer (a name met twice gets "#2", "#3", … so ids stay
-// unique), probabilities and rewards as exact "p/q" strings. comment, if
-// not empty, becomes the model's comment; Parse reads the result back to
-// the same game: the same states, actions and values.
+// its IDer id or else by the rules' Describer (a name met twice gets
+// "#2", "#3", … so ids stay unique), probabilities and rewards as exact
+// "p/q" strings. comment, if not empty, becomes the model's comment; Parse
+// reads the result back to the same game: the same states, actions and
+// values.
 //
 // names, if not nil, names the players (one per player of the rules).
 //
