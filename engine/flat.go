@@ -67,6 +67,13 @@ func adopt[S comparable](rules Rules[S], opt Options, valueBytes float64) (*grap
 	if n == 0 || n > 1<<31-1 || ix.IndexLimit() != n || players < 1 || players > MaxPlayers || !f.wellFormed(players) {
 		return nil, false
 	}
+	for _, s := range []int{0, n / 2, n - 1} {
+		// The states are found by the rules' Index: it must be the
+		// arrays' numbering.
+		if i, ok := ix.Index(any(int32(s)).(S)); !ok || i != s {
+			return nil, false
+		}
+	}
 	perState, perAction, perOutcome := bytesPerState[S]()
 	perState += valueBytes * float64(players+1)
 	if 2*(float64(n)*perState+float64(len(f.ActName))*perAction+float64(len(f.To))*perOutcome) > float64(opt.memory()) {

@@ -35,6 +35,12 @@ func (r *flatRules) Expand(s int32, n *Node[int32]) error {
 	return nil
 }
 
+// shifted numbers its states one up: not the arrays' numbering.
+type shifted struct{ flatRules }
+
+func (r *shifted) Index(s int32) (int, bool) { return int(s) + 1, s >= 0 && int(s) < len(r.f.Owner) }
+func (r *shifted) IndexLimit() int           { return len(r.f.Owner) }
+
 // Three states: 0 decides between going to 1 for sure and a coin between
 // 1 and 2; 1 and 2 are terminals. to lists the targets of the outcomes
 // (go, coin heads, coin tails); half is the coin's probability.
@@ -83,6 +89,10 @@ func TestAdopt(t *testing.T) {
 	}
 	if _, err := explore[int32](t.Context(), r, Options{}, 8); err == nil {
 		t.Error("explore took a sum of 2/3")
+	}
+	// An Index that is not the arrays' numbering: left to explore.
+	if _, ok = adopt[int32](&shifted{flatRules{f: threeStates([3]uint32{1, 1, 2}, half)}}, Options{}, 8); ok {
+		t.Error("rules whose Index is not the arrays' numbering adopted")
 	}
 	// Malformed arrays are left to explore too.
 	r = &flatRules{f: threeStates([3]uint32{1, 1, 7}, half)}
