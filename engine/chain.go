@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"fmt"
+	"time"
+
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -393,6 +396,53 @@ func (cs *chainSolver[T]) grow(f interface{ New() T }, m, d int) {
 	}
 }
 
+// eliminationLimit is the longest an elimination may be foreseen to take,
+// and eliminationFirstLook when it is first foreseen (then at every
+// doubling of the time spent).
+var (
+	eliminationLimit     = 30 * time.Minute
+	eliminationFirstLook = time.Second
+)
+
+// foresee bounds the work left to an elimination before pivot k from
+// below, by the fill-in so far: pivot c will update every row below it
+// with an entry in column c, each by at least the entries right of c in
+// row c (entries are only added there before c's turn). At the rate so
+// far, a bound past eliminationLimit stops the elimination with the
+// estimate: a random sparse chain of 10,000 states fills in and would
+// take hours, where the guard alone would let it run to the deadline or
+// the memory budget.
+func foresee[T any](rows [][]entry[T], preds [][]int32, k int, done float64, spent time.Duration) error {
+	m := len(rows)
+	stamp := make([]int32, m)
+	left := 0.0
+	for c := k; c < m; c++ {
+		below := 0
+		for _, i := range preds[c] {
+			if int(i) > c && stamp[i] != int32(c)+1 {
+				stamp[i] = int32(c) + 1
+				below++
+			}
+		}
+		if below == 0 {
+			continue
+		}
+		right := 1
+		for _, e := range rows[c] {
+			if int(e.col) > c {
+				right++
+			}
+		}
+		left += float64(below) * float64(right)
+	}
+	secs := left / done * spent.Seconds()
+	if secs > eliminationLimit.Seconds() {
+		return fmt.Errorf("%w: eliminating a part of %d states would take at least %s more at the rate so far (%d eliminated in %s; limit %s)",
+			budget.ErrTooLarge, m, budget.Duration(secs), k, budget.Duration(spent.Seconds()), budget.Duration(eliminationLimit.Seconds()))
+	}
+	return nil
+}
+
 // solve eliminates the system set up in rows, exit, b, inf and preds (m
 // states, d right-hand sides; every state has a way out, directly or
 // through others) and returns x: x_i = (b_i + Σ_j p_ij x_j) / out_i, where
@@ -405,7 +455,18 @@ func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) (
 	rows, exit, bv, inf, out, preds, pos, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.out[:m], cs.preds[:m], cs.pos[:m], cs.mark[:m]
 	x := cs.x[:m*d]
 	w := f.New()
+	// The work done (entries updated) and when to look ahead next.
+	started, look := time.Now(), eliminationFirstLook
+	done := 0.0
 	for k := range m {
+		if k&63 == 0 && k > 0 && done > 0 {
+			if spent := time.Since(started); spent >= look {
+				look *= 2
+				if err := foresee(rows, preds, k, done, spent); err != nil {
+					return nil, err
+				}
+			}
+		}
 		o := f.Set(out[k], exit[k])
 		for _, e := range rows[k] {
 			if int(e.col) != k {
@@ -436,6 +497,7 @@ func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) (
 			if err := cs.guard.Tick(len(rows[k]) + 1); err != nil {
 				return nil, err
 			}
+			done += float64(len(rows[k]) + 1)
 			w = f.Quo(w, ri[at].p, o)
 			ri[at] = ri[len(ri)-1]
 			ri = ri[:len(ri)-1]

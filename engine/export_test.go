@@ -1,5 +1,7 @@
 package engine
 
+import "time"
+
 // SetLiftMin sets the smallest part exact mode lifts and returns the old
 // value; LiftedParts counts the parts lifted so far.
 func SetLiftMin(n int) int { old := liftMin; liftMin = n; return old }
@@ -32,4 +34,12 @@ func (G *Graph[S]) ActionsOf(v int) [][]int {
 		acts = append(acts, to)
 	}
 	return acts
+}
+
+// SetEliminationLimit sets how long an elimination may be foreseen to
+// take and when it is first foreseen, and returns the old values.
+func SetEliminationLimit(limit, first time.Duration) (oldLimit, oldFirst time.Duration) {
+	oldLimit, oldFirst = eliminationLimit, eliminationFirstLook
+	eliminationLimit, eliminationFirstLook = limit, first
+	return
 }
