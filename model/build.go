@@ -20,9 +20,9 @@ import (
 // reused for the next state); the slow reader replays its decoded file.
 // Both so pass through one set of checks with one set of messages.
 //
-// A target may name a state listed later: it is resolved when met if it
-// can be, and otherwise at the end (pending), so no second pass over the
-// text is needed.
+// A target may name a state listed later: every target is kept by its id
+// (pending) and found once all states are listed, one lookup each, so no
+// second pass over the text is needed.
 type builder struct {
 	data []byte
 	m    *Model
