@@ -58,16 +58,41 @@ func (g *graph[S]) lookup(s S) (uint32, bool) {
 	return id, ok
 }
 
-// bytesPerState is a conservative estimate of the graph's memory per state
-// and per outcome, used to refuse exploration before memory runs out.
-func bytesPerState[S comparable]() (perState, perAction, perOutcome float64) {
-	var s S
-	size := float64(unsafe.Sizeof(s))
-	// states slice, map entry with its overhead, owner, actStart, payStart.
-	perState = size + 2*(size+4) + 16 + 2 + 4 + 4
-	perAction = 4 + 4
-	perOutcome = 12
-	return
+// graphBytes is a conservative estimate of the memory of a graph of so
+// many states, actions and outcomes, with valueBytes per value and
+// players+1 values per state. It counts twice the raw arrays: maps and
+// slices grow by doubling, and the garbage collector lets the heap reach
+// twice what is live.
+func graphBytes[S comparable](players int, valueBytes float64, states, actions, outcomes int) float64 {
+	size := float64(unsafe.Sizeof(*new(S)))
+	// states slice, map entry with its overhead, owner, actStart,
+	// payStart, and the values.
+	perState := size + 2*(size+4) + 16 + 2 + 4 + 4 + valueBytes*float64(players+1)
+	const perAction, perOutcome = 4 + 4, 12
+	return 2 * (float64(states)*perState + float64(actions)*perAction + float64(outcomes)*perOutcome)
+}
+
+// sumCache remembers the distributions found to sum to exactly 1, by
+// their probabilities' ids: games repeat a few distributions many times,
+// and consecutive actions usually the same one.
+type sumCache struct {
+	checked map[string]bool
+	last    []byte
+}
+
+func newSumCache() *sumCache { return &sumCache{checked: map[string]bool{}} }
+
+// known reports whether the distribution key was found to sum to 1.
+func (c *sumCache) known(key []byte) bool {
+	return bytes.Equal(key, c.last) || c.checked[string(key)]
+}
+
+// found records that the distribution key sums to 1.
+func (c *sumCache) found(key []byte) {
+	if len(c.checked) < 1<<20 {
+		c.checked[string(key)] = true
+	}
+	c.last = append(c.last[:0], key...)
 }
 
 // MaxPlayers is the most players a game may have. A state's owner is kept
@@ -92,8 +117,6 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	}
 	tb, hasTies := rules.(TieBreaker[S])
 	avail := float64(opt.memory())
-	perState, perAction, perOutcome := bytesPerState[S]()
-	perState += valueBytes * float64(players+1)
 	if ix, ok := rules.(Indexer[S]); ok {
 		if limit := ix.IndexLimit(); limit > 0 && float64(limit)*4 < avail/4 {
 			g.indexer, g.dense = ix, make([]uint32, limit)
@@ -120,9 +143,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		return id
 	}
 	check := func() error {
-		// Twice the raw arrays: maps and slices grow by doubling, and the
-		// garbage collector lets the heap reach twice what is live.
-		need := 2 * (float64(len(g.states))*perState + float64(len(g.actName))*perAction + float64(len(g.to))*perOutcome)
+		need := graphBytes[S](players, valueBytes, len(g.states), len(g.actName), len(g.to))
 		if opt.MaxStates > 0 && len(g.states) > opt.MaxStates {
 			return fmt.Errorf("engine: %w: more than %d states (Options.MaxStates)", budget.ErrTooLarge, opt.MaxStates)
 		}
@@ -135,7 +156,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		// Arrays sized once, not copied at every growth; a hint beyond
 		// the budget is not followed (check refuses such a game anyway).
 		states, actions, outcomes := sz.SizeHint()
-		if states > 0 && actions >= 0 && outcomes >= 0 && 2*(float64(states)*perState+float64(actions)*perAction+float64(outcomes)*perOutcome) <= avail {
+		if states > 0 && actions >= 0 && outcomes >= 0 && graphBytes[S](players, valueBytes, states, actions, outcomes) <= avail {
 			g.states = make([]S, 0, states)
 			g.owner = make([]int16, 0, states)
 			g.actStart, g.payStart = make([]uint32, 0, states+1), make([]uint32, 0, states+1)
@@ -158,10 +179,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	defer func() { par.stop() }()
 	one := big.NewRat(1, 1)
 	sum := new(big.Rat)
-	checkedSums := map[string]bool{}
-	// The last distribution checked, compared before the map: consecutive
-	// actions usually repeat it.
-	var lastKey []byte
+	sums := newSumCache()
 	var key []byte
 	// A direct-mapped cache in front of nameID: rules pass the same few
 	// name strings again and again.
@@ -272,7 +290,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			if end == start {
 				return nil, bad("action %q has no outcomes", n.names[a])
 			}
-			if !bytes.Equal(key, lastKey) && !checkedSums[string(key)] {
+			if !sums.known(key) {
 				sum.SetInt64(0)
 				for _, o := range n.outs[start:end] {
 					sum.Add(sum, o.P)
@@ -293,12 +311,10 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 						g.prob[len(g.prob)-(end-start)+k] = pid
 					}
 					g.renormalized++
-					key = key[:0]
-				} else if len(checkedSums) < 1<<20 {
-					checkedSums[string(key)] = true
+				} else {
+					sums.found(key)
 				}
 			}
-			lastKey = append(lastKey[:0], key...)
 			name := n.names[a]
 			slot := &nameCache[(uintptr(unsafe.Pointer(unsafe.StringData(name)))>>3+uintptr(len(name)))%uintptr(len(nameCache))]
 			// slot.set tells a cached "" from an empty slot.

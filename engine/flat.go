@@ -64,7 +64,7 @@ func adopt[S comparable](rules Rules[S], opt Options, valueBytes float64) (*grap
 	f := fl.Flat()
 	n := len(f.Owner)
 	players := rules.Players()
-	if n == 0 || n > 1<<31-1 || ix.IndexLimit() != n || players < 1 || players > MaxPlayers || !f.wellFormed(players) {
+	if n == 0 || n > 1<<31-1 || ix.IndexLimit() != n || !f.wellFormed(players) {
 		return nil, false
 	}
 	for _, s := range []int{0, n / 2, n - 1} {
@@ -74,9 +74,7 @@ func adopt[S comparable](rules Rules[S], opt Options, valueBytes float64) (*grap
 			return nil, false
 		}
 	}
-	perState, perAction, perOutcome := bytesPerState[S]()
-	perState += valueBytes * float64(players+1)
-	if 2*(float64(n)*perState+float64(len(f.ActName))*perAction+float64(len(f.To))*perOutcome) > float64(opt.memory()) {
+	if graphBytes[S](players, valueBytes, n, len(f.ActName), len(f.To)) > float64(opt.memory()) {
 		return nil, false // explore refuses with the estimate
 	}
 	prob := make([]bool, len(f.Vals))
@@ -104,8 +102,8 @@ func adopt[S comparable](rules Rules[S], opt Options, valueBytes float64) (*grap
 	}
 	identity = identity && len(order) == n
 	sum := new(big.Rat)
-	checked := map[string]bool{}
-	var key, last []byte
+	sums := newSumCache()
+	var key []byte
 	for a := range f.ActName {
 		key = key[:0]
 		for o := f.OutStart[a]; o < f.OutStart[a+1]; o++ {
@@ -115,7 +113,7 @@ func adopt[S comparable](rules Rules[S], opt Options, valueBytes float64) (*grap
 			}
 			key = append(key, byte(pid), byte(pid>>8), byte(pid>>16), byte(pid>>24))
 		}
-		if string(key) == string(last) || checked[string(key)] {
+		if sums.known(key) {
 			continue
 		}
 		sum.SetInt64(0)
@@ -125,15 +123,12 @@ func adopt[S comparable](rules Rules[S], opt Options, valueBytes float64) (*grap
 		if sum.Cmp(f.Vals[1]) != 0 {
 			return nil, false
 		}
-		if len(checked) < 1<<20 {
-			checked[string(key)] = true
-		}
-		last = append(last[:0], key...)
+		sums.found(key)
 	}
 	g := &graph[S]{
 		players: players, reached: len(order), states: any(order).([]S),
 		dense: pos, indexer: ix, index: map[S]uint32{}, names: f.Names, nameID: map[string]uint32{},
-		rats:     &ratTable{vals: f.Vals, prob: prob, byPtr: map[*big.Rat]uint32{}},
+		rats:     &ratTable{vals: f.Vals, prob: prob, byPtr: map[*big.Rat]uint32{}, small: map[[2]int64]uint32{}, large: map[string]uint32{}},
 		describe: func(s S) string { return fmt.Sprint(s) },
 	}
 	if identity {

@@ -15,7 +15,11 @@ type ratTable struct {
 	vals  []*big.Rat
 	prob  []bool // vals[i] is in (0, 1]
 	byPtr map[*big.Rat]uint32
-	byVal numeric.RatIndex
+	// Values are found by value in small when numerator and denominator
+	// fit in an int64 (no text to build), else in large by their text.
+	small map[[2]int64]uint32
+	large map[string]uint32
+	key   []byte
 	// recent is a direct-mapped cache in front of byPtr: rules usually
 	// pass the same few pointers (1/6, 1/2) millions of times.
 	recent [64]struct {
@@ -29,7 +33,7 @@ type ratTable struct {
 const maxPtrCache = 1 << 16
 
 func newRatTable() *ratTable {
-	t := &ratTable{byPtr: map[*big.Rat]uint32{}}
+	t := &ratTable{byPtr: map[*big.Rat]uint32{}, small: map[[2]int64]uint32{}, large: map[string]uint32{}}
 	t.id(new(big.Rat))
 	t.id(big.NewRat(1, 1))
 	return t
@@ -50,17 +54,34 @@ func (t *ratTable) lookup(r *big.Rat) uint32 {
 	if id, ok := t.byPtr[r]; ok {
 		return id
 	}
-	id, ok := t.byVal.Get(r)
-	if !ok {
-		id = uint32(len(t.vals))
-		t.vals = append(t.vals, new(big.Rat).Set(r))
-		t.prob = append(t.prob, numeric.IsProbability(r))
-		t.byVal.Put(r, id)
+	var id uint32
+	var ok bool
+	if n, d := r.Num(), r.Denom(); n.IsInt64() && d.IsInt64() {
+		k := [2]int64{n.Int64(), d.Int64()}
+		if id, ok = t.small[k]; !ok {
+			id = t.add(r)
+			t.small[k] = id
+		}
+	} else {
+		t.key = n.Append(t.key[:0], 36)
+		t.key = append(t.key, '/')
+		t.key = d.Append(t.key, 36)
+		if id, ok = t.large[string(t.key)]; !ok {
+			id = t.add(r)
+			t.large[string(t.key)] = id
+		}
 	}
 	if len(t.byPtr) < maxPtrCache {
 		t.byPtr[r] = id
 	}
 	return id
+}
+
+// add appends a copy of a value not yet in the table.
+func (t *ratTable) add(r *big.Rat) uint32 {
+	t.vals = append(t.vals, new(big.Rat).Set(r))
+	t.prob = append(t.prob, numeric.IsProbability(r))
+	return uint32(len(t.vals) - 1)
 }
 
 // fromFloat converts a float64 to the field: directly when T is float64,

@@ -54,7 +54,7 @@ var ratOne = big.NewRat(1, 1)
 // newBuilder checks "players" (raw is its value's text, nil if missing)
 // and starts a model.
 func newBuilder(data []byte, raw json.RawMessage, h hints) (*builder, error) {
-	b := &builder{data: data, cur: -1, vals: map[string]uint32{}, names: map[string]uint32{}, checked: map[string]bool{}, sum: new(big.Rat)}
+	b := &builder{data: data, cur: -1, vals: map[string]uint32{}, names: map[string]uint32{}, checked: map[string]bool{}, sum: new(big.Rat), pending: make([]string, 0, h.outcomes)}
 	if raw == nil {
 		return nil, b.bad(`"players" is missing`)
 	}

@@ -51,9 +51,11 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 	seen := make(map[string]int, N)
 	named, hasIDs := rules.(IDer[S])
 	for i := range ids {
-		id := G.Name(i)
+		var id string
 		if hasIDs {
 			id = named.ID(G.State(i))
+		} else {
+			id = G.Name(i)
 		}
 		if k := seen[id]; k > 0 {
 			// Names need not be unique; ids must.

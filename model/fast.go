@@ -60,8 +60,8 @@ func parseFast(data []byte) (m *Model, ok bool) {
 	return m, err == nil
 }
 
-// batchStates is the number of states the decoder hands the builder at a
-// time.
+// batchStates is the most states the decoder hands the builder at a time.
+// A batch never grows: the states' pointers point into its slots.
 const batchStates = 1024
 
 // batch is states the decoder has read, for the builder. Each state's
@@ -91,8 +91,11 @@ type slot struct {
 func (p *fastDec) states(b *builder) bool {
 	from := p.i
 	free, full := make(chan *batch, 3), make(chan *batch, 3)
+	// A small model gets small batches: a slot per 64 bytes of text (a
+	// wrong guess only changes how often the builder is handed one).
+	size := min(batchStates, max(16, (len(p.d)-from)/64))
 	for range cap(free) {
-		free <- &batch{slots: make([]slot, 0, batchStates)}
+		free <- &batch{slots: make([]slot, 0, size)}
 	}
 	var failed atomic.Bool
 	built := make(chan bool, 1)
@@ -115,7 +118,7 @@ func (p *fastDec) states(b *builder) bool {
 	bt := <-free
 	p.use(bt)
 	ok := p.array(func() bool {
-		if len(bt.slots) == batchStates {
+		if len(bt.slots) == cap(bt.slots) {
 			p.keep(bt)
 			full <- bt
 			if failed.Load() {

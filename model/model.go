@@ -193,26 +193,15 @@ func ReadText(r io.Reader) ([]byte, error) { return readText(r, budget.Available
 
 func readText(r io.Reader, avail uint64) ([]byte, error) {
 	limit := min(int64(avail/bytesPerByte), MaxSize)
-	var data []byte
-	var err error
-	if size, ok := fileSize(r); ok && size <= limit {
-		// One buffer of the file's size, read into once: io.ReadAll's
-		// doublings touch twice the memory, and fresh memory is slow.
-		data = make([]byte, size+1)
-		var n int
-		n, err = io.ReadFull(r, data)
-		data = data[:n]
-		if err == io.ErrUnexpectedEOF || err == io.EOF {
-			err = nil
-		} else if err == nil {
-			// The file grew since: read the rest as any reader.
-			var rest []byte
-			rest, err = io.ReadAll(io.LimitReader(r, limit+1-int64(n)))
-			data = append(data, rest...)
-		}
-	} else {
-		data, err = io.ReadAll(io.LimitReader(r, limit+1))
+	// A regular file is read into one buffer of its size (and the room a
+	// read asks for): io.ReadAll's doublings touch twice the memory, and
+	// fresh memory is slow.
+	var buf bytes.Buffer
+	if size, ok := fileSize(r); ok {
+		buf.Grow(int(min(size, limit)) + bytes.MinRead)
 	}
+	_, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+	data := buf.Bytes()
 	if err != nil {
 		return nil, fmt.Errorf("model: reading: %w", err)
 	}
@@ -436,11 +425,20 @@ func (n number) rat() (*big.Rat, error) {
 // Parse reads a model from its JSON text.
 func Parse(data []byte) (*Model, error) { return parse(data, budget.Available) }
 
+// ParseGeneral reads a model as Parse does where ParsePlain has not taken
+// the text: with the general reader, whose errors say what is wrong.
+func ParseGeneral(data []byte) (*Model, error) { return parseGeneral(data, budget.Available) }
+
 // parse is Parse within the memory budget avail tells.
 func parse(data []byte, avail func() uint64) (*Model, error) {
 	if m, ok := ParsePlain(data); ok {
 		return m, nil
 	}
+	return parseGeneral(data, avail)
+}
+
+// parseGeneral is ParseGeneral within the memory budget avail tells.
+func parseGeneral(data []byte, avail func() uint64) (*Model, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	// Something the fast reader leaves to encoding/json and the key
 	// walker, or a model the builder refuses: their messages say what and

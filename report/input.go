@@ -103,42 +103,41 @@ func parseInput(src Source) (*Input, error) {
 	if !isPRISM && filepath.Ext(src.Name) != ".jani" {
 		// A valid model file is read at once, without looking through
 		// its text for JANI's keys first (a third of a second in a
-		// million states).
-		if m, ok := model.ParsePlain(src.Data); ok {
+		// million states); the general reader, whose messages say what
+		// is wrong, takes the rest that is not JANI.
+		m, ok := model.ParsePlain(src.Data)
+		if ok || !jani.IsJANI(src.Data) {
 			if strings.TrimSpace(src.Consts) != "" {
 				return nil, ErrConstsNotJANI
+			}
+			if !ok {
+				var err error
+				if m, err = model.ParseGeneral(src.Data); err != nil {
+					return nil, err
+				}
 			}
 			return &Input{Plain: m, Format: "json"}, nil
 		}
 	}
-	if isPRISM || filepath.Ext(src.Name) == ".jani" || jani.IsJANI(src.Data) {
-		cm, err := jani.ParseConsts(src.Consts)
-		if err != nil {
-			return nil, &ConstsError{err}
+	// A JANI or PRISM model.
+	cm, err := jani.ParseConsts(src.Consts)
+	if err != nil {
+		return nil, &ConstsError{err}
+	}
+	if isPRISM {
+		name := strings.TrimSuffix(filepath.Base(src.Name), filepath.Ext(src.Name))
+		if src.Name == "" {
+			name = "model" // posted, without a file name
 		}
-		if isPRISM {
-			name := strings.TrimSuffix(filepath.Base(src.Name), filepath.Ext(src.Name))
-			if src.Name == "" {
-				name = "model" // posted, without a file name
-			}
-			m, err := prism.Parse(src.Data, []byte(src.Props), cm, name)
-			if err != nil {
-				return nil, err
-			}
-			return &Input{JANI: m, Format: "prism"}, nil
-		}
-		m, err := jani.Parse(src.Data, cm)
+		m, err := prism.Parse(src.Data, []byte(src.Props), cm, name)
 		if err != nil {
 			return nil, err
 		}
-		return &Input{JANI: m, Format: "jani"}, nil
+		return &Input{JANI: m, Format: "prism"}, nil
 	}
-	if strings.TrimSpace(src.Consts) != "" {
-		return nil, ErrConstsNotJANI
-	}
-	m, err := model.Parse(src.Data)
+	m, err := jani.Parse(src.Data, cm)
 	if err != nil {
 		return nil, err
 	}
-	return &Input{Plain: m, Format: "json"}, nil
+	return &Input{JANI: m, Format: "jani"}, nil
 }
