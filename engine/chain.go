@@ -34,8 +34,10 @@ type chainSolver[T any] struct {
 	pos   []int32
 	mark  []int32
 	x     []T
-	// scc decomposes the policy's chain (solveChain).
-	scc sccScratch
+	// scc decomposes the policy's chain (solveChain), whose adjacency and
+	// parts are kept in start, adj and part for the next chain.
+	scc              sccScratch
+	start, adj, part []uint32
 	// guard, if set, watches the elimination's work: the deadline and the
 	// memory its fill-in takes.
 	guard *budget.Guard
@@ -54,8 +56,9 @@ func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
 	for i, v := range set {
 		r.chainLocal[v] = int32(i)
 	}
-	start := make([]uint32, len(set)+1)
-	var adj []uint32
+	cs := &r.chain
+	start, adj := resize(cs.start, len(set)+1), cs.adj[:0]
+	start[0] = 0
 	for i, v := range set {
 		lo, hi := r.actionOutcomes(v, int(choice[v]))
 		for o := lo; o < hi; o++ {
@@ -65,7 +68,8 @@ func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
 		}
 		start[i+1] = uint32(len(adj))
 	}
-	parts := r.chain.scc.tarjan(len(set), start, adj)
+	cs.start, cs.adj = start, adj
+	parts := cs.scc.tarjan(len(set), start, adj)
 	for i := range set {
 		r.chainLocal[set[i]] = -1
 	}
@@ -73,7 +77,8 @@ func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
 		members := parts.get(k)
 		// Eliminate the most recently discovered states first: they
 		// are usually the deepest, so eliminating them adds few entries.
-		part := make([]uint32, len(members))
+		part := resize(cs.part, len(members))
+		cs.part = part
 		for i, m := range members {
 			part[len(members)-1-i] = set[m]
 		}
