@@ -43,6 +43,8 @@ type quotient[T any] struct {
 	qa        []int32   // quotient action of action a of a local state in an end component: qa[actOff[i]+a]
 	rep       []uint32  // a state of each node, whose value is the node's
 	bounds    []float64 // valueIteration's lower and upper bounds
+	argU      []int32   // the upper side's greedy action of each node
+	opt       []float64 // optimistic's candidate bounds
 	lowerHigh [2]float64
 }
 
@@ -64,9 +66,18 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	if len(q.mecs) > 0 {
 		r.st.ends += len(q.mecs)
 	}
-	L, U, sweeps, gap := r.valueIteration(q, minP)
-	r.st.sweeps += sweeps
 	target := r.opt.precision() * math.Max(1, q.lowerHigh[1]-q.lowerHigh[0])
+	var try func(L, U []float64) bool
+	var tried []int32 // the policy of the last try, and its values in r.vals
+	if !r.f.Exact() && optimisticOn {
+		try = func(L, U []float64) bool {
+			var ok bool
+			tried, ok = r.optimistic(q, comp, obj, minP, L, U, target/4)
+			return ok
+		}
+	}
+	L, U, sweeps, gap := r.valueIteration(q, minP, try)
+	r.st.sweeps += sweeps
 	oneSided := math.IsInf(target, 0)
 	if oneSided {
 		// Rewards: relative to the values' magnitude.
@@ -86,8 +97,12 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 			if err := r.checkStay(q, sigma, minP); err != nil {
 				return 0, err
 			}
-			r.applyPolicy(q, comp, sigma, x)
-			r.solveChain(comp, r.choice)
+			if len(q.mecs) > 0 || !slices.Equal(sigma, tried) {
+				// (Without end components the values of the last try's
+				// policy, if it is this one, are in place.)
+				r.applyPolicy(q, comp, sigma, x)
+				r.solveChain(comp, r.choice)
+			}
 			// The greedy policy's own values must lie within the
 			// precision of the bounds too: an action whose one-step
 			// gain is within the tie tolerance can still be worth much
@@ -401,7 +416,7 @@ func (r *run[S, T, F]) reuseQuotient(m int) *quotient[T] {
 		nodeOf: resize(q.nodeOf, m), rep: q.rep[:0], mecs: q.mecs, mecNode: q.mecNode, qa: q.qa,
 		state: q.state, act: q.act, exit: q.exit, exitF: q.exitF, outStart: q.outStart,
 		outTo: q.outTo, outP: q.outP, outPF: q.outPF, actStart: q.actStart, owner: q.owner,
-		bounds: q.bounds,
+		bounds: q.bounds, argU: q.argU, opt: q.opt,
 	}
 	return q
 }
@@ -468,10 +483,16 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, kept []bool,
 
 // valueIteration runs Gauss–Seidel value iteration on the quotient from
 // below and from above, until the proven gap is within the precision.
-func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64, sweeps int, gap float64) {
+//
+// With try set (float mode, both sides bounded), it also watches the
+// policy greedy for the upper side: once that has held for a few sweeps,
+// try may tighten the bounds from that policy's own values (optimistic,
+// below), often long before the sweeps alone would close the gap.
+func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []float64) bool) (L, U []float64, sweeps int, gap float64) {
 	n := q.nodes
 	q.bounds = resize(q.bounds, 2*n)
 	L, U = q.bounds[:n:n], q.bounds[n:]
+	q.argU = resize(q.argU, n)
 	lo, hi := q.lowerHigh[0], q.lowerHigh[1]
 	for i := range L {
 		L[i], U[i] = lo, hi
@@ -508,12 +529,20 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 	pf := q.outPF
 	const window = 4096
 	lastGap := math.Inf(1)
+	if oneSided || !doL || !doU {
+		try = nil
+	}
+	// The upper side's greedy policy must hold for need sweeps before try;
+	// need doubles after every try that did not close the gap.
+	stable, need, prevGap := 0, optimisticHold, math.Inf(1)
 	for sweeps = 1; ; sweeps++ {
 		gap = 0
 		moved, mag := 0.0, 1.0
+		changed := false
 		for i := n - 1; i >= 0; i-- {
 			minimize := q.owner[i] == minP && minP >= 0
 			bl, bu := L[i], U[i]
+			argU := q.actStart[i]
 			for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
 				o0, o1 := q.outStart[a], q.outStart[a+1]
 				sl, su := q.exitF[a], q.exitF[a]
@@ -539,8 +568,11 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 					bl = sl
 				}
 				if doU && (a == q.actStart[i] || (minimize && su < bu) || (!minimize && su > bu)) {
-					bu = su
+					bu, argU = su, a
 				}
+			}
+			if argU != q.argU[i] {
+				q.argU[i], changed = argU, true
 			}
 			// Bounds only ever tighten; rounding must not loosen them.
 			// (Plain comparisons, not math.Max: this runs per node and
@@ -580,6 +612,28 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 		if conv <= convTarget || sweeps >= maxSweeps {
 			return L, U, sweeps, gap
 		}
+		if try != nil {
+			if changed {
+				stable = 0
+			} else {
+				stable++
+			}
+			// Worth a try where the sweeps still have far to go at the
+			// rate of the last one.
+			if stable >= need && (gap >= prevGap || math.Log(target/gap)/math.Log(gap/prevGap) > optimisticAhead) {
+				need *= 2
+				if try(L, U) {
+					gap = 0
+					for i := range L {
+						gap = math.Max(gap, U[i]-L[i])
+					}
+					if gap <= target {
+						return L, U, sweeps, gap
+					}
+				}
+			}
+			prevGap = gap
+		}
 		if r.chain.guard.Tick(work) != nil {
 			return L, U, sweeps, gap // strategy iteration reports the error
 		}
@@ -590,6 +644,129 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int) (L, U []float64,
 			lastGap = conv
 		}
 	}
+}
+
+// Optimistic value iteration (Hartmanns and Kaminski, CAV 2020), with the
+// guess taken from a policy's own values. In the quotient the Bellman
+// operator B is monotone and iterating it from any start converges to the
+// one fixed point v*, so a vector u with B(u) ≤ u bounds v* from above
+// (B^n(u) decreases to v*), and one with B(l) ≥ l from below. A
+// Gauss–Seidel sweep u → u' that lowers no node shows B(u') ≤ u': each
+// node's new value is B at a vector no lower than u'.
+//
+// The sweeps are in float64, so each node's new value is moved outward by
+// a bound on its rounding error (as in bestExact): the probabilities are
+// rounded, and where play escapes with less than float64 resolves (1e-20),
+// the rounded operator has many fixed points. The margin then keeps a
+// sweep from ever showing a bound, and the component goes on to its exact
+// re-solve or its flag, as before. (A policy's float values are not taken
+// as a lower bound for the same reason: they too can be that far off.)
+//
+// optimistic evaluates the policy greedy for the middle of the bounds,
+// takes its values v ± eps as candidates, and gives each up to
+// optimisticSweeps sweeps to become inductive. Bounds so shown tighten L
+// and U, and it reports whether any did. The policy is returned, its values
+// left in r.vals.
+func (r *run[S, T, F]) optimistic(q *quotient[T], comp []uint32, obj, minP int, L, U []float64, eps float64) ([]int32, bool) {
+	n := q.nodes
+	mid := resize(q.opt, 2*n)
+	q.opt = mid
+	cand := mid[n:]
+	mid = mid[:n]
+	for i := range mid {
+		mid[i] = point(L[i], U[i])
+	}
+	sigma := r.greedyFloat(q, mid, minP)
+	r.applyPolicy(q, comp, sigma, nil)
+	r.solveChain(comp, r.choice)
+	if r.err != nil {
+		return nil, false // the deadline or the budget: reported by the caller
+	}
+	v := mid
+	for i := range v {
+		v[i] = r.f.Float64(r.vals[int(q.rep[i])*r.np+obj])
+		if math.IsNaN(v[i]) || math.IsInf(v[i], 0) {
+			return sigma, false
+		}
+	}
+	tightened := false
+	for i := range cand {
+		cand[i] = math.Min(U[i], v[i]+eps)
+	}
+	if r.inductive(q, minP, cand, true) {
+		for i := range U {
+			U[i] = math.Min(U[i], cand[i])
+		}
+		tightened = true
+	}
+	for i := range cand {
+		cand[i] = math.Max(L[i], v[i]-eps)
+	}
+	if r.inductive(q, minP, cand, false) {
+		for i := range L {
+			L[i] = math.Max(L[i], cand[i])
+		}
+		tightened = true
+	}
+	return sigma, tightened
+}
+
+// Optimistic value iteration's parameters: the sweeps the greedy policy
+// must hold before a try (doubled after each try), the sweeps the bounds
+// must still be from the precision at their last rate, and the sweeps a
+// candidate bound has to become inductive.
+// optimisticOn is off only in tests, which compare with plain interval
+// iteration.
+var optimisticOn = true
+
+const (
+	optimisticHold   = 3
+	optimisticAhead  = 8
+	optimisticSweeps = 3
+)
+
+// inductive runs Gauss–Seidel sweeps on x, at most optimisticSweeps, and
+// reports whether one of them moved no node up (upper) or down (lower):
+// x is then a proven bound, and holds that sweep's values, each moved
+// outward by its rounding bound.
+func (r *run[S, T, F]) inductive(q *quotient[T], minP int, x []float64, upper bool) bool {
+	for range optimisticSweeps {
+		ok := true
+		for i := q.nodes - 1; i >= 0; i-- {
+			minimize := q.owner[i] == minP && minP >= 0
+			var b float64
+			for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
+				s, m := q.exitF[a], math.Abs(q.exitF[a])
+				for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+					t := q.outPF[o] * x[q.outTo[o]]
+					s += t
+					m += math.Abs(t)
+				}
+				// bestExact's bound: k terms, each input rounded once and
+				// each product and sum once more, doubled.
+				e := float64(q.outStart[a+1]-q.outStart[a]+3)*0x1p-51*m + 0x1p-1022
+				if upper {
+					s += e
+				} else {
+					s -= e
+				}
+				if a == q.actStart[i] || (minimize && s < b) || (!minimize && s > b) {
+					b = s
+				}
+			}
+			if math.IsNaN(b) {
+				return false
+			}
+			if (upper && b > x[i]) || (!upper && b < x[i]) {
+				ok = false
+			}
+			x[i] = b
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 // qvalue is Σ over action a's outcomes of p·x[to], plus its exit value.

@@ -43,3 +43,7 @@ func SetEliminationLimit(limit, first time.Duration) (oldLimit, oldFirst time.Du
 	eliminationLimit, eliminationFirstLook = limit, first
 	return
 }
+
+// SetOptimistic turns optimistic value iteration on or off and returns
+// the old setting.
+func SetOptimistic(on bool) bool { old := optimisticOn; optimisticOn = on; return old }

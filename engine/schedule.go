@@ -224,6 +224,7 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
 			// Scratch written in place: each worker its own.
 			wr.seed, wr.seedScratch = chainSolver[float64]{}, seedScratch{}
+			wr.qs = quotient[T]{}
 			wr.sumT, wr.sumRat = r.f.New(), new(big.Rat)
 		}
 		wr.st = &stats{}

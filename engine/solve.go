@@ -137,7 +137,7 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	// err is the first error met where no error can be returned (inside
 	// an elimination, say); solveComponent reports it.
 	err error
-	ec  ecGraph // scratch of endComponents
+	ec  ecGraph     // scratch of endComponents
 	qs  quotient[T] // the arrays of the last quotient, reused by the next (cycle.go)
 
 	// The objective, as Solve and Analyze read it (see analyze.go). np
