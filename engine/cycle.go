@@ -43,6 +43,7 @@ type quotient[T any] struct {
 	qa        []int32   // quotient action of action a of a local state in an end component: qa[actOff[i]+a]
 	rep       []uint32  // a state of each node, whose value is the node's
 	bounds    []float64 // valueIteration's lower and upper bounds
+	made      int       // entries of exit's array, to its capacity, that hold values of their own (reused)
 	argU      []int32   // the upper side's greedy action of each node
 	opt       []float64 // optimistic's candidate bounds
 	lowerHigh [2]float64
@@ -315,6 +316,9 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		nAct += int(g.actStart[v+1] - g.actStart[v])
 		nOut += int(g.outStart[g.actStart[v+1]] - g.outStart[g.actStart[v]])
 	}
+	if cap(q.exit) < nAct {
+		q.made = 0 // a new array
+	}
 	q.state, q.act, q.exit, q.exitF = room(q.state[:0], nAct), room(q.act[:0], nAct), room(q.exit[:0], nAct), room(q.exitF[:0], nAct)
 	q.outStart = room(q.outStart[:0], nAct+1)
 	q.outTo, q.outP, q.outPF = room(q.outTo[:0], nOut), room(q.outP[:0], nOut), room(q.outPF[:0], nOut)
@@ -327,7 +331,15 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		}
 		q.state = append(q.state, v)
 		q.act = append(q.act, int32(a))
-		ex := f.New()
+		// An exit value of the last quotient is written over (exact
+		// mode's rationals: an allocation less per action).
+		var ex T
+		if n := len(q.exit); n < q.made {
+			ex = f.FromInt(q.exit[:n+1][n], 0)
+		} else {
+			ex = f.New()
+			q.made = n + 1
+		}
 		if v != stay {
 			ex = r.exitValue(v, a, obj, ex)
 			o0, o1 := r.actionOutcomes(v, a)
@@ -416,7 +428,7 @@ func (r *run[S, T, F]) reuseQuotient(m int) *quotient[T] {
 		nodeOf: resize(q.nodeOf, m), rep: q.rep[:0], mecs: q.mecs, mecNode: q.mecNode, qa: q.qa,
 		state: q.state, act: q.act, exit: q.exit, exitF: q.exitF, outStart: q.outStart,
 		outTo: q.outTo, outP: q.outP, outPF: q.outPF, actStart: q.actStart, owner: q.owner,
-		bounds: q.bounds, argU: q.argU, opt: q.opt,
+		bounds: q.bounds, argU: q.argU, opt: q.opt, made: q.made,
 	}
 	return q
 }
