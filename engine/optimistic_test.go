@@ -15,8 +15,9 @@ import (
 // ends play with a small probability (1/12 to 1/40, to a terminal of random
 // value) and otherwise moves to one of two random states, so that value
 // iteration needs hundreds of sweeps. With two players the payoffs are
-// constant-sum and every play ends.
-func newSlowGame(rng *rand.Rand, players, n int) *game {
+// constant-sum and every play ends. With loops (one player), half the actions
+// of the players' states go back and forth between two states, so the game has end components.
+func newSlowGame(rng *rand.Rand, players, n int, loops bool) *game {
 	g := &game{players: players}
 	terminal := func() {
 		x := big.NewRat(int64(rng.IntN(101)), 100)
@@ -42,6 +43,13 @@ func newSlowGame(rng *rand.Rand, players, n int) *game {
 		}
 		var acts [][]engine.Outcome[int]
 		for range na {
+			if loops && owner >= 0 && rng.IntN(2) == 0 {
+				// No way out: where such actions close a cycle, play can
+				// stay forever (an end component, which pays 0).
+				s := len(g.owner) - 1
+				acts = append(acts, []engine.Outcome[int]{{P: big.NewRat(1, 2), To: s}, {P: big.NewRat(1, 2), To: min(s^1, n-1)}})
+				continue
+			}
 			end := big.NewRat(1, int64(12+rng.IntN(29)))
 			rest := new(big.Rat).Sub(big.NewRat(1, 1), end)
 			half := new(big.Rat).Mul(rest, big.NewRat(int64(1+rng.IntN(3)), 4))
@@ -67,9 +75,11 @@ func TestOptimisticValueIteration(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	ctx := context.Background()
 	var with, without int
-	for trial := range 40 {
+	var ends int
+	for trial := range 60 {
 		players := 1 + trial%2
-		g := newSlowGame(rng, players, 20+rng.IntN(120))
+		loops := trial%3 == 0 && players == 1
+		g := newSlowGame(rng, players, 20+rng.IntN(120), loops)
 		ex, err := engine.Solve[int, *big.Rat](ctx, numeric.Exact{}, g, engine.Options{})
 		if err != nil {
 			t.Fatalf("trial %d exact: %v", trial, err)
@@ -84,6 +94,7 @@ func TestOptimisticValueIteration(t *testing.T) {
 			if fl.Unproven != 0 || fl.Gap > 1e-12 {
 				t.Errorf("trial %d (optimistic %v): unproven %d, gap %v", trial, on, fl.Unproven, fl.Gap)
 			}
+			ends += fl.EndComponents
 			if on {
 				with += fl.Sweeps
 			} else {
@@ -100,7 +111,10 @@ func TestOptimisticValueIteration(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("sweeps: %d with optimistic value iteration, %d without", with, without)
+	t.Logf("sweeps: %d with optimistic value iteration, %d without; %d end components", with, without, ends)
+	if ends == 0 {
+		t.Error("no end components were exercised")
+	}
 	if 3*with > without {
 		t.Errorf("sweeps: %d with optimistic value iteration, %d without: want under a third", with, without)
 	}
