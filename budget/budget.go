@@ -124,12 +124,27 @@ func (e Estimate) Check() error { return e.CheckWithin(Available()) }
 // CheckWithin is Check against a given memory budget in bytes.
 func (e Estimate) CheckWithin(budget uint64) error {
 	if e.Bytes > float64(budget) {
-		return fmt.Errorf("%w: %s needs about %s of memory, %s available", ErrTooLarge, e.What, Bytes(e.Bytes), Bytes(float64(budget)))
+		return fmt.Errorf("%w: %s needs about %s of memory, %s", ErrTooLarge, e.What, Bytes(e.Bytes), Room(budget))
 	}
 	if e.MaxSeconds > 0 && e.Seconds > e.MaxSeconds {
 		return fmt.Errorf("%w: %s needs about %s (limit %s)", ErrTooLarge, e.What, Duration(e.Seconds), Duration(e.MaxSeconds))
 	}
 	return nil
+}
+
+// Room formats avail, a budget in bytes, for a refusal: "1.2 GiB
+// available". Where an address-space limit leaves no room at all, it says
+// so: a Go process maps about 1.2 GiB of address space before it
+// allocates anything, so "ulimit -v 1500000" refuses even the smallest
+// instance, and "0 B available" alone reads like a fault.
+func Room(avail uint64) string {
+	if avail == 0 {
+		if limit, mapped, ok := addressSpace(); ok && mapped+runtimeReserve >= limit {
+			return fmt.Sprintf("no room under the address-space limit (ulimit -v) of %s: the process already maps %s, and the Go runtime needs %s more to grow its heap",
+				Bytes(float64(limit)), Bytes(float64(mapped)), Bytes(runtimeReserve))
+		}
+	}
+	return Bytes(float64(avail)) + " available"
 }
 
 // Bytes formats a byte count for people.

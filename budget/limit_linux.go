@@ -10,15 +10,25 @@ import (
 // addressSpaceRoom is RLIMIT_AS less the address space the process already
 // maps (VmSize) and less runtimeReserve, when a limit is set.
 func addressSpaceRoom() (uint64, bool) {
-	var rl syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) || rl.Cur >= 1<<62 {
+	limit, mapped, ok := addressSpace()
+	if !ok {
 		return 0, false
 	}
-	used := vmSize() + runtimeReserve
-	if used >= rl.Cur {
+	used := mapped + runtimeReserve
+	if used >= limit {
 		return 0, true
 	}
-	return rl.Cur - used, true
+	return limit - used, true
+}
+
+// addressSpace returns RLIMIT_AS and the address space the process maps
+// (VmSize), when a limit is set.
+func addressSpace() (limit, mapped uint64, ok bool) {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &rl); err != nil || rl.Cur == ^uint64(0) || rl.Cur >= 1<<62 {
+		return 0, 0, false
+	}
+	return rl.Cur, vmSize(), true
 }
 
 // runtimeReserve is address space the Go runtime may need at once for a

@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -47,10 +48,21 @@ func TestAddressSpaceExhausted(t *testing.T) {
 		t.Skip("cannot set RLIMIT_AS:", err)
 	}
 	got := Available()
+	room := Room(got)
 	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &old); err != nil {
 		t.Fatal(err)
 	}
 	if got != 0 {
 		t.Errorf("Available() = %d with less room than the runtime's reserve", got)
+	}
+	// The refusal says why there is no room, not just "0 B available".
+	if !strings.Contains(room, "no room under the address-space limit (ulimit -v) of") || !strings.Contains(room, "already maps") {
+		t.Errorf("Room(0) under the limit = %q", room)
+	}
+	if r := Room(0); r != "0 B available" {
+		t.Errorf("Room(0) without the limit = %q", r)
+	}
+	if r := Room(3 << 30); r != "3.0 GiB available" {
+		t.Errorf("Room(3 GiB) = %q", r)
 	}
 }

@@ -148,7 +148,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			return fmt.Errorf("engine: %w: more than %d states (Options.MaxStates)", budget.ErrTooLarge, opt.MaxStates)
 		}
 		if need > avail {
-			return fmt.Errorf("engine: %w: %d states explored so far need about %s of memory, %s available", budget.ErrTooLarge, len(g.states), budget.Bytes(need), budget.Bytes(avail))
+			return fmt.Errorf("engine: %w: %d states explored so far need about %s of memory, %s", budget.ErrTooLarge, len(g.states), budget.Bytes(need), budget.Room(uint64(avail)))
 		}
 		return nil
 	}

@@ -217,8 +217,11 @@ func readText(r io.Reader, avail uint64) ([]byte, error) {
 		}
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("model: %w: the model text is over %s; solving it needs about %d bytes per byte of text, %s available",
-			budget.ErrTooLarge, budget.Bytes(float64(limit)), bytesPerByte, budget.Bytes(float64(avail)))
+		if limit == 0 {
+			return nil, fmt.Errorf("model: %w: solving a model needs about %d bytes per byte of its text; %s", budget.ErrTooLarge, bytesPerByte, budget.Room(avail))
+		}
+		return nil, fmt.Errorf("model: %w: the model text is over %s; solving it needs about %d bytes per byte of text, %s",
+			budget.ErrTooLarge, budget.Bytes(float64(limit)), bytesPerByte, budget.Room(avail))
 	}
 	return data, nil
 }
@@ -456,8 +459,8 @@ func parseGeneral(data []byte, avail func() uint64) (*Model, error) {
 	// where. They decode the whole text first, which takes more memory
 	// than the text's estimate allows for.
 	if need, avail := float64(len(data))*slowBytesPerByte, float64(avail()); need > avail {
-		return nil, fmt.Errorf("model: %w: the model text (%s) is not one the fast reader takes (its keys plainly as documented, \"players\" before \"states\", no error), and the general reader needs about %d bytes per byte of it, %s available",
-			budget.ErrTooLarge, budget.Bytes(float64(len(data))), slowBytesPerByte, budget.Bytes(avail))
+		return nil, fmt.Errorf("model: %w: the model text (%s) is not one the fast reader takes (its keys plainly as documented, \"players\" before \"states\", no error), and the general reader needs about %d bytes per byte of it, %s",
+			budget.ErrTooLarge, budget.Bytes(float64(len(data))), slowBytesPerByte, budget.Room(uint64(avail)))
 	}
 	f, err := decodeSlow(data)
 	if err != nil {
