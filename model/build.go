@@ -43,6 +43,10 @@ type builder struct {
 	// pending are the outcomes' targets, by their ids, found in finish
 	// (until then an outcome's to is its index here).
 	pending []string
+	// inserted counts the states whose ids are in the hash table: ids go
+	// in a batch at a time (flush), where the table's cache misses
+	// overlap, rather than one between every two states' other work.
+	inserted int
 }
 
 // hints are the expected numbers of states, actions and outcomes (arrays
@@ -204,8 +208,34 @@ func (b *builder) addVal(r *big.Rat) uint32 {
 	return uint32(len(b.m.vals) - 1)
 }
 
-// state adds the next state.
+// state adds the next state. Its id goes in the hash table at the next
+// flush; an error of this state is reported only after a flush, so that a
+// duplicate id listed before it is still the error reported.
 func (b *builder) state(s *stateJSON) error {
+	err := b.addState(s)
+	if err != nil {
+		if dup := b.flush(); dup != nil {
+			return dup
+		}
+	}
+	return err
+}
+
+// flush puts the ids of the states added since the last flush in the hash
+// table, and reports the first that another state has.
+func (b *builder) flush() error {
+	m := b.m
+	n := len(m.idEnd) - 1
+	if s, ok := m.insertFrom(int32(b.inserted), int32(n)); !ok {
+		b.inserted = int(s)
+		b.cur = int(s)
+		return b.bad("state %q: duplicate id", m.ID(s))
+	}
+	b.inserted = n
+	return nil
+}
+
+func (b *builder) addState(s *stateJSON) error {
 	m := b.m
 	i := len(m.owner)
 	b.cur = i
@@ -218,10 +248,6 @@ func (b *builder) state(s *stateJSON) error {
 	}
 	m.idText = append(m.idText, id...)
 	m.idEnd = append(m.idEnd, uint32(len(m.idText)))
-	if !m.insert(int32(i)) {
-		m.idText, m.idEnd = m.idText[:len(m.idText)-len(id)], m.idEnd[:len(m.idEnd)-1]
-		return b.bad("state %q: duplicate id", id)
-	}
 	kinds := 0
 	for _, has := range []bool{s.Payoff != nil, s.Chance != nil, s.Player != nil || s.Actions != nil} {
 		if has {
@@ -349,6 +375,9 @@ func (b *builder) outcomes(id string, action *string, raw []outcomeRaw) error {
 // finish resolves the start and the targets listed late.
 func (b *builder) finish(start *string) (*Model, error) {
 	m := b.m
+	if err := b.flush(); err != nil {
+		return nil, err
+	}
 	b.cur, b.topKey = -1, ""
 	if start == nil {
 		return nil, b.bad(`"start" is missing`)
@@ -432,25 +461,39 @@ func (m *Model) lookup(id string) (int32, bool) {
 	}
 }
 
-// insert adds state s (its id already in idText) to the hash table,
-// keeping it at most half full, unless another state has its id (ok
-// false).
-func (m *Model) insert(s int32) (ok bool) {
-	if 2*(int(s)+1) > len(m.slots) {
-		m.rehash(2 * len(m.slots))
-	}
-	id := m.ID(s)
-	h := maphash.String(m.seed, id)
-	mask := uint64(len(m.slots) - 1)
-	i := h & mask
-	for e := m.slots[i]; e != 0; e = m.slots[i] {
-		if e>>32 == h>>32 && m.ID(int32(e)-1) == id {
-			return false
+// insertFrom adds states from to to-1 (their ids already in idText) to
+// the hash table, keeping it at most half full, in order, and stops at the
+// first whose id another state has (ok false). The hashes of a stretch
+// are computed first, then its slots probed in a tight loop, so that the
+// probes' cache misses overlap.
+func (m *Model) insertFrom(from, to int32) (dup int32, ok bool) {
+	if 2*int(to) > len(m.slots) {
+		n := len(m.slots)
+		for 2*int(to) > n {
+			n *= 2
 		}
-		i = (i + 1) & mask
+		m.rehash(n)
 	}
-	m.slots[i] = h&^(1<<32-1) | uint64(s+1)
-	return true
+	var hs [256]uint64
+	mask := uint64(len(m.slots) - 1)
+	for lo := from; lo < to; lo += int32(len(hs)) {
+		hi := min(to, lo+int32(len(hs)))
+		for s := lo; s < hi; s++ {
+			hs[s-lo] = maphash.String(m.seed, m.ID(s))
+		}
+		for s := lo; s < hi; s++ {
+			h := hs[s-lo]
+			i := h & mask
+			for e := m.slots[i]; e != 0; e = m.slots[i] {
+				if e>>32 == h>>32 && m.ID(int32(e)-1) == m.ID(s) {
+					return s, false
+				}
+				i = (i + 1) & mask
+			}
+			m.slots[i] = h&^(1<<32-1) | uint64(s+1)
+		}
+	}
+	return to, true
 }
 
 // rehash moves the table to n slots.

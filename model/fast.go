@@ -108,6 +108,10 @@ func (p *fastDec) states(b *builder) bool {
 					failed.Store(true)
 				}
 			}
+			if ok && b.flush() != nil {
+				ok = false
+				failed.Store(true)
+			}
 			if n += len(bt.slots); ok && n >= reserveAfter && n-len(bt.slots) < reserveAfter {
 				b.reserve(bt.end-from, len(p.d)-from)
 			}

@@ -75,6 +75,11 @@ func TestRejects(t *testing.T) {
 		{"no names", `{"players":[],"start":"a","states":[{"id":"a","payoff":[]}]}`, `"players" must be an integer from 1 to 1024, or a list of that many names`},
 		{"state's place", "{\"players\":2,\"start\":\"a\",\"states\":[{\"id\":\"a\",\"payoff\":[1,0]},\n  {\"id\":\"b\",\"payoff\":[1]}]}", `line 2, column 3: state "b": payoff has 1 entries, want 2`},
 		{"start's place", `{"players":1,"start":"z","states":[{"id":"a","payoff":[1]}]}`, `line 1, column 22: start "z" is not a state id`},
+		// Ids go in the table a batch at a time: the first error in file
+		// order is still the one reported.
+		{"duplicate before another error", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1]},{"id":"b","payoff":[1]},{"id":"a","payoff":[0]},{"id":"c","payoff":[1,2]}]}`, `line 1, column 84: state "a": duplicate id`},
+		{"duplicate with another error", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1]},{"id":"a","payoff":[1,2]}]}`, `state "a": duplicate id`},
+		{"error before a duplicate", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1]},{"id":"c","payoff":[1,2]},{"id":"a","payoff":[0]}]}`, `state "c": payoff has 2 entries, want 1`},
 		{"duplicate's place", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1]}, {"id":"a","payoff":[1]}]}`, `line 1, column 61: state "a": duplicate id`},
 		{"names and payoff", `{"players":["A","B"],"start":"a","states":[{"id":"a","payoff":[1]}]}`, `payoff has 1 entries, want 2`},
 		{"huge exponent", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1e999999]}]}`, `has an exponent beyond ±999`},
