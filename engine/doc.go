@@ -69,7 +69,16 @@
 //     has exactly one solution. Float mode runs Gauss–Seidel value
 //     iteration from a lower bound (the least payoff) and an upper bound
 //     (the greatest) at once, and stops when the proven gap is within
-//     Options.Precision, never when "the last change was small". Exact mode
+//     Options.Precision, never when "the last change was small". Once the
+//     upper side's greedy policy has held for three sweeps while the gap
+//     is still far from closing, that policy's own values, found by
+//     elimination, are tried as bounds (optimistic value iteration,
+//     Hartmanns and Kaminski, CAV 2020): v + ε and v − ε (ε a quarter of
+//     the precision) are each given three sweeps to show themselves
+//     inductive, a sweep that moves no node outward even with each node's
+//     rounding bound added; in the quotient that proves them bounds. On
+//     Pig to 100 this cut value iteration from 535,309 sweeps to 97,636.
+//     Exact mode
 //     runs Hoffman–Karp strategy iteration, started from the float policy:
 //     the minimizer's best response, then the maximizer's strict
 //     improvements, each strategy evaluated exactly by elimination. Its
@@ -282,7 +291,12 @@
 //     is visited at most 1/m times in expectation, so the value kept is
 //     within TieTolerance times the largest exit value of the best.
 //   - Decisions inside a cycle (Solve) run value iteration from a lower
-//     and an upper bound at once. When the proven gap U - L is within
+//     and an upper bound at once (with the optimistic step above, whose
+//     bounds are proven the same way: a Gauss–Seidel sweep of B, each
+//     node widened by its rounding bound, that moves no node outward shows
+//     B(u) ≤ u, hence u ≥ v*; where play escapes with less than float64
+//     resolves, say 10^-20, no sweep ever shows that, and the component
+//     goes on to its exact re-solve or its flag). When the proven gap U - L is within
 //     Precision times the spread of the payoffs (at least 1), the greedy
 //     policy of the bounds' midpoint is evaluated by elimination, and its
 //     value x must lie with the bounds in an interval of at most that
