@@ -59,10 +59,7 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 	}
 	res := &Analysis[T]{Values: make([]T, N), Policy: make([]int32, N)}
 	maybe := make([]bool, N)
-	vals := make([]T, 2*N)
-	for i := range vals {
-		vals[i] = f.New()
-	}
+	vals := newValues(f, 2*N)
 	inf := make([]bool, N)
 	var banned []bool
 	if !reward {

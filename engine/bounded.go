@@ -53,9 +53,8 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 	for i, x := range g.rats.vals {
 		rat[i] = f.FromRat(f.New(), x)
 	}
-	cur, next := make([]T, N), make([]T, N)
+	cur, next := newValues(f, N), newValues(f, N)
 	for v := range N {
-		cur[v], next[v] = f.New(), f.New()
 		if !reward && q.Goal[v] {
 			cur[v] = f.FromInt(cur[v], 1)
 			next[v] = f.FromInt(next[v], 1)

@@ -45,9 +45,8 @@ func LongRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 		rat[i] = f.FromRat(f.New(), x)
 	}
 	// The weight of each state.
-	weight := make([]T, N)
+	weight := newValues(f, N)
 	for v := range N {
-		weight[v] = f.New()
 		switch {
 		case w != nil:
 			weight[v] = f.FromRat(weight[v], w[v])
@@ -76,10 +75,7 @@ func LongRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 	}
 	comps := tarjan(N, start, adj)
 	adj = nil
-	val := make([]T, N)
-	for v := range val {
-		val[v] = f.New()
-	}
+	val := newValues(f, N)
 	cs := &chainSolver[T]{guard: budget.NewGuard(ctx, opt.memory())}
 	local := make([]int32, N)
 	for v := range local {
