@@ -275,27 +275,16 @@ func newRandomGame(rng *rand.Rand, players, n int) *game {
 	g := &game{players: players}
 	probs := []*big.Rat{big.NewRat(1, 2), big.NewRat(1, 3), big.NewRat(1, 6), big.NewRat(1, 4)}
 	for s := range n {
-		switch k := rng.IntN(10); {
-		case k < 2 || s == n-1:
-			x := big.NewRat(int64(rng.IntN(11)), 10)
-			pay := []*big.Rat{x}
-			if players == 2 {
-				pay = append(pay, new(big.Rat).Sub(big.NewRat(1, 1), x))
-			}
-			g.owner = append(g.owner, engine.Terminal)
-			g.pay = append(g.pay, pay)
-			g.acts = append(g.acts, nil)
+		k := rng.IntN(10)
+		if k < 2 || s == n-1 {
+			g.addConstantSum(big.NewRat(int64(rng.IntN(11)), 10))
 			continue
-		case k < 4:
-			g.owner = append(g.owner, engine.Chance)
-		default:
-			g.owner = append(g.owner, rng.IntN(players))
 		}
-		g.pay = append(g.pay, nil)
-		na := 1
-		if g.owner[s] >= 0 {
-			na = 1 + rng.IntN(3)
+		owner := engine.Chance
+		if k >= 4 {
+			owner = rng.IntN(players)
 		}
+		na := g.addMover(rng, owner)
 		var acts [][]engine.Outcome[int]
 		for range na {
 			// A distribution over up to three targets from the list.

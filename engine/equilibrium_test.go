@@ -215,6 +215,35 @@ type game struct {
 	pay     [][]*big.Rat
 }
 
+// addTerminal appends a terminal state with these payoffs.
+func (g *game) addTerminal(pay ...*big.Rat) {
+	g.owner = append(g.owner, engine.Terminal)
+	g.pay = append(g.pay, pay)
+	g.acts = append(g.acts, nil)
+}
+
+// addConstantSum appends a terminal paying x to player 0 and, with two
+// players, 1 - x to player 1.
+func (g *game) addConstantSum(x *big.Rat) {
+	pay := []*big.Rat{x}
+	if g.players == 2 {
+		pay = append(pay, new(big.Rat).Sub(big.NewRat(1, 1), x))
+	}
+	g.addTerminal(pay...)
+}
+
+// addMover appends a state of owner (a player, or engine.Chance) whose
+// actions the caller appends next, and returns how many it gets: one for
+// chance, one to three for a player.
+func (g *game) addMover(rng *rand.Rand, owner int) int {
+	g.owner = append(g.owner, owner)
+	g.pay = append(g.pay, nil)
+	if owner >= 0 {
+		return 1 + rng.IntN(3)
+	}
+	return 1
+}
+
 func (g *game) Players() int { return g.players }
 func (g *game) Start() int   { return 0 }
 func (g *game) Expand(s int, n *engine.Node[int]) error {
@@ -420,21 +449,14 @@ func newRandomGeneral(rng *rand.Rand, players, n int) *game {
 			for i := range pay {
 				pay[i] = big.NewRat(int64(rng.IntN(5)), 4)
 			}
-			g.owner = append(g.owner, engine.Terminal)
-			g.pay = append(g.pay, pay)
-			g.acts = append(g.acts, nil)
+			g.addTerminal(pay...)
 			continue
 		}
 		owner := engine.Chance
 		if k >= 3 {
 			owner = rng.IntN(players)
 		}
-		g.owner = append(g.owner, owner)
-		g.pay = append(g.pay, nil)
-		na := 1
-		if owner >= 0 {
-			na = 1 + rng.IntN(3)
-		}
+		na := g.addMover(rng, owner)
 		var acts [][]engine.Outcome[int]
 		for range na {
 			var outs []engine.Outcome[int]

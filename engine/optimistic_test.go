@@ -19,28 +19,13 @@ import (
 // of the players' states go back and forth between two states, so the game has end components.
 func newSlowGame(rng *rand.Rand, players, n int, loops bool) *game {
 	g := &game{players: players}
-	terminal := func() {
-		x := big.NewRat(int64(rng.IntN(101)), 100)
-		pay := []*big.Rat{x}
-		if players == 2 {
-			pay = append(pay, new(big.Rat).Sub(big.NewRat(1, 1), x))
-		}
-		g.owner = append(g.owner, engine.Terminal)
-		g.pay = append(g.pay, pay)
-		g.acts = append(g.acts, nil)
-	}
 	const T = 4 // terminals, after the n states that move
 	for range n {
 		owner := rng.IntN(players)
 		if rng.IntN(5) == 0 {
 			owner = engine.Chance
 		}
-		g.owner = append(g.owner, owner)
-		g.pay = append(g.pay, nil)
-		na := 1
-		if owner >= 0 {
-			na = 1 + rng.IntN(3)
-		}
+		na := g.addMover(rng, owner)
 		var acts [][]engine.Outcome[int]
 		for range na {
 			if loops && owner >= 0 && rng.IntN(2) == 0 {
@@ -62,7 +47,7 @@ func newSlowGame(rng *rand.Rand, players, n int, loops bool) *game {
 		g.acts = append(g.acts, acts)
 	}
 	for range T {
-		terminal()
+		g.addConstantSum(big.NewRat(int64(rng.IntN(101)), 100))
 	}
 	return g
 }
