@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -42,6 +43,10 @@ type chainSolver[T any] struct {
 	// memory its fill-in takes.
 	guard *budget.Guard
 	sums  []numeric.Sum // float mode's compensated sums of one row
+	// limit, if positive, is the most work (entries updated) one
+	// elimination may take: past it, it gives up with errOverLimit. An
+	// optimistic try (cycle.go) is worth only the sweeps it saves.
+	limit float64
 }
 
 // solveChain writes vals, reward and inf for the states in set (global ids)
@@ -401,6 +406,9 @@ func (cs *chainSolver[T]) grow(f interface{ New() T }, m, d int) {
 	}
 }
 
+// errOverLimit stops an elimination past chainSolver.limit.
+var errOverLimit = errors.New("engine: elimination over its work limit")
+
 // eliminationLimit is the longest an elimination may be foreseen to take,
 // and eliminationFirstLook when it is first foreseen (then at every
 // doubling of the time spent).
@@ -501,6 +509,9 @@ func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) (
 			// as the next system built in this scratch expects.
 			if err := cs.guard.Tick(len(rows[k]) + 1); err != nil {
 				return nil, err
+			}
+			if cs.limit > 0 && done > cs.limit {
+				return nil, errOverLimit
 			}
 			done += float64(len(rows[k]) + 1)
 			w = f.Quo(w, ri[at].p, o)

@@ -68,13 +68,10 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		r.st.ends += len(q.mecs)
 	}
 	target := r.opt.precision() * math.Max(1, q.lowerHigh[1]-q.lowerHigh[0])
-	var try func(L, U []float64) bool
-	var tried []int32 // the policy of the last try, and its values in r.vals
+	var try func(L, U []float64, work float64) (tightened, costly bool)
 	if !r.f.Exact() && optimisticOn {
-		try = func(L, U []float64) bool {
-			var ok bool
-			tried, ok = r.optimistic(q, comp, obj, minP, L, U, target/4)
-			return ok
+		try = func(L, U []float64, work float64) (bool, bool) {
+			return r.optimistic(q, minP, L, U, target/4, work)
 		}
 	}
 	L, U, sweeps, gap := r.valueIteration(q, minP, try)
@@ -98,12 +95,8 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 			if err := r.checkStay(q, sigma, minP); err != nil {
 				return 0, err
 			}
-			if len(q.mecs) > 0 || !slices.Equal(sigma, tried) {
-				// (Without end components the values of the last try's
-				// policy, if it is this one, are in place.)
-				r.applyPolicy(q, comp, sigma, x)
-				r.solveChain(comp, r.choice)
-			}
+			r.applyPolicy(q, comp, sigma, x)
+			r.solveChain(comp, r.choice)
 			// The greedy policy's own values must lie within the
 			// precision of the bounds too: an action whose one-step
 			// gain is within the tie tolerance can still be worth much
@@ -500,7 +493,7 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, kept []bool,
 // policy greedy for the upper side: once that has held for a few sweeps,
 // try may tighten the bounds from that policy's own values (optimistic,
 // below), often long before the sweeps alone would close the gap.
-func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []float64) bool) (L, U []float64, sweeps int, gap float64) {
+func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []float64, work float64) (tightened, costly bool)) (L, U []float64, sweeps int, gap float64) {
 	n := q.nodes
 	q.bounds = resize(q.bounds, 2*n)
 	L, U = q.bounds[:n:n], q.bounds[n:]
@@ -583,7 +576,7 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 					bu, argU = su, a
 				}
 			}
-			if argU != q.argU[i] {
+			if try != nil && argU != q.argU[i] {
 				q.argU[i], changed = argU, true
 			}
 			// Bounds only ever tighten; rounding must not loosen them.
@@ -631,10 +624,23 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 				stable++
 			}
 			// Worth a try where the sweeps still have far to go at the
-			// rate of the last one.
-			if stable >= need && (gap >= prevGap || math.Log(target/gap)/math.Log(gap/prevGap) > optimisticAhead) {
+			// rate of the last one. A try's elimination may take the work
+			// of a few sweeps: one that would take more shows the
+			// policies' chains too costly to eliminate here (a random
+			// component fills in almost completely), and no more are
+			// tried. A nearly acyclic component (Pig's turn) takes less
+			// than two.
+			ahead := float64(maxSweeps - sweeps)
+			if gap < prevGap {
+				ahead = min(ahead, math.Log(target/gap)/math.Log(gap/prevGap))
+			}
+			if stable >= need && ahead > optimisticAhead {
 				need *= 2
-				if try(L, U) {
+				tightened, costly := try(L, U, optimisticWork*float64(max(work, 1)))
+				if costly {
+					try = nil
+				}
+				if tightened {
 					gap = 0
 					for i := range L {
 						gap = math.Max(gap, U[i]-L[i])
@@ -674,12 +680,13 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 // re-solve or its flag, as before. (A policy's float values are not taken
 // as a lower bound for the same reason: they too can be that far off.)
 //
-// optimistic evaluates the policy greedy for the middle of the bounds,
-// takes its values v ± eps as candidates, and gives each up to
-// optimisticSweeps sweeps to become inductive. Bounds so shown tighten L
-// and U, and it reports whether any did. The policy is returned, its values
-// left in r.vals.
-func (r *run[S, T, F]) optimistic(q *quotient[T], comp []uint32, obj, minP int, L, U []float64, eps float64) ([]int32, bool) {
+// optimistic evaluates the policy greedy for the middle of the bounds
+// (evaluateFloat: the quotient's own chain, by back substitution and
+// elimination, the elimination given up past work entries updated), takes
+// its values v ± eps as candidates, and gives each up to optimisticSweeps
+// sweeps to become inductive. Bounds so shown tighten L and U, and it
+// reports whether any did.
+func (r *run[S, T, F]) optimistic(q *quotient[T], minP int, L, U []float64, eps, work float64) (tightened, costly bool) {
 	n := q.nodes
 	mid := resize(q.opt, 2*n)
 	q.opt = mid
@@ -689,19 +696,15 @@ func (r *run[S, T, F]) optimistic(q *quotient[T], comp []uint32, obj, minP int, 
 		mid[i] = point(L[i], U[i])
 	}
 	sigma := r.greedyFloat(q, mid, minP)
-	r.applyPolicy(q, comp, sigma, nil)
-	r.solveChain(comp, r.choice)
-	if r.err != nil {
-		return nil, false // the deadline or the budget: reported by the caller
-	}
 	v := mid
-	for i := range v {
-		v[i] = r.f.Float64(r.vals[int(q.rep[i])*r.np+obj])
-		if math.IsNaN(v[i]) || math.IsInf(v[i], 0) {
-			return sigma, false
-		}
+	r.seed.guard, r.seed.limit = r.chain.guard, work
+	ok := r.evaluateFloat(q, sigma, v)
+	r.seed.limit = 0
+	if !ok {
+		// Too costly, or not finite, or the deadline or the budget
+		// (reported by the caller).
+		return false, r.seedScratch.overLimit
 	}
-	tightened := false
 	for i := range cand {
 		cand[i] = math.Min(U[i], v[i]+eps)
 	}
@@ -720,18 +723,20 @@ func (r *run[S, T, F]) optimistic(q *quotient[T], comp []uint32, obj, minP int, 
 		}
 		tightened = true
 	}
-	return sigma, tightened
+	return tightened, false
 }
 
-// Optimistic value iteration's parameters: the sweeps the greedy policy
-// must hold before a try (doubled after each try), the sweeps the bounds
-// must still be from the precision at their last rate, and the sweeps a
-// candidate bound has to become inductive.
+// Optimistic value iteration's parameters: the sweeps whose work a try's
+// elimination may take, the sweeps the greedy policy must hold before a
+// try (doubled after each try), the sweeps the bounds must still be from
+// the precision at their last rate, and the sweeps a candidate bound has
+// to become inductive.
 // optimisticOn is off only in tests, which compare with plain interval
 // iteration.
 var optimisticOn = true
 
 const (
+	optimisticWork   = 4
 	optimisticHold   = 3
 	optimisticAhead  = 8
 	optimisticSweeps = 3

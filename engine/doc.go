@@ -72,7 +72,9 @@
 //     Options.Precision, never when "the last change was small". Once the
 //     upper side's greedy policy has held for three sweeps while the gap
 //     is still far from closing, that policy's own values, found by
-//     elimination, are tried as bounds (optimistic value iteration,
+//     elimination on the quotient (given up past the work of four sweeps:
+//     a random component fills in, and is then left to the sweeps), are
+//     tried as bounds (optimistic value iteration,
 //     Hartmanns and Kaminski, CAV 2020): v + ε and v − ε (ε a quarter of
 //     the precision) are each given three sweeps to show themselves
 //     inductive, a sweep that moves no node outward even with each node's

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -68,6 +69,7 @@ func (r *run[S, T, F]) floatStrategy(q *quotient[T], sigma []int32, obj, minP in
 func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64) bool {
 	m := q.nodes
 	sc := &r.seedScratch
+	sc.overLimit = false
 	start := append(sc.start[:0], 0)
 	adj := sc.adj[:0]
 	for i := range m {
@@ -109,7 +111,14 @@ func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64)
 			}
 			continue
 		}
+		// Eliminated deepest first (the highest numbers, as solveChain
+		// does): a nearly acyclic part then fills in little.
 		n := len(members)
+		rev := sc.rev[:0]
+		for k := n - 1; k >= 0; k-- {
+			rev = append(rev, members[k])
+		}
+		sc.rev, members = rev, rev
 		for l, i := range members {
 			loc[i] = int32(l)
 		}
@@ -148,6 +157,10 @@ func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64)
 		v, err := solveSystem(numeric.Float{}, cs, n, 1)
 		for _, i := range members {
 			loc[i] = -1
+		}
+		if errors.Is(err, errOverLimit) {
+			sc.overLimit = true // an optimistic try that would cost more than it saves
+			return false
 		}
 		if err != nil {
 			r.fail(fmt.Errorf("engine: %w", err))
@@ -196,4 +209,6 @@ type seedScratch struct {
 	start, adj []uint32
 	loc        []int32
 	scc        sccScratch
+	rev        []uint32 // a part's members, last first
+	overLimit  bool     // the last evaluation gave up at r.seed.limit
 }
