@@ -10,6 +10,8 @@ import (
 	"math/big"
 	"os"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
@@ -201,8 +203,11 @@ func readText(r io.Reader, avail uint64) ([]byte, error) {
 	var data []byte
 	if size, ok := fileSize(r); ok {
 		data = make([]byte, 0, int(min(size, limit))+512)
+		if size <= limit && size >= parallelRead {
+			data = readParts(r.(*os.File), data[:size])
+		}
 	}
-	lr := io.LimitReader(r, limit+1)
+	lr := io.LimitReader(r, limit+1-int64(len(data)))
 	for {
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]
@@ -224,6 +229,40 @@ func readText(r io.Reader, avail uint64) ([]byte, error) {
 			budget.ErrTooLarge, budget.Bytes(float64(limit)), bytesPerByte, budget.Room(avail))
 	}
 	return data, nil
+}
+
+// parallelRead is the size from which a file is read in parts at once.
+const parallelRead = 8 << 20
+
+// readParts reads the file f, of len(buf) bytes when it was looked at, into
+// buf in four parts at once, and returns buf with f's offset after it, for
+// the caller to read what follows (a file that grew meanwhile). The parts
+// fault in the buffer's fresh pages on both cores: 135 MB took 0.29 s
+// instead of 0.45–0.62 s here. If any part fails (the file shrank, say),
+// it returns buf emptied, f's offset still at 0, for the caller to read it
+// all again, one read after another.
+func readParts(f *os.File, buf []byte) []byte {
+	const parts = 4
+	n := len(buf)
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for i := range parts {
+		lo, hi := n*i/parts, n*(i+1)/parts
+		wg.Go(func() {
+			if _, err := f.ReadAt(buf[lo:hi], int64(lo)); err != nil {
+				failed.Store(true)
+			}
+		})
+	}
+	wg.Wait()
+	// ReadAt leaves the offset at 0.
+	if failed.Load() {
+		return buf[:0]
+	}
+	if _, err := f.Seek(int64(n), io.SeekStart); err != nil {
+		return buf[:0]
+	}
+	return buf
 }
 
 // fileSize is the size of a regular file being read from its start.
