@@ -108,8 +108,8 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	if players < 1 || players > MaxPlayers {
 		return nil, solver.Invalidf("engine: %d players (from 1 to %d)", players, MaxPlayers)
 	}
-	if g, ok := adopt(rules, opt, valueBytes); ok {
-		return g, nil
+	if g, ok, err := adopt(ctx, rules, opt, valueBytes); err != nil || ok {
+		return g, err
 	}
 	g := &graph[S]{players: players, index: map[S]uint32{}, nameID: map[string]uint32{}, rats: newRatTable(), describe: func(s S) string { return fmt.Sprint(s) }}
 	if d, ok := rules.(Describer[S]); ok {

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"math/big"
 	"testing"
 )
@@ -66,37 +68,46 @@ func threeStates(to [3]uint32, half *big.Rat) FlatGame {
 func TestAdopt(t *testing.T) {
 	half := big.NewRat(1, 2)
 	r := &flatRules{f: threeStates([3]uint32{1, 1, 2}, half)}
-	g, ok := adopt[int32](r, Options{}, 8)
+	g, ok, _ := adopt[int32](t.Context(), r, Options{}, 8)
 	if !ok || &g.to[0] != &r.f.To[0] || g.reached != 3 {
 		t.Fatalf("in order: adopted %t, shared %t", ok, ok && &g.to[0] == &r.f.To[0])
 	}
 	// Listed 0, 2, 1 where play reaches 0, 1, 2: renumbered.
 	r = &flatRules{f: threeStates([3]uint32{2, 2, 1}, half)}
 	r.f.PayStart, r.f.Pay = []uint32{0, 0, 1, 2}, []uint32{1, 3}
-	g, ok = adopt[int32](r, Options{}, 8)
+	g, ok, _ = adopt[int32](t.Context(), r, Options{}, 8)
 	if !ok || &g.to[0] == &r.f.To[0] || g.states[1] != 2 || g.to[0] != 1 || g.rats.vals[g.pay[g.payStart[1]]].Cmp(big.NewRat(1, 3)) != 0 {
 		t.Fatalf("out of order: adopted %t, %+v", ok, g)
 	}
 	// State 2 unreached: left out.
 	r = &flatRules{f: threeStates([3]uint32{1, 1, 1}, half)}
-	if g, ok = adopt[int32](r, Options{}, 8); !ok || g.reached != 2 || len(g.owner) != 2 {
+	if g, ok, _ = adopt[int32](t.Context(), r, Options{}, 8); !ok || g.reached != 2 || len(g.owner) != 2 {
 		t.Fatalf("unreached: adopted %t", ok)
 	}
 	// A coin of 1/3 and 1/3: explore refuses it, so adopt leaves it.
 	r = &flatRules{f: threeStates([3]uint32{1, 1, 2}, big.NewRat(1, 3))}
-	if _, ok = adopt[int32](r, Options{}, 8); ok {
+	if _, ok, _ = adopt[int32](t.Context(), r, Options{}, 8); ok {
 		t.Error("a sum of 2/3 adopted")
 	}
 	if _, err := explore[int32](t.Context(), r, Options{}, 8); err == nil {
 		t.Error("explore took a sum of 2/3")
 	}
 	// An Index that is not the arrays' numbering: left to explore.
-	if _, ok = adopt[int32](&shifted{flatRules{f: threeStates([3]uint32{1, 1, 2}, half)}}, Options{}, 8); ok {
+	if _, ok, _ = adopt[int32](t.Context(), &shifted{flatRules{f: threeStates([3]uint32{1, 1, 2}, half)}}, Options{}, 8); ok {
 		t.Error("rules whose Index is not the arrays' numbering adopted")
 	}
 	// Malformed arrays are left to explore too.
 	r = &flatRules{f: threeStates([3]uint32{1, 1, 7}, half)}
-	if _, ok = adopt[int32](r, Options{}, 8); ok {
+	if _, ok, _ = adopt[int32](t.Context(), r, Options{}, 8); ok {
 		t.Error("a target out of range adopted")
+	}
+	// A cancelled context stops it, in order or not.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	for _, to := range [][3]uint32{{1, 1, 2}, {2, 2, 1}} {
+		r = &flatRules{f: threeStates(to, half)}
+		if _, _, err := adopt[int32](ctx, r, Options{}, 8); !errors.Is(err, context.Canceled) {
+			t.Errorf("%v cancelled: %v", to, err)
+		}
 	}
 }
