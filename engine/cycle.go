@@ -748,6 +748,7 @@ const (
 // outward by its rounding bound.
 func (r *run[S, T, F]) inductive(q *quotient[T], minP int, x []float64, upper bool) bool {
 	for range optimisticSweeps {
+		r.st.sweeps++ // counted with value iteration's
 		ok := true
 		for i := q.nodes - 1; i >= 0; i-- {
 			minimize := q.owner[i] == minP && minP >= 0

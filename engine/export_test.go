@@ -47,3 +47,6 @@ func SetEliminationLimit(limit, first time.Duration) (oldLimit, oldFirst time.Du
 // SetOptimistic turns optimistic value iteration on or off and returns
 // the old setting.
 func SetOptimistic(on bool) bool { old := optimisticOn; optimisticOn = on; return old }
+
+// OptimisticSweeps is the sweeps a candidate bound gets.
+const OptimisticSweeps = optimisticSweeps

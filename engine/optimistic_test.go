@@ -136,10 +136,12 @@ func optimisticTwins(t *testing.T, name string, g *game) (with, without, ends in
 // two players, some with end components, float mode with it agrees with
 // exact mode within the precision it claims and proves every component;
 // a random component fills in when eliminated, so most tries give up at
-// their work limit, but it never takes more sweeps than interval
-// iteration alone. On ladders (Pig's shape) it takes under three quarters
-// of the sweeps (3,352 against 5,341 here; on Pig to 100, 97,649 against
-// 535,309).
+// their work limit; on none does it take more sweeps than interval
+// iteration alone, beyond those of one failed try (two candidates of
+// optimisticSweeps each).
+// On ladders (Pig's shape) it takes under three quarters of the sweeps
+// (3,616 against 5,341 here; on Pig to 100, 133,541 against 535,309),
+// counting the candidates' sweeps with value iteration's.
 func TestOptimisticValueIteration(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var with, without, ends int
@@ -148,7 +150,7 @@ func TestOptimisticValueIteration(t *testing.T) {
 		loops := trial%3 == 0 && players == 1
 		g := newSlowGame(rng, players, 20+rng.IntN(120), loops)
 		w, wo, e := optimisticTwins(t, fmt.Sprintf("random trial %d", trial), g)
-		if w > wo {
+		if w > wo+2*engine.OptimisticSweeps {
 			t.Errorf("random trial %d: %d sweeps with optimistic value iteration, %d without", trial, w, wo)
 		}
 		with, without, ends = with+w, without+wo, ends+e
