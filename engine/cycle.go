@@ -414,15 +414,12 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 }
 
 // reuseQuotient returns the run's quotient scratch, emptied, for a
-// component of m states: its arrays keep their room.
+// component of m states: its arrays keep their room. Every other array is
+// sized where it is filled (quotient, valueIteration, optimistic).
 func (r *run[S, T, F]) reuseQuotient(m int) *quotient[T] {
 	q := &r.qs
-	*q = quotient[T]{
-		nodeOf: resize(q.nodeOf, m), rep: q.rep[:0], mecs: q.mecs, mecNode: q.mecNode, qa: q.qa,
-		state: q.state, act: q.act, exit: q.exit, exitF: q.exitF, outStart: q.outStart,
-		outTo: q.outTo, outP: q.outP, outPF: q.outPF, actStart: q.actStart, owner: q.owner,
-		bounds: q.bounds, argU: q.argU, opt: q.opt, made: q.made,
-	}
+	q.nodes = 0
+	q.nodeOf, q.rep, q.qa = resize(q.nodeOf, m), q.rep[:0], q.qa[:0]
 	return q
 }
 
@@ -669,12 +666,13 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 // operator B is monotone and iterating it from any start converges to the
 // one fixed point v*, so a vector u with B(u) ≤ u bounds v* from above
 // (B^n(u) decreases to v*), and one with B(l) ≥ l from below. A
-// Gauss–Seidel sweep u → u' that lowers no node shows B(u') ≤ u': each
+// Gauss–Seidel sweep u → u' that raises no node shows B(u') ≤ u': each
 // node's new value is B at a vector no lower than u'.
 //
 // The sweeps are in float64, so each node's new value is moved outward by
-// a bound on its rounding error (as in bestExact): the probabilities are
-// rounded, and where play escapes with less than float64 resolves (1e-20),
+// a bound on its rounding error (qvalueRounded, as in bestExact): the
+// probabilities are rounded, and where play escapes with less than float64
+// resolves (1e-20),
 // the rounded operator has many fixed points. The margin then keeps a
 // sweep from ever showing a bound, and the component goes on to its exact
 // re-solve or its flag, as before. (A policy's float values are not taken
@@ -698,12 +696,12 @@ func (r *run[S, T, F]) optimistic(q *quotient[T], minP int, L, U []float64, eps,
 	sigma := r.greedyFloat(q, mid, minP)
 	v := mid
 	r.seed.guard, r.seed.limit = r.chain.guard, work
-	ok := r.evaluateFloat(q, sigma, v)
+	ok, costly := r.evaluateFloat(q, sigma, v)
 	r.seed.limit = 0
 	if !ok {
 		// Too costly, or not finite, or the deadline or the budget
 		// (reported by the caller).
-		return false, r.seedScratch.overLimit
+		return false, costly
 	}
 	for i := range cand {
 		cand[i] = math.Min(U[i], v[i]+eps)
@@ -754,15 +752,7 @@ func (r *run[S, T, F]) inductive(q *quotient[T], minP int, x []float64, upper bo
 			minimize := q.owner[i] == minP && minP >= 0
 			var b float64
 			for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
-				s, m := q.exitF[a], math.Abs(q.exitF[a])
-				for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
-					t := q.outPF[o] * x[q.outTo[o]]
-					s += t
-					m += math.Abs(t)
-				}
-				// bestExact's bound: k terms, each input rounded once and
-				// each product and sum once more, doubled.
-				e := float64(q.outStart[a+1]-q.outStart[a]+3)*0x1p-51*m + 0x1p-1022
+				s, e := q.qvalueRounded(x, a)
 				if upper {
 					s += e
 				} else {
@@ -912,18 +902,7 @@ func (r *run[S, T, F]) bestExact(q *quotient[T], x []T, xf []float64, i int, min
 		cut = math.Inf(1)
 	}
 	for a := a0; a < a1; a++ {
-		s, m := q.exitF[a], math.Abs(q.exitF[a])
-		for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
-			t := q.outPF[o] * xf[q.outTo[o]]
-			s += t
-			m += math.Abs(t)
-		}
-		// Every input is rounded once (relative 2^-53), each product and
-		// each sum once more: k terms err by at most (k+3)·2^-52 of Σ|t|,
-		// doubled for safety, plus the smallest normal number for
-		// underflow.
-		k := float64(q.outStart[a+1] - q.outStart[a])
-		e := (k+3)*0x1p-51*m + 0x1p-1022
+		s, e := q.qvalueRounded(xf, a)
 		val[a-a0], bound[a-a0] = s, e
 		if minimize {
 			cut = math.Min(cut, s+e)
@@ -961,6 +940,21 @@ func (r *run[S, T, F]) bestExact(q *quotient[T], x []T, xf []float64, i int, min
 		return inc, first
 	}
 	return first, first
+}
+
+// qvalueRounded is qvalueFloat with a bound e on its rounding error: every
+// input is rounded once (relative 2^-53), each product and each sum once
+// more, so k terms err by at most (k+3)·2^-52 of Σ|t|, doubled for safety,
+// plus the smallest normal number for underflow.
+func (q *quotient[T]) qvalueRounded(x []float64, a int32) (s, e float64) {
+	s, m := q.exitF[a], math.Abs(q.exitF[a])
+	for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+		t := q.outPF[o] * x[q.outTo[o]]
+		s += t
+		m += math.Abs(t)
+	}
+	k := float64(q.outStart[a+1] - q.outStart[a])
+	return s, (k+3)*0x1p-51*m + 0x1p-1022
 }
 
 // qvalueFloat is qvalue in float64: action a's exit value plus Σ p·x[to].

@@ -93,8 +93,8 @@ func adopt[S comparable](ctx context.Context, rules Rules[S], opt Options, value
 	pos[0] = 1
 	identity := true
 	for i := 0; i < len(order); i++ {
-		if i%adoptCheck == 0 && ctx.Err() != nil {
-			return nil, false, fmt.Errorf("engine: %w", ctx.Err())
+		if err := stopped(ctx, i); err != nil {
+			return nil, false, err
 		}
 		s := order[i]
 		for a := f.ActStart[s]; a < f.ActStart[s+1]; a++ {
@@ -112,8 +112,8 @@ func adopt[S comparable](ctx context.Context, rules Rules[S], opt Options, value
 	sums := newSumCache()
 	var key []byte
 	for a := range f.ActName {
-		if a%adoptCheck == 0 && ctx.Err() != nil {
-			return nil, false, fmt.Errorf("engine: %w", ctx.Err())
+		if err := stopped(ctx, a); err != nil {
+			return nil, false, err
 		}
 		key = key[:0]
 		for o := f.OutStart[a]; o < f.OutStart[a+1]; o++ {
@@ -135,11 +135,12 @@ func adopt[S comparable](ctx context.Context, rules Rules[S], opt Options, value
 		}
 		sums.found(key)
 	}
+	rats := newRatTable() // its 0 and 1 are the arrays' (wellFormed)
+	rats.vals, rats.prob = f.Vals, prob
 	g = &graph[S]{
 		players: players, reached: len(order), states: any(order).([]S),
 		dense: pos, indexer: ix, index: map[S]uint32{}, names: f.Names, nameID: map[string]uint32{},
-		rats:     &ratTable{vals: f.Vals, prob: prob, byPtr: map[*big.Rat]uint32{}, small: map[[2]int64]uint32{}, large: map[string]uint32{}},
-		describe: func(s S) string { return fmt.Sprint(s) },
+		rats: rats, describe: func(s S) string { return fmt.Sprint(s) },
 	}
 	if identity {
 		g.owner, g.actStart, g.actName, g.outStart = f.Owner, f.ActStart, f.ActName, f.OutStart
@@ -173,8 +174,8 @@ func renumber[S comparable](ctx context.Context, f *FlatGame, g *graph[S], order
 	g.to, g.prob, g.reward = make([]uint32, 0, outs), make([]uint32, 0, outs), make([]uint32, 0, outs)
 	g.pay = make([]uint32, 0, pays)
 	for i, s := range order {
-		if i%adoptCheck == 0 && ctx.Err() != nil {
-			return fmt.Errorf("engine: %w", ctx.Err())
+		if err := stopped(ctx, i); err != nil {
+			return err
 		}
 		g.owner = append(g.owner, f.Owner[s])
 		for a := f.ActStart[s]; a < f.ActStart[s+1]; a++ {
@@ -197,6 +198,14 @@ func renumber[S comparable](ctx context.Context, f *FlatGame, g *graph[S], order
 // adoptCheck is how many states adopt's passes take between looks at the
 // context: a million-state model's renumbering takes 0.2 s.
 const adoptCheck = 1 << 16
+
+// stopped is the context's error at every adoptCheck-th step i of a pass.
+func stopped(ctx context.Context, i int) error {
+	if i%adoptCheck == 0 && ctx.Err() != nil {
+		return fmt.Errorf("engine: %w", ctx.Err())
+	}
+	return nil
+}
 
 // wellFormed checks the arrays' shapes and ranges and each state's kind,
 // as explore checks a Node.

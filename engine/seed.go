@@ -47,7 +47,10 @@ func (r *run[S, T, F]) floatStrategy(q *quotient[T], sigma []int32, obj, minP in
 	r.seed.guard = r.chain.guard
 	x := make([]float64, q.nodes)
 	for range seedRounds {
-		if r.ctx.Err() != nil || !r.evaluateFloat(q, sigma, x) {
+		if r.ctx.Err() != nil {
+			return
+		}
+		if ok, _ := r.evaluateFloat(q, sigma, x); !ok {
 			return
 		}
 		if minP >= 0 && q.improveFloat(x, sigma, minP, minP) {
@@ -60,16 +63,16 @@ func (r *run[S, T, F]) floatStrategy(q *quotient[T], sigma []int32, obj, minP in
 }
 
 // evaluateFloat writes to x the values of the quotient's nodes under
-// sigma, in float64, and reports whether they are finite. As the chain
+// sigma, in float64, and reports whether they are finite (ok), or, where
+// not, whether an elimination gave up at r.seed.limit (costly). As the chain
 // solver does, it splits the policy's chain into strongly connected parts
 // and solves them in order, each successor part first: a part of one node
 // is one division, a larger one an elimination. (Most policies leave few
 // cycles: one elimination of the whole quotient in index order would fill
 // in where back substitution suffices.)
-func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64) bool {
+func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64) (ok, costly bool) {
 	m := q.nodes
 	sc := &r.seedScratch
-	sc.overLimit = false
 	start := append(sc.start[:0], 0)
 	adj := sc.adj[:0]
 	for i := range m {
@@ -107,7 +110,7 @@ func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64)
 			out := max(0, 1-in) + (in - self)
 			x[i] = num / out
 			if math.IsInf(x[i], 0) || math.IsNaN(x[i]) {
-				return false
+				return false, false
 			}
 			continue
 		}
@@ -159,21 +162,20 @@ func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64)
 			loc[i] = -1
 		}
 		if errors.Is(err, errOverLimit) {
-			sc.overLimit = true // an optimistic try that would cost more than it saves
-			return false
+			return false, true // an optimistic try that would cost more than it saves
 		}
 		if err != nil {
 			r.fail(fmt.Errorf("engine: %w", err))
-			return false
+			return false, false
 		}
 		for l, i := range members {
 			if math.IsInf(v[l], 0) || math.IsNaN(v[l]) {
-				return false
+				return false, false
 			}
 			x[i] = v[l]
 		}
 	}
-	return true
+	return true, false
 }
 
 // improveFloat is improve on float64 values with the margin seedTol.
@@ -210,5 +212,4 @@ type seedScratch struct {
 	loc        []int32
 	scc        sccScratch
 	rev        []uint32 // a part's members, last first
-	overLimit  bool     // the last evaluation gave up at r.seed.limit
 }

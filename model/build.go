@@ -448,15 +448,19 @@ func (b *builder) unknown(out uint32, id string) error {
 
 // lookup finds the state of an id.
 func (m *Model) lookup(id string) (int32, bool) {
-	h := maphash.String(m.seed, id)
+	_, e := m.probe(maphash.String(m.seed, id), id)
+	return int32(e) - 1, e != 0
+}
+
+// probe follows the slots from the home of hash h (id's) to the slot that
+// holds id, or to the first empty one: it returns the slot and what it
+// holds (0 if empty).
+func (m *Model) probe(h uint64, id string) (i, e uint64) {
 	mask := uint64(len(m.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		e := m.slots[i]
-		if e == 0 {
-			return 0, false
-		}
-		if e>>32 == h>>32 && m.ID(int32(e)-1) == id {
-			return int32(e) - 1, true
+	for i = h & mask; ; i = (i + 1) & mask {
+		e = m.slots[i]
+		if e == 0 || e>>32 == h>>32 && m.ID(int32(e)-1) == id {
+			return i, e
 		}
 	}
 }
@@ -475,7 +479,6 @@ func (m *Model) insertFrom(from, to int32) (dup int32, ok bool) {
 		m.rehash(n)
 	}
 	var hs [256]uint64
-	mask := uint64(len(m.slots) - 1)
 	for lo := from; lo < to; lo += int32(len(hs)) {
 		hi := min(to, lo+int32(len(hs)))
 		for s := lo; s < hi; s++ {
@@ -483,18 +486,19 @@ func (m *Model) insertFrom(from, to int32) (dup int32, ok bool) {
 		}
 		for s := lo; s < hi; s++ {
 			h := hs[s-lo]
-			i := h & mask
-			for e := m.slots[i]; e != 0; e = m.slots[i] {
-				if e>>32 == h>>32 && m.ID(int32(e)-1) == m.ID(s) {
-					return s, false
-				}
-				i = (i + 1) & mask
+			i, e := m.probe(h, m.ID(s))
+			if e != 0 {
+				return s, false
 			}
-			m.slots[i] = h&^(1<<32-1) | uint64(s+1)
+			m.slots[i] = slotOf(h, s)
 		}
 	}
 	return to, true
 }
+
+// slotOf is the slot entry of state s whose id hashes to h: the hash's
+// top 32 bits, then s+1.
+func slotOf(h uint64, s int32) uint64 { return h&^(1<<32-1) | uint64(s+1) }
 
 // rehash moves the table to n slots.
 func (m *Model) rehash(n int) {
@@ -509,12 +513,8 @@ func (m *Model) rehash(n int) {
 
 func (m *Model) place(s int32) {
 	h := maphash.String(m.seed, m.ID(s))
-	mask := uint64(len(m.slots) - 1)
-	i := h & mask
-	for m.slots[i] != 0 {
-		i = (i + 1) & mask
-	}
-	m.slots[i] = h&^(1<<32-1) | uint64(s+1)
+	i, _ := m.probe(h, m.ID(s)) // ids are distinct: an empty slot
+	m.slots[i] = slotOf(h, s)
 }
 
 // ID returns the id of state s. The string views the model's own text.

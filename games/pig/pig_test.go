@@ -3,6 +3,7 @@ package pig
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -282,25 +283,28 @@ func TestSizeHints(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		G, err := engine.Explore(context.Background(), r, engine.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		acts, outs := count(G)
-		if hs, ha, ho := r.SizeHint(); hs != G.States() || ha != acts || ho != outs {
-			t.Errorf("target %d: explored %d states, %d actions, %d outcomes; hinted %d, %d, %d", target, G.States(), acts, outs, hs, ha, ho)
-		}
+		checkSizeHint(t, fmt.Sprintf("target %d", target), r)
 	}
 	m, err := NewMany(3, 12)
 	if err != nil {
 		t.Fatal(err)
 	}
-	G, err := engine.Explore(context.Background(), m, engine.Options{})
+	checkSizeHint(t, "3 players to 12", m)
+}
+
+// checkSizeHint explores rules and compares their size hint with what it
+// found.
+func checkSizeHint[S comparable](t *testing.T, name string, rules interface {
+	engine.Rules[S]
+	engine.Sizer
+}) {
+	t.Helper()
+	G, err := engine.Explore(context.Background(), rules, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	acts, outs := count(G)
-	if hs, ha, ho := m.SizeHint(); hs != G.States() || ha != acts || ho != outs {
-		t.Errorf("3 players to 12: explored %d states, %d actions, %d outcomes; hinted %d, %d, %d", G.States(), acts, outs, hs, ha, ho)
+	if hs, ha, ho := rules.SizeHint(); hs != G.States() || ha != acts || ho != outs {
+		t.Errorf("%s: explored %d states, %d actions, %d outcomes; hinted %d, %d, %d", name, G.States(), acts, outs, hs, ha, ho)
 	}
 }
