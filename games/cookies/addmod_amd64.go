@@ -17,6 +17,11 @@ func addModAVX2(dst, src []uint64, p uint64)
 //go:noescape
 func sumModAVX2(xs []uint64, p uint64) uint64
 
+// subModAVX2 is subModGeneric on the first len(dst)&^3 residues.
+//
+//go:noescape
+func subModAVX2(dst, src []uint64, p uint64)
+
 var useAVX2 = cpu.X86.HasAVX2
 
 // addMod sets dst[k] = (dst[k] + src[k]) mod p, for residues below
@@ -29,6 +34,18 @@ func addMod(dst, src []uint64, p uint64) {
 		dst, src = dst[n:], src[n:]
 	}
 	addModGeneric(dst, src, p)
+}
+
+// subMod sets dst[k] = (dst[k] - src[k]) mod p, for residues below
+// p < 2^62.
+func subMod(dst, src []uint64, p uint64) {
+	src = src[:len(dst)]
+	if useAVX2 && len(dst) >= 8 {
+		n := len(dst) &^ 3
+		subModAVX2(dst[:n], src[:n], p)
+		dst, src = dst[n:], src[n:]
+	}
+	subModGeneric(dst, src, p)
 }
 
 // sumMod returns the sum of residues below p < 2^62, mod p.

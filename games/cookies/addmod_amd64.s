@@ -108,3 +108,31 @@ fold:
 	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
+
+// func subModAVX2(dst, src []uint64, p uint64)
+// dst[k] = (dst[k] - src[k]) mod p for k < len(dst) rounded down to 4:
+// y = dst[k] - src[k] is negative, as a signed number, exactly when it
+// wrapped around, and then y+p is the residue.
+TEXT ·subModAVX2(SB), NOSPLIT, $0-56
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	VPBROADCASTQ p+48(FP), Y0
+	SHRQ $2, CX
+	JZ subdone
+
+sub4:
+	VMOVDQU (DI), Y1
+	VPSUBQ (SI), Y1, Y1
+	VPADDQ Y0, Y1, Y5
+	VBLENDVPD Y1, Y5, Y1, Y1
+	VMOVDQU Y1, (DI)
+	ADDQ $32, DI
+	ADDQ $32, SI
+	DECQ CX
+	JNZ sub4
+
+subdone:
+	VZEROUPPER
+	RET
+

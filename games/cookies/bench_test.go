@@ -7,7 +7,7 @@ import (
 )
 
 // BenchmarkCount times the workloads of the speed issue; 10000 takes about
-// 8 s and 20000 about 55 s on two cores (select with -bench 'Count/2000$'
+// 4 s and 20000 about 30–35 s on two cores (select with -bench 'Count/2000$'
 // for a quick run).
 func BenchmarkCount(b *testing.B) {
 	for _, n := range []int{300, 1000, 2000, 10000, 20000} {

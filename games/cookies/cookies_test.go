@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -289,22 +291,18 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// The passes side by side (one table per core) and one at a time on all
-// cores give the same C(N), with the progress reaching its total.
+// One pass at a time and passes side by side give the same C(N), with
+// the progress reaching its total.
 func TestPassesSideBySide(t *testing.T) {
 	for _, n := range []int{1, 2, 7, 50, 300, 1000} {
-		vals, err := PileValues(context.Background(), n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pl := newPlan(n, vals)
+		pl := planFor(t, n)
 		ps := primes(partitionCount(n))
-		serial, err := pl.countSerial(context.Background(), ps, nil)
+		serial, err := pl.countSideBySide(context.Background(), ps, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var last, total int64
-		side, err := pl.countConcurrent(context.Background(), ps, 3, func(d, tot int64) { last, total = d, tot })
+		side, err := pl.countSideBySide(context.Background(), ps, 3, func(d, tot int64) { last, total = d, tot })
 		if err != nil || side.Cmp(serial) != 0 {
 			t.Fatalf("N = %d: side by side %v (%v), one at a time %v", n, side, err, serial)
 		}
@@ -314,8 +312,61 @@ func TestPassesSideBySide(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	vals, _ := PileValues(context.Background(), 2000)
-	if _, err := newPlan(2000, vals).countConcurrent(ctx, primes(partitionCount(2000)), 2, nil); !errors.Is(err, context.Canceled) {
+	if _, err := planFor(t, 2000).countSideBySide(ctx, primes(partitionCount(2000)), 2, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// Estimate's model of the first layout, N²/14 cells, is within a tenth of
+// the layout newCounter makes.
+func TestEstimate(t *testing.T) {
+	for _, n := range []int{1000, 3000, 8000} {
+		c := planFor(t, n).newCounter()
+		model := float64(n) * float64(n) / 14
+		if got := float64(c.firstCells()); got < 0.9*model || got > 1.1*model {
+			t.Errorf("N = %d: %v cells, model %v", n, got, model)
+		}
+		c.free()
+	}
+}
+
+// tablesFor runs as many passes at once as keeps the cores busy to the
+// end: 3 of 9 on 2 cores, 2 of 6, all 5 of 5.
+func TestTablesFor(t *testing.T) {
+	if runtime.GOMAXPROCS(0) != 2 {
+		t.Skip("the table is for 2 cores")
+	}
+	for passes, want := range map[int]int{1: 1, 2: 2, 3: 3, 5: 5, 6: 2, 9: 3} {
+		if got, err := tablesFor(100, passes); err != nil || got != want {
+			t.Errorf("%d passes: %d at once (%v), want %d", passes, got, err, want)
+		}
+	}
+}
+
+// planFor is the plan for N cookies.
+func planFor(t *testing.T, N int) *plan {
+	t.Helper()
+	vals, err := PileValues(context.Background(), N)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := newPlan(N, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pl
+}
+
+// newPlan refuses values that do not pair, naming the pile.
+func TestUnpaired(t *testing.T) {
+	vals := closedForm(40)
+	vals[9] = 2 // its partner, pile 11, is worth 1, not -2
+	if _, err := newPlan(40, vals); err == nil || !strings.Contains(err.Error(), "pile") {
+		t.Errorf("unpaired values: %v", err)
+	}
+	vals = closedForm(40)
+	vals[10] = 0 // pile 9, worth 1, loses its partner
+	if _, err := newPlan(40, vals); err == nil {
+		t.Error("a pile without its partner accepted")
 	}
 }

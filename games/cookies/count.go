@@ -26,8 +26,8 @@ func CountProgress(ctx context.Context, N int, progress solver.Progress) (*big.I
 	if N < 1 || N > MaxN {
 		return nil, solver.Invalidf("cookies: N must be from 1 to %d, got %d", MaxN, N)
 	}
-	if err := (budget.Estimate{What: fmt.Sprintf("N = %d", N), Bytes: Estimate(N) * float64(tables(N))}).Check(); err != nil {
-		return nil, fmt.Errorf("cookies: %w", err)
+	if _, err := tablesFor(N, len(primes(partitionCount(N)))); err != nil {
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("cookies: %w", err)
@@ -36,7 +36,11 @@ func CountProgress(ctx context.Context, N int, progress solver.Progress) (*big.I
 	if err != nil {
 		return nil, err
 	}
-	return countWithValues(ctx, N, vals, progress)
+	pl, err := newPlan(N, vals)
+	if err != nil {
+		return nil, err
+	}
+	return pl.countAll(ctx, progress)
 }
 
 // partitionCount returns p(N) by Euler's pentagonal number recurrence.
@@ -67,24 +71,36 @@ func partitionCount(N int) *big.Int {
 	return p[N]
 }
 
-// Estimate returns the bytes Count(N) needs for its table: one 8-byte
-// residue per cell of the first layout, after the lead classes, and
-// about 100 bytes of bookkeeping per size (two band records, the plan).
+// Estimate returns the bytes one table of Count(N) needs: one 8-byte
+// residue per cell of the first layout, after the lead pairs, and about
+// 100 bytes of bookkeeping per size (the band records, the plan).
 func Estimate(N int) float64 {
-	// The first layout has N²/7 cells: measured 0.1428·N² for N from 1000
-	// to 40000 (the live band after the lead classes is about 0.37·R wide
-	// at R cookies still to place, and 1.5·s at size s).
-	cells := float64(N) * float64(N) / 7
+	// The first layout keeps u ≤ min(up·R, s/2) at size s, up just below
+	// 1/5 for the cookies: ∫ min(R/5, s/2) ds = N²/14 (TestEstimate
+	// measures it).
+	cells := float64(N) * float64(N) / 14
 	return cells*8 + 100*float64(N)
 }
 
-// tables is how many tables Count(N) holds at once: one per core for
-// passes side by side (concurrentPassesUpTo), else one.
-func tables(N int) int {
-	if N <= concurrentPassesUpTo {
-		return runtime.GOMAXPROCS(0)
+// tablesFor returns how many passes run side by side for N, each on a
+// table of its own, so that the cores finish together: with 9 passes on
+// 2 cores, 3 at once take 3 rounds of 1.5 pass times, where 2 at once
+// take 5 rounds of one (measured at N = 20000: 29.4–36.7 s against
+// 31.9–39.4 s, alternating). Fewer where memory is short. It returns an
+// error wrapping budget.ErrTooLarge if not even one table fits.
+func tablesFor(N, passes int) (int, error) {
+	cores, avail := runtime.GOMAXPROCS(0), budget.Available()
+	best, bestTime := 1, passes*cores
+	for n := 2; n <= passes && Estimate(N)*float64(n) <= float64(avail); n++ {
+		// Rounds of n passes, each taking n/cores pass times if n ≥ cores.
+		if t := (passes + n - 1) / n * max(n, cores); t < bestTime {
+			best, bestTime = n, t
+		}
 	}
-	return 1
+	if err := (budget.Estimate{What: fmt.Sprintf("N = %d", N), Bytes: Estimate(N) * float64(best)}).CheckWithin(avail); err != nil {
+		return 0, fmt.Errorf("cookies: %w", err)
+	}
+	return best, nil
 }
 
 // primes returns primes below 2^62, largest first, whose product exceeds
@@ -101,78 +117,36 @@ func primes(bound *big.Int) []uint64 {
 	return out
 }
 
-// countWithValues counts modulo enough primes that the residues determine
-// C(N) ≤ p(N), one prime at a time (each pass needs one word a cell, where
-// the count itself needs hundreds of bits), and combines them by the
-// Chinese remainder theorem.
-func countWithValues(ctx context.Context, N int, vals []int64, progress solver.Progress) (*big.Int, error) {
-	return newPlan(N, vals).countAll(ctx, progress)
-}
-
-// countAll is C(N) for the plan's parts.
+// countAll is C(N) for the plan's pairs: counted modulo enough primes
+// that the residues determine C(N) ≤ p(N), as each pass needs one word a
+// cell where the count itself needs hundreds of bits, and combined by the
+// Chinese remainder theorem. The passes run side by side, one core and
+// one table each: a pass is one sweep per pair in increasing order of
+// size, which two cores could share only by waiting on each other row by
+// row.
 func (pl *plan) countAll(ctx context.Context, progress solver.Progress) (*big.Int, error) {
 	ps := primes(partitionCount(pl.N))
-	if workers := runtime.GOMAXPROCS(0); pl.N <= concurrentPassesUpTo && workers > 1 && len(ps) > 1 {
-		return pl.countConcurrent(ctx, ps, workers, progress)
+	workers, err := tablesFor(pl.N, len(ps))
+	if err != nil {
+		return nil, err
 	}
-	return pl.countSerial(ctx, ps, progress)
+	return pl.countSideBySide(ctx, ps, workers, progress)
 }
 
-// countSerial runs the passes one after another, each on every core.
-func (pl *plan) countSerial(ctx context.Context, ps []uint64, progress solver.Progress) (*big.Int, error) {
-	// The primes one after another, each pass on every core: for large N a
-	// pass is bound by memory traffic, and a second table would double the
-	// memory for a tenth of the time (concurrentPassesUpTo).
-	t := newTeam(runtime.GOMAXPROCS(0))
-	c := pl.newCounter(t)
-	defer func() {
-		t.stop() // no member is left writing when the slab goes
-		c.free()
-	}()
-	residues := make([]uint64, len(ps))
-	total := int64(len(ps)) * int64(len(pl.parts)+1)
-	for j, p := range ps {
-		var err error
-		residues[j], err = pl.count(ctx, c, p, func(done int) {
-			if progress != nil {
-				progress(int64(j)*int64(len(pl.parts)+1)+int64(done), total)
-			}
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return crt(ps, residues), nil
-}
-
-// concurrentPassesUpTo is the largest N whose passes run side by side, one
-// core and one table each, rather than one at a time on all cores: sharing
-// each part's rows between cores costs more in handing over than it saves
-// (at N = 2000 the team's synchronisation was a fifth of the time). Best
-// of three on two cores, one pass at a time against side by side: N =
-// 2000 0.18 s -> 0.09 s, 4000 0.76 -> 0.33 s, 8000 4.96 -> 2.93 s, 12000
-// 13.8 -> 10.0 s; at 20000, 61.6 -> 54.3 s for twice the memory (918 MB),
-// so larger N keep one table.
-const concurrentPassesUpTo = 12000
-
-// countConcurrent runs the passes on workers goroutines at once, each
-// with a team of one and a table of its own.
-func (pl *plan) countConcurrent(ctx context.Context, ps []uint64, workers int, progress solver.Progress) (*big.Int, error) {
+// countSideBySide runs the passes on workers goroutines at once, each
+// with a table of its own.
+func (pl *plan) countSideBySide(ctx context.Context, ps []uint64, workers int, progress solver.Progress) (*big.Int, error) {
 	residues := make([]uint64, len(ps))
 	errs := make([]error, len(ps))
 	var next atomic.Int64
-	var done int64 // parts counted over all passes, under mu
-	total := int64(len(ps)) * int64(len(pl.parts)+1)
+	var done int64 // pairs counted over all passes, under mu
+	total := int64(len(ps)) * int64(len(pl.pairs)+1)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for range min(workers, len(ps)) {
 		wg.Go(func() {
-			t := newTeam(1)
-			c := pl.newCounter(t)
-			defer func() {
-				t.stop()
-				c.free()
-			}()
+			c := pl.newCounter()
+			defer c.free()
 			for {
 				j := int(next.Add(1) - 1)
 				if j >= len(ps) {

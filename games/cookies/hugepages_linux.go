@@ -8,11 +8,12 @@ import (
 
 // adviseHugePages asks Linux to back the slab with 2 MB pages where
 // transparent huge pages are enabled on request (madvise, Debian's
-// default). Parts that go chain by chain jump from row to row, a page
-// each with 4 KB pages, missing the TLB. Measured at N = 10000 in five
-// alternating pairs of runs: 7.0–8.4 s (mean 7.4) with huge pages, 7.5–8.4
-// s (mean 8.0) without; at N = 20000 no difference beyond the noise. Only
-// advice: if the kernel declines, nothing changes.
+// default). A pair's mirror reads jump from row to row, one cell each,
+// a page each with 4 KB pages, missing the TLB. (Measured when the piles
+// were added one at a time, chain by chain, at N = 10000 in five
+// alternating pairs of runs: 7.0–8.4 s, mean 7.4, with huge pages, 7.5–8.4
+// s, mean 8.0, without.) Only advice: if the kernel declines, nothing
+// changes.
 func adviseHugePages(slab []uint64) {
 	const huge = 2 << 20
 	if len(slab)*8 < 2*huge {

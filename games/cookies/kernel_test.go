@@ -38,6 +38,13 @@ func TestKernels(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("addMod p=%d n=%d: got %v, want %v", p, n, got, want)
 			}
+			want = slices.Clone(dst)
+			subModGeneric(want, src, p)
+			got = slices.Clone(dst)
+			subMod(got, src, p)
+			if !slices.Equal(got, want) {
+				t.Fatalf("subMod p=%d n=%d: got %v, want %v", p, n, got, want)
+			}
 			if got, want := sumMod(dst, p), sumModGeneric(dst, p); got != want {
 				t.Fatalf("sumMod p=%d n=%d: got %d, want %d", p, n, got, want)
 			}
@@ -57,9 +64,12 @@ func TestLead(t *testing.T) {
 		ns = append(ns, n)
 	}
 	for _, n := range ns {
-		pl := newPlan(n, vals[:n+1])
-		if n >= 8 && pl.lead < 4 {
-			t.Fatalf("N=%d: lead classes hold %d parts", n, pl.lead)
+		pl, err := newPlan(n, vals[:n+1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n >= 7 && pl.lead < 3 {
+			t.Fatalf("N=%d: the lead holds %d pairs", n, pl.lead)
 		}
 		want, err := pl.withoutLead().countAll(context.Background(), nil)
 		if err != nil {
@@ -93,6 +103,6 @@ func TestLead(t *testing.T) {
 // time.
 func (pl *plan) withoutLead() *plan {
 	q := *pl
-	q.setLead(0, 0)
+	q.setLead(0)
 	return &q
 }

@@ -21,3 +21,12 @@ func addModGeneric(dst, src []uint64, p uint64) {
 		dst[k] = min(y, y-p)
 	}
 }
+
+// subModGeneric sets dst[k] = (dst[k] - src[k]) mod p.
+func subModGeneric(dst, src []uint64, p uint64) {
+	src = src[:len(dst)]
+	for k, x := range src {
+		y := dst[k] - x
+		dst[k] = min(y, y+p)
+	}
+}

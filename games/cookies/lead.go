@@ -2,48 +2,48 @@ package cookies
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 )
 
-// The first parts in the count's order have the largest |value|/size, and
-// for the cookie piles they come in two classes of equal value/size: the
-// piles 2^k-1, worth 2^k-1 (ratio 1), and the piles 2^(k+1)-2, worth
-// -(2^k-1) (ratio -1/2). Added one at a time, each of those parts sweeps
-// a table that is still at its widest. But within a class of equal ratio ρ
-// a multiset of parts is worth ρ times its size, so the class is counted
-// by size alone, PA(a) ways to make size a; and with two classes of ratios
-// ρA ≠ ρB, a total size s and total value t = ρA·a + ρB·b with a + b = s
-// fix a and b. So after both classes the table holds
+// The first pairs in the count's order have the largest w/a, and for the
+// cookie piles they are one class: the piles 2^k-1, worth 2^k-1, and
+// their partners 2^(k+1)-2, worth -(2^k-1). Added one pair at a time, each
+// sweeps a table that is still at its widest. But all of class A (the
+// piles a) have value/size ρA = 1, and all of class B (the partners) ρB =
+// -1/2, so a multiset from A is worth ρA times its size, and one from B ρB
+// times its size: A is counted by size alone, PA(a) ways to make size a,
+// and so is B. With ρA ≠ ρB, a total size s and total value t = ρA·a +
+// ρB·b with a + b = s fix a and b. So after the lead the table holds
 //
 //	F(s, t) = PA(a) · PB(b)
 //
-// in each cell: one product per pair (a, b), about N²/4 of them for the
-// cookies (B's sizes are even), instead of a dozen sweeps of the table.
-// The table is then laid out for the bounds after both classes, half as
-// wide as for the first part.
+// in each cell: one product per pair of sizes (a, b), about N²/4 of them
+// for the cookies (B's sizes are even), instead of a dozen sweeps of the
+// table. The table is then laid out for the bound after the lead, a
+// fifth as wide as for the first pair.
 
-// planLead finds the lead classes: the longest run of parts from the first
-// with one value/size, then the run after it with another.
+// planLead makes the longest run of pairs from the first with one w/a the
+// lead.
 func (pl *plan) planLead() {
-	class := func(from int) int {
-		to := from
-		for to < len(pl.parts) && sameRatio(pl.parts[from], pl.parts[to], pl.vals) {
-			to++
-		}
-		return to
+	k := 0
+	for k < len(pl.pairs) && pl.up(k).eq(pl.up(0)) {
+		k++
 	}
-	a := class(0)
-	b := a
-	if a < len(pl.parts) {
-		b = class(a)
-	}
-	pl.setLead(a, b)
+	pl.setLead(k)
 }
 
-// setLead makes parts[:a] class A and parts[a:b] class B.
-func (pl *plan) setLead(a, b int) {
-	pl.lead = b
-	pl.sizesA, pl.sizesB = pl.parts[:a], pl.parts[a:b]
+// setLead makes pairs[:k] the lead: their piles class A, their partners
+// up to N class B.
+func (pl *plan) setLead(k int) {
+	pl.lead = k
+	pl.sizesA, pl.sizesB = nil, nil
+	for _, p := range pl.pairs[:k] {
+		pl.sizesA = append(pl.sizesA, p.a)
+		if p.a+p.w <= pl.N {
+			pl.sizesB = append(pl.sizesB, p.a+p.w)
+		}
+	}
 	pl.canA, pl.valA = pl.sums(pl.sizesA)
 	canB, valB := pl.sums(pl.sizesB)
 	pl.valB, pl.sumsB = valB, nil
@@ -52,11 +52,6 @@ func (pl *plan) setLead(a, b int) {
 			pl.sumsB = append(pl.sumsB, int32(b))
 		}
 	}
-}
-
-// sameRatio reports whether piles i and j have the same value/size.
-func sameRatio(i, j int, vals []int64) bool {
-	return vals[i]*int64(j) == vals[j]*int64(i)
 }
 
 // sums returns which sizes are sums of the given sizes (all of one
@@ -88,39 +83,34 @@ func partitionsMod(N int, sizes []int, p uint64) []uint64 {
 	return ways
 }
 
-// fillLead sets the table of a pass to the counts after the lead parts:
-// cell (s, t) gets PA(a)·PB(b), or the settled count of row s does, or
-// the product is dead and skipped; every other cell of the first layout
-// is cleared here, a row at a time, rather than in a pass of its own over
-// the whole slab. Rows are independent, and go to the
-// team's members in blocks.
-func (c *counter) fillLead(ctx context.Context, pl *plan) {
+// fillLead sets the table of a pass to the counts after the lead pairs:
+// cell (s, t) gets PA(a)·PB(b) for t ≤ 0 where the band keeps it, and
+// row s's total counts it in any case; positive totals are the mirrors of cells elsewhere and are not
+// kept. Every other cell of the first layout is cleared here, a row at a
+// time, rather than in a pass of its own over the whole slab.
+func (c *counter) fillLead(ctx context.Context, pl *plan) error {
 	m := newMont(c.p)
 	pa := partitionsMod(c.N, pl.sizesA, c.p)
 	for a := range pa {
 		pa[a] = m.to(pa[a])
 	}
 	pb := partitionsMod(c.N, pl.sizesB, c.p)
-	const block = 64
-	c.team.run(func(w int) {
-		for from := w * block; from <= c.N; from += c.team.n * block {
-			if ctx.Err() != nil {
-				return // the first rows fault in gigabytes: seconds
-			}
-			for s := from; s < from+block && s <= c.N; s++ {
-				c.fillRow(pl, m, pa, pb, s)
-			}
+	for s := 0; s <= c.N; s++ {
+		if s%64 == 0 && ctx.Err() != nil {
+			return fmt.Errorf("cookies: %w", ctx.Err()) // the first rows fault in gigabytes: seconds
 		}
-	})
+		c.fillRow(pl, m, pa, pb, s)
+	}
+	return nil
 }
 
 // fillRow fills row s for fillLead; pa is in Montgomery form.
 func (c *counter) fillRow(pl *plan, m mont, pa, pb []uint64, s int) {
 	row := &c.bands[s]
-	lo, hi := int64(row.lo), int64(row.hi)
-	base := row.off - lo
-	clear(c.slab[row.off : row.off+max(0, hi-lo+1)])
-	sure, p := row.sure, c.p
+	hi := int64(row.hi)
+	cells := c.slab[row.off : row.off+hi+1]
+	clear(cells)
+	total, p := row.total, c.p
 	nzLo, nzHi := row.nzLo, row.nzHi
 	for _, b := range pl.sumsB {
 		a := s - int(b)
@@ -130,21 +120,21 @@ func (c *counter) fillRow(pl *plan, m mont, pa, pb []uint64, s int) {
 		if !pl.canA[a] {
 			continue
 		}
-		t := pl.valA[a] + pl.valB[b]
-		if t > hi {
-			continue // dead
+		u := -(pl.valA[a] + pl.valB[b])
+		if u < 0 {
+			continue // a positive total: the mirror of cell (s+t, -t)
 		}
 		x := m.mul(pa[a], pb[b])
-		if t < lo {
-			sure += x
-			sure = min(sure, sure-p)
+		total += x
+		total = min(total, total-p)
+		if u > hi {
 			continue
 		}
-		y := c.slab[base+t] + x
-		c.slab[base+t] = min(y, y-p)
-		nzLo, nzHi = min(nzLo, int32(t)), max(nzHi, int32(t))
+		y := cells[u] + x
+		cells[u] = min(y, y-p)
+		nzLo, nzHi = min(nzLo, int32(u)), max(nzHi, int32(u))
 	}
-	row.sure, row.nzLo, row.nzHi = sure, nzLo, nzHi
+	row.total, row.nzLo, row.nzHi = total, nzLo, nzHi
 }
 
 // mont multiplies residues modulo an odd p < 2^62 by Montgomery's method

@@ -1,24 +1,38 @@
 package cookies
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // ratio is a non-negative rational bound num/den on |value|/size.
 type ratio struct{ num, den int64 }
 
 func (r ratio) less(o ratio) bool { return r.num*o.den < o.num*r.den }
 
-// plan is what every prime's pass shares: the parts in the order they are
-// added, and the bounds on those still to come.
+func (r ratio) eq(o ratio) bool { return r.num*o.den == o.num*r.den }
+
+func (r ratio) float() float64 { return float64(r.num) / float64(r.den) }
+
+// pair is the pile a worth +w and its partner, the pile a+w worth -w
+// (which may be larger than N, and then never fits).
+type pair struct{ a, w int }
+
+// plan is what every prime's pass shares: the pairs in the order they are
+// added, and the zero-valued parts.
 type plan struct {
-	N                  int
-	vals               []int64
-	parts, zeroParts   []int
-	sufUp, sufDown     []ratio
-	reachUp, reachDown ratio
-	// The first lead parts form at most two classes of equal value/size,
-	// counted in closed form (see lead.go): classes A and B, their sizes,
-	// whether a total size is a sum of A's sizes (canA), the value of such
-	// a sum (valA, valB), and the sums of B's sizes.
+	N         int
+	vals      []int64
+	pairs     []pair
+	zeroParts []int
+	// reach bounds w/(a+w) over all pairs: a total below -reach·s at size
+	// s cannot be made.
+	reach ratio
+	// The first lead pairs have one value/size, and are counted in closed
+	// form (see lead.go): class A holds their piles a, class B their
+	// partners a+w up to N; canA says whether a total size is a sum of A's
+	// sizes, valA and valB give the value of such a sum, and sumsB lists
+	// the sums of B's sizes.
 	lead       int
 	sizesA     []int
 	sizesB     []int
@@ -27,61 +41,51 @@ type plan struct {
 	sumsB      []int32
 }
 
-func newPlan(N int, vals []int64) *plan {
-	pl := &plan{N: N, vals: vals, reachUp: ratio{0, 1}, reachDown: ratio{0, 1}}
+// newPlan pairs the piles up to N and orders the pairs. It returns an
+// error if the values do not pair (doc.go proves that the cookie piles'
+// values do).
+func newPlan(N int, vals []int64) (*plan, error) {
+	pl := &plan{N: N, vals: vals, reach: ratio{0, 1}}
 	for i := 1; i <= N; i++ {
 		v := vals[i]
 		switch {
 		case v == 0:
 			pl.zeroParts = append(pl.zeroParts, i)
-			continue
-		case v > 0 && v*pl.reachUp.den > pl.reachUp.num*int64(i):
-			pl.reachUp = ratio{v, int64(i)}
-		case v < 0 && -v*pl.reachDown.den > pl.reachDown.num*int64(i):
-			pl.reachDown = ratio{-v, int64(i)}
+		case v > 0:
+			if j := int64(i) + v; j <= int64(N) && vals[j] != -v {
+				return nil, fmt.Errorf("cookies: pile %d is worth %d, but pile %d is worth %d, not %d", i, v, j, vals[j], -v)
+			}
+			p := pair{i, int(v)}
+			pl.pairs = append(pl.pairs, p)
+			if r := (ratio{v, int64(i) + v}); pl.reach.less(r) {
+				pl.reach = r
+			}
+		case int64(i)+v < 1 || vals[int64(i)+v] != -v:
+			return nil, fmt.Errorf("cookies: pile %d is worth %d, but no pile %d below it is worth %d", i, v, int64(i)+v, -v)
 		}
-		pl.parts = append(pl.parts, i)
 	}
-	// Parts in decreasing order of |value|/size: the bounds on what is still
-	// to come then shrink, and so do the bands (most parts are ±1 on large
-	// piles, whose ratio is tiny).
-	ratioOf := func(i int) ratio {
-		v := vals[i]
-		if v < 0 {
-			v = -v
-		}
-		return ratio{v, int64(i)}
-	}
-	// Equal ratios: positive values first, so that parts of equal
-	// value/size are next to each other.
-	slices.SortStableFunc(pl.parts, func(a, b int) int {
-		ra, rb := ratioOf(a), ratioOf(b)
+	// Pairs in decreasing order of w/a: the bound on what is still to
+	// come then shrinks, and so do the bands (most pairs are ±1 on large
+	// piles, whose ratio is tiny). Equal ratios: smaller piles first.
+	slices.SortStableFunc(pl.pairs, func(x, y pair) int {
+		rx, ry := ratio{int64(x.w), int64(x.a)}, ratio{int64(y.w), int64(y.a)}
 		switch {
-		case rb.less(ra):
+		case ry.less(rx):
 			return -1
-		case ra.less(rb):
-			return 1
-		case vals[a] > 0 && vals[b] < 0:
-			return -1
-		case vals[a] < 0 && vals[b] > 0:
+		case rx.less(ry):
 			return 1
 		}
-		return 0
+		return x.a - y.a
 	})
-	// Suffix maxima of the positive and negative ratios.
-	n := len(pl.parts)
-	pl.sufUp, pl.sufDown = make([]ratio, n+1), make([]ratio, n+1)
-	pl.sufUp[n], pl.sufDown[n] = ratio{0, 1}, ratio{0, 1}
-	for k := n - 1; k >= 0; k-- {
-		pl.sufUp[k], pl.sufDown[k] = pl.sufUp[k+1], pl.sufDown[k+1]
-		i, v := pl.parts[k], vals[pl.parts[k]]
-		if v > 0 && pl.sufUp[k].less(ratio{v, int64(i)}) {
-			pl.sufUp[k] = ratio{v, int64(i)}
-		}
-		if v < 0 && pl.sufDown[k].less(ratio{-v, int64(i)}) {
-			pl.sufDown[k] = ratio{-v, int64(i)}
-		}
-	}
 	pl.planLead()
-	return pl
+	return pl, nil
+}
+
+// up is the bound on w/a of the pairs from the k-th on: the k-th's own,
+// as they are in decreasing order.
+func (pl *plan) up(k int) ratio {
+	if k >= len(pl.pairs) {
+		return ratio{0, 1}
+	}
+	return ratio{int64(pl.pairs[k].w), int64(pl.pairs[k].a)}
 }

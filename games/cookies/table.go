@@ -7,15 +7,15 @@ import (
 	"math/bits"
 )
 
-// band is row s of a pass's table: the live totals lo..hi, whose residues
-// are slab[off : off+hi-lo+1], of which only nzLo..nzHi may be nonzero yet
-// (none when nzLo > nzHi), and sure, the count of the settled totals
-// (≤ -up·R). 32 bytes: a part sweeps thousands of rows, most of them only
-// a few cells wide by the end, and their bookkeeping is then what it reads.
+// band is row s of a pass's table: the counts of the totals -u for u =
+// 0..hi, in slab[off : off+hi+1], of which only nzLo..nzHi may be nonzero
+// yet (none when nzLo > nzHi), and total, the count of all totals ≤ 0,
+// kept or not. 32 bytes: a pair sweeps thousands of rows, most of them only a few
+// cells wide by the end, and their bookkeeping is then what it reads.
 type band struct {
-	lo, hi, nzLo, nzHi int32
-	off                int64
-	sure               uint64
+	hi, nzLo, nzHi int32
+	off            int64
+	total          uint64
 }
 
 // counter is one pass's table, counting modulo one prime p < 2^62, so
@@ -23,39 +23,32 @@ type band struct {
 type counter struct {
 	N int
 	p uint64
-	// up and down bound value/size of the parts still to add (they shrink
-	// as parts are added in decreasing order of |value|/size); reachUp and
-	// reachDown bound all parts, for the totals reachable at all.
-	up, down           ratio
-	reachUp, reachDown ratio
-	bands              []band
+	// up bounds w/a of the pairs still to add (it shrinks as they are
+	// added in decreasing order); reach bounds -total/size for all.
+	up, reach ratio
+	bands     []band
 	// slab holds every band's cells, in order of size. Bands only shrink,
-	// and when the bounds have halved since the last packing (packedAt),
-	// the bands are packed to its front again: a part then sweeps one
+	// and when the bound has halved since the last packing (packedAt),
+	// the bands are packed to its front again: a pair then sweeps one
 	// contiguous stretch, which soon fits in the caches, rather than
 	// thousands of scattered rows.
 	slab     []uint64
 	span     int64 // the cells in use, from the front of slab
 	packedAt float64
 	first    []band // the first layout, to start the next prime's pass
-	team     *team  // adds a part's rows
 	free     func() // releases the slab
 }
 
-// newCounter lays out the bands for the first part after the lead
-// classes: at size s with R = N - s still to place, a total t is live iff
-// -up·R < t ≤ down·R, and reachable only if -reachDown·s ≤ t ≤ reachUp·s.
-func (pl *plan) newCounter(t *team) *counter {
-	c := &counter{N: pl.N, team: t, up: pl.sufUp[pl.lead], down: pl.sufDown[pl.lead], reachUp: pl.reachUp, reachDown: pl.reachDown}
+// newCounter lays out the bands for the first pair after the lead: row s
+// keeps the totals -u for 0 ≤ u ≤ min(up·R, reach·s), R = N - s.
+func (pl *plan) newCounter() *counter {
+	c := &counter{N: pl.N, up: pl.up(pl.lead), reach: pl.reach}
 	c.first = make([]band, c.N+1)
 	var off int64
 	for s := range c.first {
-		R := int64(c.N - s)
-		lo := max(floorDiv(-c.up.num*R, c.up.den)+1, -floorDiv(c.reachDown.num*int64(s), c.reachDown.den))
-		hi := min(floorDiv(c.down.num*R, c.down.den), floorDiv(c.reachUp.num*int64(s), c.reachUp.den))
-		hi = max(hi, lo-1)
-		c.first[s] = band{lo: int32(lo), hi: int32(hi), nzLo: math.MaxInt32, nzHi: math.MinInt32, off: off}
-		off += hi - lo + 1
+		hi := min(floorDiv(c.up.num*int64(c.N-s), c.up.den), floorDiv(c.reach.num*int64(s), c.reach.den))
+		c.first[s] = band{hi: int32(hi), nzLo: math.MaxInt32, nzHi: math.MinInt32, off: off}
+		off += hi + 1
 	}
 	c.slab, c.free = allocSlab(int(off))
 	adviseHugePages(c.slab)
@@ -63,34 +56,33 @@ func (pl *plan) newCounter(t *team) *counter {
 	return c
 }
 
+// firstCells is how many cells newCounter lays out for N: the estimate's
+// model, and its test's measure.
+func (c *counter) firstCells() int64 { return int64(len(c.slab)) }
+
 // reset returns c to its first layout for the prime p; the cells are
 // left for fillLead to set.
 func (c *counter) reset(pl *plan, p uint64) {
-	c.p, c.up, c.down = p, pl.sufUp[pl.lead], pl.sufDown[pl.lead]
-	c.packedAt = c.spread()
+	c.p, c.up = p, pl.up(pl.lead)
+	c.packedAt = c.up.float()
 	c.span = int64(len(c.slab))
 	copy(c.bands, c.first) // fillLead clears the cells as it fills them
 }
 
-// spread is up + down, to which the bands' widths are proportional.
-func (c *counter) spread() float64 {
-	return float64(c.up.num)/float64(c.up.den) + float64(c.down.num)/float64(c.down.den)
-}
-
-// cells returns the residues of band b from total lo to hi.
+// cells returns the residues of band b for u from lo to hi.
 func (c *counter) cells(b *band, lo, hi int64) []uint64 {
-	from := b.off + lo - int64(b.lo)
-	return c.slab[from : from+hi-lo+1]
+	return c.slab[b.off+lo : b.off+hi+1]
 }
 
 // count is one prime's pass: C(N) mod p, in counter c.
 func (pl *plan) count(ctx context.Context, c *counter, p uint64, done func(int)) (uint64, error) {
 	N := pl.N
 	c.reset(pl, p)
-	c.fillLead(ctx, pl)
-	for k := pl.lead; k < len(pl.parts); k++ {
-		i := pl.parts[k]
-		// Every part: one part over a table of gigabytes takes tens of
+	if err := c.fillLead(ctx, pl); err != nil {
+		return 0, err
+	}
+	for k := pl.lead; k < len(pl.pairs); k++ {
+		// Every pair: one pair over a table of gigabytes takes tens of
 		// milliseconds.
 		if ctx.Err() != nil {
 			return 0, fmt.Errorf("cookies: %w", ctx.Err())
@@ -98,11 +90,11 @@ func (pl *plan) count(ctx context.Context, c *counter, p uint64, done func(int))
 		if k%64 == 0 {
 			done(k)
 		}
-		c.up, c.down = pl.sufUp[k], pl.sufDown[k]
-		if c.spread() < c.packedAt/2 {
+		c.up = pl.up(k)
+		if c.up.float() < c.packedAt/2 {
 			c.pack()
 		}
-		c.addPart(i, pl.vals[i])
+		c.addPair(pl.pairs[k])
 	}
 	// Zero-valued parts never change the total: count them by size alone,
 	// a block of i sizes at a time from the block below it.
@@ -115,77 +107,61 @@ func (pl *plan) count(ctx context.Context, c *counter, p uint64, done func(int))
 	}
 	var total uint64
 	for s := 0; s <= N; s++ {
-		b := &c.bands[s]
-		good := b.sure
-		if from, to := max(b.lo, b.nzLo), min(b.hi, b.nzHi, 0); from <= to {
-			good = c.mod(good + sumMod(c.cells(b, int64(from), int64(to)), p))
-		}
-		hi, lo := bits.Mul64(good, zero[N-s])
+		hi, lo := bits.Mul64(c.bands[s].total, zero[N-s])
 		total = c.mod(total + bits.Rem64(hi, lo, p))
 	}
-	done(len(pl.parts) + 1)
+	done(len(pl.pairs) + 1)
 	return total, nil
 }
 
 // mod reduces a sum of two residues (below 2^63).
 func (c *counter) mod(x uint64) uint64 { return min(x, x-c.p) }
 
-// narrow shrinks row s's band to lo..hi where they are narrower: totals
-// now settled move to sure, totals that can no longer return to ≤ 0 are
-// dropped. The cells stay where they are.
-func (c *counter) narrow(s int, lo, hi int64) {
+// sub returns x - y mod p for residues x and y.
+func (c *counter) sub(x, y uint64) uint64 { d := x - y; return min(d, d+c.p) }
+
+// narrow shrinks row s's band to 0..hi where that is narrower. The
+// cells stay where they are, and the row's total still counts them.
+func (c *counter) narrow(s int, hi int64) {
 	b := &c.bands[s]
-	blo, bhi := int64(b.lo), int64(b.hi)
-	if lo <= blo && hi >= bhi {
+	if hi >= int64(b.hi) {
 		return
 	}
-	lo, hi = max(lo, blo), min(hi, bhi)
-	if from, to := max(blo, int64(b.nzLo)), min(bhi, int64(b.nzHi), lo-1); from <= to {
-		b.sure = c.mod(b.sure + sumMod(c.cells(b, from, to), c.p))
-	}
-	if hi < lo {
-		lo = min(lo, bhi+1)
-		hi = lo - 1
-	}
-	b.off += lo - blo
-	b.lo, b.hi = int32(lo), int32(hi)
-	b.nzLo, b.nzHi = max(b.nzLo, b.lo), min(b.nzHi, b.hi)
+	b.hi = int32(hi)
+	b.nzHi = min(b.nzHi, b.hi)
 	if b.nzLo > b.nzHi {
 		b.nzLo, b.nzHi = math.MaxInt32, math.MinInt32
 	}
 }
 
-// pack narrows every band to the current bounds and moves them to the
+// pack narrows every band to the current bound and moves them to the
 // front of the slab, in order. Each band starts at or after where it is
 // moved to (the bands were in order and have only shrunk), so copy, which
 // handles overlap, moves them in place.
 func (c *counter) pack() {
 	var pos int64
-	lo, hi := c.bounds(0, 1)
+	hi := c.bound(0)
 	for s := range c.bands {
-		c.narrow(s, lo.q+1, hi.q)
-		lo.step()
+		c.narrow(s, hi.q)
 		hi.step()
 		b := &c.bands[s]
-		w := int64(b.hi) - int64(b.lo) + 1
+		w := int64(b.hi) + 1
 		copy(c.slab[pos:pos+w], c.slab[b.off:b.off+w])
 		b.off = pos
 		pos += w
 	}
 	c.span = pos
-	c.packedAt = c.spread()
+	c.packedAt = c.up.float()
 }
 
-// bounds returns the live band's limits at size s as steppers over the
-// sizes s, s+step, …: lo.q+1 ≤ t ≤ hi.q with lo.q = ⌊-up·R⌋ and
-// hi.q = ⌊down·R⌋, R = N-s.
-func (c *counter) bounds(s, step int) (lo, hi floorStep) {
-	R, d := int64(c.N-s), int64(step)
-	return newFloorStep(-c.up.num*R, c.up.num*d, c.up.den), newFloorStep(c.down.num*R, -c.down.num*d, c.down.den)
+// bound returns the band's limit ⌊up·R⌋ at size s, R = N-s, as a stepper
+// over the sizes s, s+1, ….
+func (c *counter) bound(s int) floorStep {
+	return newFloorStep(c.up.num*int64(c.N-s), -c.up.num, c.up.den)
 }
 
 // floorStep walks q = ⌊a/den⌋ as a moves by d per step, without dividing:
-// the bounds of a run of rows cost one division, not two per row.
+// the bounds of a run of rows cost one division, not one per row.
 type floorStep struct {
 	q, r   int64 // a = q·den + r, 0 ≤ r < den
 	dq, dr int64 // d = dq·den + dr, 0 ≤ dr < den
@@ -214,106 +190,98 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-// addPart adds any number of parts of size i and value v: each row from
-// the row i below it, which already includes this part, so that it may be
-// used any number of times.
+// addPair adds any number of piles a (worth +w) and of partners a+w
+// (worth -w) to every row s ≥ a. The table F counts only totals ≤ 0;
+// a positive total is the mirror of a kept one, F(s, t) = F(s+t, -t)
+// for t > 0 (doc.go), so with P = x^a·y^w and Q = x^(a+w)·y^-w,
 //
-// Row s needs row s-i only, so the rows split into blocks of i, and a
-// worker that takes the same stretch of every block never waits for
-// another. Only the rows a part writes are narrowed to the current
-// bounds: a band wider than it could be is still exact (what leaves it is
-// settled or dead under bounds that only ever shrink), and narrowing every
-// row for every part cost more than the additions once the bands were
-// narrow.
-func (c *counter) addPart(i int, v int64) {
-	width := min(i, c.N-i+1)
-	workers := min(c.team.n, width/minRows)
-	add := c.addRows
-	if c.span > chainSpan {
-		add = c.addChains
-	}
-	if workers <= 1 {
-		add(i, v, 0, width)
-		return
-	}
-	c.team.run(func(w int) {
-		if w < workers {
-			add(i, v, width*w/workers, width*(w+1)/workers)
-		}
-	})
-}
-
-// minRows is the fewest rows of a block a worker takes: fewer, and
-// neighbouring workers would share cache lines.
-const minRows = 16
-
-// chainSpan is the table size, in cells, above which a part is added
-// chain by chain rather than in increasing order of size: row s-i, added
-// i rows earlier, has by then left the caches of a table this large, while
-// along a chain it was written just before. Increasing order is faster
-// where the table fits in the last-level cache (32 MB here). Measured at
-// N = 20000: a pass takes 8.6 s in increasing order, 8.7 s chain by chain,
-// and 7.0 s switching at 4M cells.
-const chainSpan = 4 << 20
-
-// addChains adds the part (i, v) to the rows s ≥ i with (s-i) mod i in
-// from..to-1, chain by chain: s, s+i, s+2i, ….
-func (c *counter) addChains(i int, v int64, from, to int) {
-	for r := i + from; r < i+to; r++ {
-		c.addRun(i, v, r, i, (c.N-r)/i+1)
-	}
-}
-
-// addRows adds the part (i, v) to the rows s ≥ i with (s-i) mod i in
-// from..to-1, in increasing order.
-func (c *counter) addRows(i int, v int64, from, to int) {
-	for base := i; base+from <= c.N; base += i {
-		c.addRun(i, v, base+from, 1, min(to, c.N-base+1)-from)
-	}
-}
-
-// addRun adds the part (i, v) to the n rows s = r, r+step, …: to each the
-// counts of row s-i shifted by v. Source totals t land on t+v: below the
-// destination's band they are settled, above it dead (they can never
-// return to ≤ 0), in between live; each is one contiguous range. Only the
-// source's nonzero range is read. Late in the count most rows hold a few
-// cells, so the bookkeeping here is most of the work: it stays in this
-// one loop, with short ranges added in line.
-func (c *counter) addRun(i int, v int64, r, step, n int) {
+//	F' = F / ((1-P)(1-Q)):  F'(s, -u) = F(s, -u) + F'(s-a, -u-w)
+//	                                  + F'(s-a-w, w-u) - F'(s-2a-w, -u),
+//
+// where F'(s-a-w, w-u) for u < w is the mirror F'(s-a-u, u-w). Every term
+// is at a smaller size, so the rows go in increasing order. Each is read
+// from the kept cells, because row s keeps u ≤ up·R and up·a ≥ w: the
+// row s-a keeps u+w, s-a-w keeps u-w, and s-2a-w keeps u (beyond the reach
+// bound a cell is 0). Summing the recurrence over u ≥ 0 gives the row's
+// total from the totals of those rows, the first w cells of row s-a and
+// the mirrors:
+//
+//	T'(s) = T(s) + T'(s-a) - Σ_{u<w} F'(s-a, -u) + T'(s-a-w)
+//	        + Σ_{u<w} F'(s-a-u, u-w) - T'(s-2a-w).
+func (c *counter) addPair(pr pair) {
+	a, w := int64(pr.a), int64(pr.w)
 	slab, p, bands := c.slab, c.p, c.bands
-	lo, hi := c.bounds(r, step)
-	for s := r; n > 0; s, n = s+step, n-1 {
+	bound := c.bound(pr.a)
+	for s := a; s <= int64(c.N); s++ {
 		dst := &bands[s]
-		if lo.q+1 > int64(dst.lo) || hi.q < int64(dst.hi) {
-			c.narrow(s, lo.q+1, hi.q)
-		}
-		lo.step()
-		hi.step()
-		src := &bands[s-i]
-		sure := dst.sure + src.sure
-		sure = min(sure, sure-p)
-		if from, to := int64(max(src.lo, src.nzLo)), int64(min(src.hi, src.nzHi)); from <= to {
-			sbase, dlo := src.off-int64(src.lo), int64(dst.lo)
-			// Settled: t+v < dst.lo.
-			if top := min(to, dlo-v-1); top >= from {
-				sure += sumMod(slab[sbase+from:sbase+top+1], p)
-				sure = min(sure, sure-p)
+		dst.hi = int32(min(bound.q, int64(dst.hi))) // what is dropped stays in the total
+		bound.step()
+		hd := int64(dst.hi)
+		nzLo, nzHi := int64(dst.nzLo), int64(dst.nzHi)
+		d := slab[dst.off : dst.off+hd+1]
+		// P: F'(s-a, -(u+w)), and its first w cells leave the total.
+		src := &bands[s-a]
+		total := c.mod(dst.total + src.total)
+		if from, to := int64(src.nzLo), int64(src.nzHi); from <= to {
+			if lo, hi := max(from, w), min(to, hd+w); lo <= hi {
+				addMod(d[lo-w:hi-w+1], c.cells(src, lo, hi), p)
+				nzLo, nzHi = min(nzLo, lo-w), max(nzHi, hi-w)
 			}
-			// Live: dst.lo ≤ t+v ≤ dst.hi.
-			if from, to = max(from, dlo-v), min(to, int64(dst.hi)-v); from <= to {
-				dbase := dst.off - dlo + v
-				d, x := slab[dbase+from:dbase+to+1], slab[sbase+from:sbase+to+1]
-				if len(d) < 8 {
-					for k := range d {
-						y := d[k] + x[k]
-						d[k] = min(y, y-p)
-					}
-				} else {
-					addMod(d, x, p)
+			if hi := min(to, w-1); from <= hi {
+				total = c.sub(total, sumMod(c.cells(src, from, hi), p))
+			}
+		}
+		// Q: F'(s-a-w, -(u-w)) for u ≥ w.
+		if r := s - a - w; r >= 0 {
+			src := &bands[r]
+			total = c.mod(total + src.total)
+			if from, to := int64(src.nzLo), int64(src.nzHi); from <= to {
+				if hi := min(to, hd-w); from <= hi {
+					addMod(d[from+w:hi+w+1], c.cells(src, from, hi), p)
+					nzLo, nzHi = min(nzLo, from+w), max(nzHi, hi+w)
 				}
-				dst.nzLo, dst.nzHi = min(dst.nzLo, int32(from+v)), max(dst.nzHi, int32(to+v))
 			}
 		}
-		dst.sure = sure
+		// PQ: -F'(s-2a-w, -u).
+		if r := s - 2*a - w; r >= 0 {
+			src := &bands[r]
+			total = c.sub(total, src.total)
+			if from, to := int64(src.nzLo), min(int64(src.nzHi), hd); from <= to {
+				subMod(d[from:to+1], c.cells(src, from, to), p)
+				nzLo, nzHi = min(nzLo, from), max(nzHi, to)
+			}
+		}
+		// Q for u < w: the mirrors F'(s-a-u, -(w-u)), one cell a row.
+		// Beyond a row's band a cell is 0 (the reach bound).
+		m := min(w, s-a+1)
+		in := min(m, hd+1)
+		var strip uint64
+		for u := range in {
+			src := &bands[s-a-u]
+			if t := w - u; t <= int64(src.hi) {
+				x := slab[src.off+t]
+				y := d[u] + x
+				d[u] = min(y, y-p)
+				strip += x
+				strip = min(strip, strip-p)
+			}
+		}
+		if in > 0 {
+			nzLo, nzHi = min(nzLo, 0), max(nzHi, in-1)
+		}
+		for u := in; u < m; u++ {
+			src := &bands[s-a-u]
+			if t := w - u; t <= int64(src.hi) {
+				strip += slab[src.off+t]
+				strip = min(strip, strip-p)
+			}
+		}
+		total = c.mod(total + strip)
+		dst.total = total
+		if nzHi = min(nzHi, hd); nzLo <= nzHi {
+			dst.nzLo, dst.nzHi = int32(nzLo), int32(nzHi)
+		} else {
+			dst.nzLo, dst.nzHi = math.MaxInt32, math.MinInt32
+		}
 	}
 }
