@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The first pairs in the count's order have the largest w/a, and for the
@@ -112,7 +113,17 @@ func (c *counter) fillRow(pl *plan, m mont, pa, pb []uint64, s int) {
 	clear(cells)
 	total, p := row.total, c.p
 	nzLo, nzHi := row.nzLo, row.nzHi
-	for _, b := range pl.sumsB {
+	// The total falls as b grows (B is worth less per cookie than A), so
+	// the sums of B that leave it ≤ 0 are a suffix of sumsB: two thirds
+	// of them are skipped for the cookies, whose totals are a - b/2.
+	from := 0
+	if pl.lead > 0 {
+		// ρA·(s-b) ≤ ρB·b with ρA = w/a and ρB = w/(a+w): b ≥ (a+w)·s/(2a+w).
+		lp := pl.pairs[0]
+		num, den := int64(lp.a+lp.w)*int64(s), int64(2*lp.a+lp.w)
+		from, _ = slices.BinarySearch(pl.sumsB, int32((num+den-1)/den))
+	}
+	for _, b := range pl.sumsB[from:] {
 		a := s - int(b)
 		if a < 0 {
 			break
