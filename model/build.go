@@ -142,12 +142,19 @@ func (b *builder) reserve(done, total int) {
 	}
 }
 
-// grow returns s with capacity at least n.
+// grow returns s with capacity at least n. It copies into a fresh make,
+// not slices.Grow, which clears the whole new capacity at once: the
+// arrays of a million-state model are a hundred megabytes, and clearing
+// them faulted every page in before the builder wrote one (rooms model:
+// 1.85–1.95 s -> 1.68–1.73 s, alternating). A fresh make's pages come
+// in as the builder fills them.
 func grow[T any](s []T, n int) []T {
 	if cap(s) >= n {
 		return s
 	}
-	return slices.Grow(s, n-len(s))
+	t := make([]T, len(s), n)
+	copy(t, s)
+	return t
 }
 
 // slotsFor is the size of the id hash table for n states: a power of two,
