@@ -200,14 +200,14 @@ func TestPartitions(t *testing.T) {
 	for N := 0; N <= 40; N++ {
 		n := 0
 		partitionsOf(N, N, func() { n++ })
-		if got := partitionCount(N); got.Cmp(big.NewInt(int64(n))) != 0 {
+		if got := pN(N); got.Cmp(big.NewInt(int64(n))) != 0 {
 			t.Errorf("p(%d) = %v, enumeration %d", N, got, n)
 		}
 	}
-	if got := partitionCount(100).String(); got != "190569292" {
+	if got := pN(100).String(); got != "190569292" {
 		t.Errorf("p(100) = %s", got)
 	}
-	if got := partitionCount(1000).String(); got != "24061467864032622473692149727991" {
+	if got := pN(1000).String(); got != "24061467864032622473692149727991" {
 		t.Errorf("p(1000) = %s", got)
 	}
 }
@@ -265,7 +265,7 @@ func sumBig(xs []uint64) *big.Int {
 
 // primes are distinct primes below 2^62 whose product exceeds the bound.
 func TestPrimes(t *testing.T) {
-	bound := partitionCount(20000)
+	bound := pN(20000)
 	ps := primes(bound)
 	prod := big.NewInt(1)
 	for i, p := range ps {
@@ -289,6 +289,23 @@ func TestCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("%v, want context.Canceled", err)
 	}
+	// So does p(N), which takes seconds for the largest N.
+	if _, err := partitionCount(ctx, 1000); !errors.Is(err, context.Canceled) {
+		t.Errorf("p(N): %v, want context.Canceled", err)
+	}
+	// A pair over thousands of rows stops within them: it looks at the
+	// context every 1024 rows, not only between pairs.
+	pl := planFor(t, 3000)
+	c := pl.newCounter()
+	defer c.free()
+	c.reset(pl, primes(pN(3000))[0])
+	pr := slices.MinFunc(pl.pairs[pl.lead:], func(x, y pair) int { return x.a - y.a })
+	if c.addPair(ctx, pr) {
+		t.Errorf("pair %v: not stopped by the cancelled context", pr)
+	}
+	if !c.addPair(context.Background(), pr) {
+		t.Error("a pair stopped without a cancelled context")
+	}
 }
 
 // One pass at a time and passes side by side give the same C(N), with
@@ -296,7 +313,7 @@ func TestCancel(t *testing.T) {
 func TestPassesSideBySide(t *testing.T) {
 	for _, n := range []int{1, 2, 7, 50, 300, 1000} {
 		pl := planFor(t, n)
-		ps := primes(partitionCount(n))
+		ps := primes(pN(n))
 		serial, err := pl.countSideBySide(context.Background(), ps, 1, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -312,7 +329,7 @@ func TestPassesSideBySide(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := planFor(t, 2000).countSideBySide(ctx, primes(partitionCount(2000)), 2, nil); !errors.Is(err, context.Canceled) {
+	if _, err := planFor(t, 2000).countSideBySide(ctx, primes(pN(2000)), 2, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
@@ -369,4 +386,22 @@ func TestUnpaired(t *testing.T) {
 	if _, err := newPlan(40, vals); err == nil {
 		t.Error("a pile without its partner accepted")
 	}
+}
+
+// pN is p(N).
+func pN(N int) *big.Int {
+	p, err := partitionCount(context.Background(), N)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// countAll is C(N) for the plan's pairs, as CountProgress counts it.
+func (pl *plan) countAll(ctx context.Context) (*big.Int, error) {
+	ps, workers, err := passes(ctx, pl.N)
+	if err != nil {
+		return nil, err
+	}
+	return pl.countSideBySide(ctx, ps, workers, nil)
 }

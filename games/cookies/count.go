@@ -26,11 +26,9 @@ func CountProgress(ctx context.Context, N int, progress solver.Progress) (*big.I
 	if N < 1 || N > MaxN {
 		return nil, solver.Invalidf("cookies: N must be from 1 to %d, got %d", MaxN, N)
 	}
-	if _, err := tablesFor(N, len(primes(partitionCount(N)))); err != nil {
+	ps, workers, err := passes(ctx, N)
+	if err != nil {
 		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("cookies: %w", err)
 	}
 	vals, err := PileValues(ctx, N)
 	if err != nil {
@@ -40,14 +38,34 @@ func CountProgress(ctx context.Context, N int, progress solver.Progress) (*big.I
 	if err != nil {
 		return nil, err
 	}
-	return pl.countAll(ctx, progress)
+	return pl.countSideBySide(ctx, ps, workers, progress)
 }
 
-// partitionCount returns p(N) by Euler's pentagonal number recurrence.
-func partitionCount(N int) *big.Int {
+// passes returns the primes of the passes, whose product exceeds p(N) so
+// that the residues determine C(N) ≤ p(N), and how many passes run at
+// once. An N whose table cannot fit is refused first.
+func passes(ctx context.Context, N int) ([]uint64, int, error) {
+	if _, err := tablesFor(N, 1); err != nil {
+		return nil, 0, err
+	}
+	p, err := partitionCount(ctx, N)
+	if err != nil {
+		return nil, 0, err
+	}
+	ps := primes(p)
+	workers, err := tablesFor(N, len(ps))
+	return ps, workers, err
+}
+
+// partitionCount returns p(N) by Euler's pentagonal number recurrence. It
+// takes 1.5 s at N = 100000, and looks at the context every 256 sizes.
+func partitionCount(ctx context.Context, N int) (*big.Int, error) {
 	p := make([]*big.Int, N+1)
 	p[0] = big.NewInt(1)
 	for n := 1; n <= N; n++ {
+		if n%256 == 0 && ctx.Err() != nil {
+			return nil, fmt.Errorf("cookies: %w", ctx.Err())
+		}
 		sum := new(big.Int)
 		for k := 1; ; k++ {
 			g1 := k * (3*k - 1) / 2
@@ -68,7 +86,7 @@ func partitionCount(N int) *big.Int {
 		}
 		p[n] = sum
 	}
-	return p[N]
+	return p[N], nil
 }
 
 // Estimate returns the bytes one table of Count(N) needs: one 8-byte
@@ -117,24 +135,11 @@ func primes(bound *big.Int) []uint64 {
 	return out
 }
 
-// countAll is C(N) for the plan's pairs: counted modulo enough primes
-// that the residues determine C(N) ≤ p(N), as each pass needs one word a
-// cell where the count itself needs hundreds of bits, and combined by the
-// Chinese remainder theorem. The passes run side by side, one core and
-// one table each: a pass is one sweep per pair in increasing order of
-// size, which two cores could share only by waiting on each other row by
-// row.
-func (pl *plan) countAll(ctx context.Context, progress solver.Progress) (*big.Int, error) {
-	ps := primes(partitionCount(pl.N))
-	workers, err := tablesFor(pl.N, len(ps))
-	if err != nil {
-		return nil, err
-	}
-	return pl.countSideBySide(ctx, ps, workers, progress)
-}
-
-// countSideBySide runs the passes on workers goroutines at once, each
-// with a table of its own.
+// countSideBySide runs the passes modulo the primes ps on workers
+// goroutines at once, each with a table of its own, and combines their
+// residues by the Chinese remainder theorem. A pass is one sweep per pair
+// in increasing order of size, which two cores could share only by
+// waiting on each other row by row, so each has a core to itself.
 func (pl *plan) countSideBySide(ctx context.Context, ps []uint64, workers int, progress solver.Progress) (*big.Int, error) {
 	residues := make([]uint64, len(ps))
 	errs := make([]error, len(ps))

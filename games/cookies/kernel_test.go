@@ -71,11 +71,11 @@ func TestLead(t *testing.T) {
 		if n >= 7 && pl.lead < 3 {
 			t.Fatalf("N=%d: the lead holds %d pairs", n, pl.lead)
 		}
-		want, err := pl.withoutLead().countAll(context.Background(), nil)
+		want, err := pl.withoutLead().countAll(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := pl.countAll(context.Background(), nil)
+		got, err := pl.countAll(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -82,8 +82,6 @@ func (pl *plan) count(ctx context.Context, c *counter, p uint64, done func(int))
 		return 0, err
 	}
 	for k := pl.lead; k < len(pl.pairs); k++ {
-		// Every pair: one pair over a table of gigabytes takes tens of
-		// milliseconds.
 		if ctx.Err() != nil {
 			return 0, fmt.Errorf("cookies: %w", ctx.Err())
 		}
@@ -94,7 +92,9 @@ func (pl *plan) count(ctx context.Context, c *counter, p uint64, done func(int))
 		if c.up.float() < c.packedAt/2 {
 			c.pack()
 		}
-		c.addPair(pl.pairs[k])
+		if !c.addPair(ctx, pl.pairs[k]) {
+			return 0, fmt.Errorf("cookies: %w", ctx.Err())
+		}
 	}
 	// Zero-valued parts never change the total: count them by size alone,
 	// a block of i sizes at a time from the block below it.
@@ -208,11 +208,18 @@ func floorDiv(a, b int64) int64 {
 //
 //	T'(s) = T(s) + T'(s-a) - Σ_{u<w} F'(s-a, -u) + T'(s-a-w)
 //	        + Σ_{u<w} F'(s-a-u, u-w) - T'(s-2a-w).
-func (c *counter) addPair(pr pair) {
+//
+// It returns false, leaving the table half done, if ctx is cancelled: it
+// looks every 1024 rows, as one pair over a table of gigabytes takes
+// seconds (N = 100000).
+func (c *counter) addPair(ctx context.Context, pr pair) bool {
 	a, w := int64(pr.a), int64(pr.w)
 	slab, p, bands := c.slab, c.p, c.bands
 	bound := c.bound(pr.a)
 	for s := a; s <= int64(c.N); s++ {
+		if (s-a)%1024 == 1023 && ctx.Err() != nil {
+			return false
+		}
 		dst := &bands[s]
 		dst.hi = int32(min(bound.q, int64(dst.hi))) // what is dropped stays in the total
 		bound.step()
@@ -284,4 +291,5 @@ func (c *counter) addPair(pr pair) {
 			dst.nzLo, dst.nzHi = math.MaxInt32, math.MinInt32
 		}
 	}
+	return true
 }
