@@ -20,8 +20,9 @@ import (
 // context's error if ctx is cancelled.
 func Count(ctx context.Context, N int) (*big.Int, error) { return CountProgress(ctx, N, nil) }
 
-// CountProgress is Count that reports its progress (may be nil): the pile
-// values count as the first tenth of the work, the parts as the rest.
+// CountProgress is Count that reports its progress (may be nil): the pairs
+// of piles added, over all the passes (the pile values before them take
+// well under a tenth of the time and are not reported).
 func CountProgress(ctx context.Context, N int, progress solver.Progress) (*big.Int, error) {
 	if N < 1 || N > MaxN {
 		return nil, solver.Invalidf("cookies: N must be from 1 to %d, got %d", MaxN, N)
