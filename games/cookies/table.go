@@ -10,8 +10,9 @@ import (
 // band is row s of a pass's table: the counts of the totals -u for u =
 // 0..hi, in slab[off : off+hi+1], of which only nzLo..nzHi may be nonzero
 // yet (none when nzLo > nzHi), and total, the count of all totals ≤ 0,
-// kept or not. 32 bytes: a pair sweeps thousands of rows, most of them only a few
-// cells wide by the end, and their bookkeeping is then what it reads.
+// kept or not. 32 bytes: a pair sweeps thousands of rows, most of them
+// only a few cells wide by the end, and their bookkeeping is then what it
+// reads.
 type band struct {
 	hi, nzLo, nzHi int32
 	off            int64
@@ -33,7 +34,6 @@ type counter struct {
 	// contiguous stretch, which soon fits in the caches, rather than
 	// thousands of scattered rows.
 	slab     []uint64
-	span     int64 // the cells in use, from the front of slab
 	packedAt float64
 	first    []band // the first layout, to start the next prime's pass
 	free     func() // releases the slab
@@ -65,7 +65,6 @@ func (c *counter) firstCells() int64 { return int64(len(c.slab)) }
 func (c *counter) reset(pl *plan, p uint64) {
 	c.p, c.up = p, pl.up(pl.lead)
 	c.packedAt = c.up.float()
-	c.span = int64(len(c.slab))
 	copy(c.bands, c.first) // fillLead clears the cells as it fills them
 }
 
@@ -150,7 +149,6 @@ func (c *counter) pack() {
 		b.off = pos
 		pos += w
 	}
-	c.span = pos
 	c.packedAt = c.up.float()
 }
 
