@@ -566,10 +566,10 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 						su += pf[o] * U[q.outTo[o]]
 					}
 				}
-				if doL && (a == q.actStart[i] || (minimize && sl < bl) || (!minimize && sl > bl)) {
+				if doL && (a == q.actStart[i] || beats(minimize, sl, bl)) {
 					bl = sl
 				}
-				if doU && (a == q.actStart[i] || (minimize && su < bu) || (!minimize && su > bu)) {
+				if doU && (a == q.actStart[i] || beats(minimize, su, bu)) {
 					bu, argU = su, a
 				}
 			}
@@ -672,8 +672,7 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 // The sweeps are in float64, so each node's new value is moved outward by
 // a bound on its rounding error (qvalueRounded, as in bestExact): the
 // probabilities are rounded, and where play escapes with less than float64
-// resolves (1e-20),
-// the rounded operator has many fixed points. The margin then keeps a
+// resolves (1e-20), the rounded operator has many fixed points. The margin then keeps a
 // sweep from ever showing a bound, and the component goes on to its exact
 // re-solve or its flag, as before. (A policy's float values are not taken
 // as a lower bound for the same reason: they too can be that far off.)
@@ -724,15 +723,15 @@ func (r *run[S, T, F]) optimistic(q *quotient[T], minP int, L, U []float64, eps,
 	return tightened, false
 }
 
+// optimisticOn is off only in tests, which compare with plain interval
+// iteration.
+var optimisticOn = true
+
 // Optimistic value iteration's parameters: the sweeps whose work a try's
 // elimination may take, the sweeps the greedy policy must hold before a
 // try (doubled after each try), the sweeps the bounds must still be from
 // the precision at their last rate, and the sweeps a candidate bound has
 // to become inductive.
-// optimisticOn is off only in tests, which compare with plain interval
-// iteration.
-var optimisticOn = true
-
 const (
 	optimisticWork   = 4
 	optimisticHold   = 3
@@ -758,7 +757,7 @@ func (r *run[S, T, F]) inductive(q *quotient[T], minP int, x []float64, upper bo
 				} else {
 					s -= e
 				}
-				if a == q.actStart[i] || (minimize && s < b) || (!minimize && s > b) {
+				if a == q.actStart[i] || beats(minimize, s, b) {
 					b = s
 				}
 			}
@@ -956,6 +955,10 @@ func (q *quotient[T]) qvalueRounded(x []float64, a int32) (s, e float64) {
 	k := float64(q.outStart[a+1] - q.outStart[a])
 	return s, (k+3)*0x1p-51*m + 0x1p-1022
 }
+
+// beats reports whether value s is strictly better than b for the node's
+// owner: lower for a minimizer, higher otherwise. Ties are the tie rule's.
+func beats(minimize bool, s, b float64) bool { return minimize && s < b || !minimize && s > b }
 
 // qvalueFloat is qvalue in float64: action a's exit value plus Σ p·x[to].
 func (q *quotient[T]) qvalueFloat(x []float64, a int32) float64 {

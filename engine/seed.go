@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -117,11 +118,7 @@ func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64)
 		// Eliminated deepest first (the highest numbers, as solveChain
 		// does): a nearly acyclic part then fills in little.
 		n := len(members)
-		rev := sc.rev[:0]
-		for k := n - 1; k >= 0; k-- {
-			rev = append(rev, members[k])
-		}
-		sc.rev, members = rev, rev
+		slices.Reverse(members) // the part is the scratch's, and read once
 		for l, i := range members {
 			loc[i] = int32(l)
 		}
@@ -193,7 +190,7 @@ func (q *quotient[T]) improveFloat(x []float64, sigma []int32, p, minP int) bool
 			if TiedFloat(seedTol, cand, cur) {
 				continue
 			}
-			if (minimize && cand < cur) || (!minimize && cand > cur) {
+			if beats(minimize, cand, cur) {
 				best, cur = a, cand
 			}
 		}
@@ -211,5 +208,4 @@ type seedScratch struct {
 	start, adj []uint32
 	loc        []int32
 	scc        sccScratch
-	rev        []uint32 // a part's members, last first
 }

@@ -478,11 +478,7 @@ func (m *Model) probe(h uint64, id string) (i, e uint64) {
 // are computed first, then its slots probed in a tight loop, so that the
 // probes' cache misses overlap.
 func (m *Model) insertFrom(from, to int32) (dup int32, ok bool) {
-	if 2*int(to) > len(m.slots) {
-		n := len(m.slots)
-		for 2*int(to) > n {
-			n *= 2
-		}
+	if n := slotsFor(int(to)); n > len(m.slots) {
 		m.rehash(n)
 	}
 	var hs [256]uint64

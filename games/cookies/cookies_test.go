@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -347,16 +346,28 @@ func TestEstimate(t *testing.T) {
 	}
 }
 
-// tablesFor runs as many passes at once as keeps the cores busy to the
-// end: 3 of 9 on 2 cores, 2 of 6, all 5 of 5.
-func TestTablesFor(t *testing.T) {
-	if runtime.GOMAXPROCS(0) != 2 {
-		t.Skip("the table is for 2 cores")
-	}
-	for passes, want := range map[int]int{1: 1, 2: 2, 3: 3, 5: 5, 6: 2, 9: 3} {
-		if got, err := tablesFor(100, passes); err != nil || got != want {
-			t.Errorf("%d passes: %d at once (%v), want %d", passes, got, err, want)
+// atOnce runs as many passes at once as keeps the cores busy to the end,
+// no more than memory holds, and the fewest of equal speed.
+func TestAtOnce(t *testing.T) {
+	for _, c := range []struct{ passes, cores, fit, want int }{
+		{9, 2, 9, 3}, // 3 rounds of 1.5 pass times; 9 at once ties
+		{9, 2, 2, 2}, // memory for two: 5 rounds
+		{9, 2, 1, 1},
+		{6, 2, 9, 2},
+		{5, 2, 9, 5}, // 2.5 pass times, against 3 with 2 or 3 at once
+		{3, 2, 9, 3},
+		{1, 2, 9, 1},
+		{9, 1, 9, 1}, // one core: one pass at a time
+		{9, 4, 9, 9}, // all at once: 2.25 pass times, against 2.5 with 5
+		{9, 4, 5, 5}, // memory for five: 2 rounds of 1.25
+		{19, 64, 64, 19},
+	} {
+		if got := atOnce(c.passes, c.cores, c.fit); got != c.want {
+			t.Errorf("%d passes, %d cores, room for %d: %d at once, want %d", c.passes, c.cores, c.fit, got, c.want)
 		}
+	}
+	if n, err := tablesFor(100, 9); err != nil || n < 1 || n > 9 {
+		t.Errorf("tablesFor(100, 9) = %d, %v", n, err)
 	}
 }
 

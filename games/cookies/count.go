@@ -102,24 +102,34 @@ func Estimate(N int) float64 {
 }
 
 // tablesFor returns how many passes run side by side for N, each on a
-// table of its own, so that the cores finish together: with 9 passes on
-// 2 cores, 3 at once take 3 rounds of 1.5 pass times, where 2 at once
-// take 5 rounds of one (measured at N = 20000: 29.4–36.7 s against
-// 31.9–39.4 s, alternating). Fewer where memory is short. It returns an
-// error wrapping budget.ErrTooLarge if not even one table fits.
+// table of its own: atOnce for this machine's cores and the tables its
+// memory holds. It returns an error wrapping budget.ErrTooLarge if not
+// even one table fits.
 func tablesFor(N, passes int) (int, error) {
-	cores, avail := runtime.GOMAXPROCS(0), budget.Available()
+	avail := budget.Available()
+	fit := int(min(float64(passes), float64(avail)/Estimate(N)))
+	n := atOnce(passes, runtime.GOMAXPROCS(0), fit)
+	if err := (budget.Estimate{What: fmt.Sprintf("N = %d", N), Bytes: Estimate(N) * float64(n)}).CheckWithin(avail); err != nil {
+		return 0, fmt.Errorf("cookies: %w", err)
+	}
+	return n, nil
+}
+
+// atOnce is how many of the passes to run at once on cores, with room
+// for fit tables (at least one), so that the cores finish together: in
+// rounds of n passes, each round taking n/cores pass times where n ≥
+// cores. With 9 passes on 2 cores, 3 at once take 3 rounds of 1.5 pass
+// times, where 2 at once take 5 rounds of one (measured at N = 20000:
+// 29.4–36.7 s against 31.9–39.4 s, alternating). The fewest that are
+// fastest.
+func atOnce(passes, cores, fit int) int {
 	best, bestTime := 1, passes*cores
-	for n := 2; n <= passes && Estimate(N)*float64(n) <= float64(avail); n++ {
-		// Rounds of n passes, each taking n/cores pass times if n ≥ cores.
+	for n := 2; n <= min(passes, fit); n++ {
 		if t := (passes + n - 1) / n * max(n, cores); t < bestTime {
 			best, bestTime = n, t
 		}
 	}
-	if err := (budget.Estimate{What: fmt.Sprintf("N = %d", N), Bytes: Estimate(N) * float64(best)}).CheckWithin(avail); err != nil {
-		return 0, fmt.Errorf("cookies: %w", err)
-	}
-	return best, nil
+	return best
 }
 
 // primes returns primes below 2^62, largest first, whose product exceeds

@@ -218,9 +218,9 @@ func (c *counter) addPair(ctx context.Context, pr pair) bool {
 		if (s-a)%1024 == 1023 && ctx.Err() != nil {
 			return false
 		}
-		dst := &bands[s]
-		dst.hi = int32(min(bound.q, int64(dst.hi))) // what is dropped stays in the total
+		c.narrow(int(s), bound.q) // what is dropped stays in the total
 		bound.step()
+		dst := &bands[s]
 		hd := int64(dst.hi)
 		nzLo, nzHi := int64(dst.nzLo), int64(dst.nzHi)
 		d := slab[dst.off : dst.off+hd+1]
@@ -282,12 +282,9 @@ func (c *counter) addPair(ctx context.Context, pr pair) bool {
 			}
 		}
 		total = c.mod(total + strip)
-		dst.total = total
-		if nzHi = min(nzHi, hd); nzLo <= nzHi {
-			dst.nzLo, dst.nzHi = int32(nzLo), int32(nzHi)
-		} else {
-			dst.nzLo, dst.nzHi = math.MaxInt32, math.MinInt32
-		}
+		// Every term wrote within 0..hd, so the range needs no clamping
+		// (and stays empty, MaxInt32..MinInt32, where none wrote).
+		dst.total, dst.nzLo, dst.nzHi = total, int32(nzLo), int32(nzHi)
 	}
 	return true
 }
