@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gamesolve/gamesolve/internal/hugepage"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
@@ -124,8 +125,8 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 		}
 		// Components of the undecided states over the usable actions; a
 		// state with one usable action takes it.
-		start := make([]uint32, N+1)
-		adj := make([]uint32, 0, len(g.to)) // at most every outcome
+		start := hugepage.Make[uint32](N+1, N+1)
+		adj := hugepage.Make[uint32](0, len(g.to)) // at most every outcome
 		for v := range N {
 			if maybe[v] {
 				first := true

@@ -8,6 +8,14 @@ func SetLiftMin(n int) int { old := liftMin; liftMin = n; return old }
 
 func LiftedParts() int64 { return liftedParts.Load() }
 
+// SetImproveSplitFrom sets the quotient size from which exact mode's
+// improvement step runs on two goroutines and returns the old value.
+func SetImproveSplitFrom(n int) int { old := improveSplitFrom; improveSplitFrom = n; return old }
+
+// SetSeedLast makes exact strategy iteration start from every node's last
+// action (on) and returns the old setting.
+func SetSeedLast(on bool) bool { old := seedLast; seedLast = on; return old }
+
 // SetExactSums turns exact mode's RatDot twins on or off and returns the
 // old setting.
 func SetExactSums(on bool) bool { old := exactSums; exactSums = on; return old }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/gamesolve/gamesolve/internal/hugepage"
 	"github.com/gamesolve/gamesolve/numeric"
 )
 
@@ -88,8 +89,8 @@ func adopt[S comparable](ctx context.Context, rules Rules[S], opt Options, value
 	// Number the states as exploration does: the start, then each state
 	// when an outcome first reaches it. A model written by Export is
 	// numbered so already, and its arrays are shared as they are.
-	pos := make([]uint32, n) // 1 + the engine's number, 0 for unreached
-	order := make([]int32, 1, n)
+	pos := hugepage.Make[uint32](n, n) // 1 + the engine's number, 0 for unreached
+	order := hugepage.Make[int32](1, n)
 	pos[0] = 1
 	identity := true
 	for i := 0; i < len(order); i++ {
@@ -168,11 +169,11 @@ func renumber[S comparable](ctx context.Context, f *FlatGame, g *graph[S], order
 		pays += int(f.PayStart[s+1] - f.PayStart[s])
 	}
 	n := len(order)
-	g.owner = make([]int16, 0, n)
-	g.actStart, g.payStart = make([]uint32, 1, n+1), make([]uint32, 1, n+1)
-	g.actName, g.outStart = make([]uint32, 0, acts), make([]uint32, 1, acts+1)
-	g.to, g.prob, g.reward = make([]uint32, 0, outs), make([]uint32, 0, outs), make([]uint32, 0, outs)
-	g.pay = make([]uint32, 0, pays)
+	g.owner = hugepage.Make[int16](0, n)
+	g.actStart, g.payStart = hugepage.Make[uint32](1, n+1), hugepage.Make[uint32](1, n+1)
+	g.actName, g.outStart = hugepage.Make[uint32](0, acts), hugepage.Make[uint32](1, acts+1)
+	g.to, g.prob, g.reward = hugepage.Make[uint32](0, outs), hugepage.Make[uint32](0, outs), hugepage.Make[uint32](0, outs)
+	g.pay = hugepage.Make[uint32](0, pays)
 	for i, s := range order {
 		if err := stopped(ctx, i); err != nil {
 			return err

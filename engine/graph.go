@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"math/big"
+
+	"github.com/gamesolve/gamesolve/internal/hugepage"
 )
 
 // Graph is an explored state space, for analyses other than Solve: the
@@ -97,20 +99,20 @@ func (G *Graph[S]) index() {
 	}
 	g := G.g
 	N := len(g.states)
-	G.actState = make([]uint32, len(g.actName))
+	G.actState = hugepage.Make[uint32](len(g.actName), len(g.actName))
 	for v := range N {
 		for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
 			G.actState[a] = uint32(v)
 		}
 	}
-	G.predStart = make([]uint32, N+2)
+	G.predStart = hugepage.Make[uint32](N+2, N+2)
 	for _, t := range g.to {
 		G.predStart[t+2]++
 	}
 	for i := 2; i < len(G.predStart); i++ {
 		G.predStart[i] += G.predStart[i-1]
 	}
-	G.pred = make([]uint32, len(g.to))
+	G.pred = hugepage.Make[uint32](len(g.to), len(g.to))
 	for a := range g.actName {
 		for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
 			t := g.to[o]

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gamesolve/gamesolve/engine"
@@ -50,22 +51,30 @@ func newRandomMDP(rng *rand.Rand) *randomMDP {
 			continue
 		}
 		for range 1 + rng.IntN(3) {
-			k := 1 + rng.IntN(3)
-			// Weights w_i / sum, as exact fractions.
-			w := make([]int64, k)
-			var sum int64
-			for i := range w {
-				w[i] = 1 + rng.Int64N(3)
-				sum += w[i]
-			}
-			outs := make([]engine.Outcome[int], k)
-			for i := range outs {
-				outs[i] = engine.Outcome[int]{P: big.NewRat(w[i], sum), To: rng.IntN(n), Reward: big.NewRat(rng.Int64N(3), 1)}
+			var outs []engine.Outcome[int]
+			for _, p := range shares(rng, 1+rng.IntN(3), 3, big.NewRat(1, 1)) {
+				outs = append(outs, engine.Outcome[int]{P: p, To: rng.IntN(n), Reward: big.NewRat(rng.Int64N(3), 1)})
 			}
 			m.acts[s] = append(m.acts[s], outs)
 		}
 	}
 	return m
+}
+
+// shares splits total into k random exact shares, in proportion to weights
+// from 1 to hi.
+func shares(rng *rand.Rand, k int, hi int64, total *big.Rat) []*big.Rat {
+	w := make([]int64, k)
+	var sum int64
+	for i := range w {
+		w[i] = 1 + rng.Int64N(hi)
+		sum += w[i]
+	}
+	out := make([]*big.Rat, k)
+	for i := range w {
+		out[i] = new(big.Rat).Mul(total, big.NewRat(w[i], sum))
+	}
+	return out
 }
 
 // bruteForce computes the objective by trying every deterministic
@@ -353,6 +362,93 @@ func TestAnalyzeWorkers(t *testing.T) {
 		for i := range G.States() {
 			if res[0].Values[i].Cmp(res[1].Values[i]) != 0 || res[0].Policy[i] != res[1].Policy[i] {
 				t.Fatalf("%v state %d: one worker %v (%d), two %v (%d)", obj, i, res[0].Values[i], res[0].Policy[i], res[1].Values[i], res[1].Policy[i])
+			}
+		}
+	}
+}
+
+// tiedMDP is a random MDP whose states all leave, every action with
+// probability 1/6, to the goal (state n) or a sink (state n+1), so that
+// no end component forms; half of the actions repeat an earlier action of
+// their state with the outcomes in another order: exactly tied, though
+// float sums in another order may round apart.
+func tiedMDP(rng *rand.Rand) *randomMDP {
+	n := 3 + rng.IntN(20)
+	m := &randomMDP{n: n + 2, acts: make([][][]engine.Outcome[int], n+2)}
+	sixth := big.NewRat(1, 6)
+	for s := range n {
+		for a := range 2 + rng.IntN(3) {
+			if a > 0 && rng.IntN(2) == 0 {
+				like := m.acts[s][rng.IntN(a)]
+				outs := slices.Clone(like)
+				rng.Shuffle(len(outs), func(i, j int) { outs[i], outs[j] = outs[j], outs[i] })
+				m.acts[s] = append(m.acts[s], outs)
+				continue
+			}
+			outs := []engine.Outcome[int]{{P: sixth, To: n + rng.IntN(2)}}
+			for _, p := range shares(rng, 1+rng.IntN(3), 4, big.NewRat(5, 6)) {
+				outs = append(outs, engine.Outcome[int]{P: p, To: rng.IntN(n)})
+			}
+			m.acts[s] = append(m.acts[s], outs)
+		}
+	}
+	return m
+}
+
+// Exact mode's tie rule in Analyze: each state's choice is its first
+// action whose value, summed exactly here from the returned values, is
+// the state's value. Ties are everywhere (repeated actions), so the
+// strategy iteration's incumbent is often not that first action.
+func TestAnalyzeExactTieRule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	ctx := context.Background()
+	checked := 0
+	defer func() {
+		if checked < 1000 {
+			t.Errorf("only %d choices checked", checked)
+		}
+	}()
+	for trial := range 300 {
+		m := tiedMDP(rng)
+		G, err := engine.Explore(ctx, m, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		goal := make([]bool, G.States())
+		ids := make([]int, m.n) // state -> graph id
+		for i := range G.States() {
+			goal[i] = G.State(i) == m.n-2
+			ids[G.State(i)] = i
+		}
+		for k, obj := range []engine.Objective{engine.MaxProbability, engine.MinProbability, engine.MaxProbability, engine.MinProbability} {
+			// Strategy iteration from the float policy, then from every
+			// node's last action, which ties keep as the incumbent.
+			old := engine.SetSeedLast(k >= 2)
+			res, err := engine.Analyze(ctx, numeric.Exact{}, G, engine.Query{Objective: obj, Goal: goal}, engine.Options{})
+			engine.SetSeedLast(old)
+			if err != nil {
+				t.Fatalf("trial %d %v: %v", trial, obj, err)
+			}
+			for s := range m.n - 2 {
+				if res.Policy[ids[s]] < 0 {
+					continue // settled before any choice (value 0 or 1)
+				}
+				checked++
+				v := res.Values[ids[s]]
+				first := -1
+				for a, outs := range m.acts[s] {
+					sum := new(big.Rat)
+					for _, o := range outs {
+						sum.Add(sum, new(big.Rat).Mul(o.P, res.Values[ids[o.To]]))
+					}
+					if sum.Cmp(v) == 0 {
+						first = a
+						break
+					}
+				}
+				if got := int(res.Policy[ids[s]]); got != first {
+					t.Fatalf("trial %d %v state %d (value %s): action %d, want %d, the first of value %s\n%+v", trial, obj, s, v.RatString(), got, first, v.RatString(), m.acts[s])
+				}
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/gamesolve/gamesolve/internal/hugepage"
+)
 
 // components is a decomposition into strongly connected components, listed
 // in reverse topological order: every edge leaving a component goes to one
@@ -43,7 +47,7 @@ type sccFrame struct {
 // resize returns s with length n, reusing its memory (not cleared).
 func resize[E any](s []E, n int) []E {
 	if cap(s) < n {
-		return make([]E, n)
+		return hugepage.Make[E](n, n)
 	}
 	return s[:n]
 }

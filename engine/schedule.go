@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/internal/hugepage"
 	"github.com/gamesolve/gamesolve/numeric"
 )
 
@@ -212,8 +213,8 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 		wr.ex = nil // each worker makes its own exact twin
 		if w > 0 {
 			wr.ec = ecGraph{}
-			wr.local = make([]int32, len(r.local))
-			wr.chainLocal = make([]int32, len(r.chainLocal))
+			wr.local = hugepage.Make[int32](len(r.local), len(r.local))
+			wr.chainLocal = hugepage.Make[int32](len(r.chainLocal), len(r.chainLocal))
 			for i := range wr.local {
 				wr.local[i], wr.chainLocal[i] = -1, -1
 			}
@@ -221,6 +222,7 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 			if r.dots != nil {
 				wr.dots = make([]numeric.RatDot, len(r.dots))
 			}
+			wr.cmpSums = [2]numeric.RatDot{}
 			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
 			// Scratch written in place: each worker its own.
 			wr.seed, wr.seedScratch = chainSolver[float64]{}, seedScratch{}

@@ -8,6 +8,7 @@ import (
 	"math/big"
 
 	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/internal/hugepage"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
@@ -132,6 +133,8 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	// pays them the same total (pairTotalT in the field): then a state
 	// from which play surely ends has values adding up to it, and quotient
 	// needs no arithmetic to check its exits.
+	// cmpSums are bestExact's two sums (exact mode), compared unreduced.
+	cmpSums    [2]numeric.RatDot
 	pairTotal  *big.Rat
 	pairTotalT T
 	// err is the first error met where no error can be returned (inside
@@ -231,9 +234,9 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 	r.rew = newValues(f, N)
 	r.t1, r.t2, r.rt = f.New(), f.New(), f.New()
 	r.chain.guard = budget.NewGuard(ctx, opt.memory())
-	r.choice = make([]int32, N)
-	r.local = make([]int32, N)
-	r.chainLocal = make([]int32, N)
+	r.choice = hugepage.Make[int32](N, N)
+	r.local = hugepage.Make[int32](N, N)
+	r.chainLocal = hugepage.Make[int32](N, N)
 	for i := range r.local {
 		r.local[i], r.chainLocal[i] = -1, -1
 	}
@@ -245,9 +248,9 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 // one slab of big.Rat, not n allocations: consensus (1.26 M states) spent
 // 0.6 s making its values and rewards one by one before solving began.
 func newValues[T any, F numeric.Field[T]](f F, n int) []T {
-	vals := make([]T, n)
+	vals := hugepage.Make[T](n, n)
 	if xs, ok := any(vals).([]*big.Rat); ok {
-		slab := make([]big.Rat, n)
+		slab := hugepage.Make[big.Rat](n, n)
 		for i := range xs {
 			xs[i] = &slab[i]
 		}

@@ -18,13 +18,20 @@ var exactSums = true
 // qvalueExact is qvalue for exact mode.
 func (r *run[S, T, F]) qvalueExact(q *quotient[T], x []T, a int32, z T) T {
 	d := &r.dots[0]
+	r.qsumExact(q, x, a, d)
+	return any(d.Rat(any(z).(*big.Rat))).(T)
+}
+
+// qsumExact is action a's value under x as an unreduced sum in d, for a
+// comparison that needs no normalized value (bestExact). It runs in exact
+// mode only, with or without the run's sums (exactSums, the exact twin).
+func (r *run[S, T, F]) qsumExact(q *quotient[T], x []T, a int32, d *numeric.RatDot) {
 	d.Reset()
 	d.Add(any(q.exit[a]).(*big.Rat))
-	xs := any(x).([]*big.Rat)
+	xs, ps := any(x).([]*big.Rat), any(r.rat).([]*big.Rat)
 	for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
-		d.AddMul(r.ratX[q.outP[o]], xs[q.outTo[o]])
+		d.AddMul(ps[q.outP[o]], xs[q.outTo[o]])
 	}
-	return any(d.Rat(any(z).(*big.Rat))).(T)
 }
 
 // exitExact is exitValue for exact mode.

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/internal/hugepage"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
@@ -58,7 +59,7 @@ var ratOne = big.NewRat(1, 1)
 // newBuilder checks "players" (raw is its value's text, nil if missing)
 // and starts a model.
 func newBuilder(data []byte, raw json.RawMessage, h hints) (*builder, error) {
-	b := &builder{data: data, cur: -1, vals: map[string]uint32{}, names: map[string]uint32{}, checked: map[string]bool{}, sum: new(big.Rat), pending: make([]string, 0, h.outcomes)}
+	b := &builder{data: data, cur: -1, vals: map[string]uint32{}, names: map[string]uint32{}, checked: map[string]bool{}, sum: new(big.Rat), pending: hugepage.Make[string](0, h.outcomes)}
 	if raw == nil {
 		return nil, b.bad(`"players" is missing`)
 	}
@@ -85,17 +86,17 @@ func newBuilder(data []byte, raw json.RawMessage, h hints) (*builder, error) {
 	b.m = &Model{
 		players:  nPlayers,
 		names:    names,
-		idText:   make([]byte, 0, 8*h.states),
-		idEnd:    append(make([]uint32, 0, h.states+1), 0),
-		slots:    make([]uint64, slotsFor(h.states)),
-		owner:    make([]int16, 0, h.states),
-		actStart: append(make([]uint32, 0, h.states+1), 0),
-		payStart: append(make([]uint32, 0, h.states+1), 0),
-		actName:  make([]uint32, 0, h.actions),
-		outStart: append(make([]uint32, 0, h.actions+1), 0),
-		to:       make([]uint32, 0, h.outcomes),
-		prob:     make([]uint32, 0, h.outcomes),
-		reward:   make([]uint32, 0, h.outcomes),
+		idText:   hugepage.Make[byte](0, 8*h.states),
+		idEnd:    append(hugepage.Make[uint32](0, h.states+1), 0),
+		slots:    hugepage.Make[uint64](slotsFor(h.states), slotsFor(h.states)),
+		owner:    hugepage.Make[int16](0, h.states),
+		actStart: append(hugepage.Make[uint32](0, h.states+1), 0),
+		payStart: append(hugepage.Make[uint32](0, h.states+1), 0),
+		actName:  hugepage.Make[uint32](0, h.actions),
+		outStart: append(hugepage.Make[uint32](0, h.actions+1), 0),
+		to:       hugepage.Make[uint32](0, h.outcomes),
+		prob:     hugepage.Make[uint32](0, h.outcomes),
+		reward:   hugepage.Make[uint32](0, h.outcomes),
 		vals:     make([]*big.Rat, 0, 16),
 		actNames: []string{""},
 		seed:     maphash.MakeSeed(),
@@ -152,7 +153,7 @@ func grow[T any](s []T, n int) []T {
 	if cap(s) >= n {
 		return s
 	}
-	t := make([]T, len(s), n)
+	t := hugepage.Make[T](len(s), n)
 	copy(t, s)
 	return t
 }
@@ -506,7 +507,7 @@ func slotOf(h uint64, s int32) uint64 { return h&^(1<<32-1) | uint64(s+1) }
 // rehash moves the table to n slots.
 func (m *Model) rehash(n int) {
 	old := m.slots
-	m.slots = make([]uint64, n)
+	m.slots = hugepage.Make[uint64](n, n)
 	for _, e := range old {
 		if e != 0 {
 			m.place(int32(e) - 1)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/internal/hugepage"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
@@ -202,7 +203,7 @@ func readText(r io.Reader, avail uint64) ([]byte, error) {
 	// interrupt, and its mark workers spun waiting: 1 s on a 135 MB file).
 	var data []byte
 	if size, ok := fileSize(r); ok {
-		data = make([]byte, 0, int(min(size, limit))+512)
+		data = hugepage.Make[byte](0, int(min(size, limit))+512)
 		if size <= limit && size >= parallelRead {
 			data = readParts(r.(*os.File), data[:size])
 		}

@@ -230,6 +230,58 @@ func TestRatDot(t *testing.T) {
 	}
 }
 
+// RatDot's Cmp orders unreduced sums as big.Rat orders their values:
+// equal values over different denominators (1/2 as 2/4 + 0), opposite
+// signs, zero sums, the zero value, and a sum against itself.
+func TestRatDotCmp(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	dens := []int64{1, 2, 3, 4, 6, 8, 1 << 40, 7}
+	r := func() *big.Rat {
+		return big.NewRat(rng.Int64N(21)-10, dens[rng.IntN(len(dens))])
+	}
+	sum := func(d *RatDot) *big.Rat {
+		d.Reset()
+		want := new(big.Rat)
+		for range rng.IntN(4) {
+			a, b := r(), r()
+			if rng.IntN(2) == 0 {
+				d.Add(a)
+				want.Add(want, a)
+			} else {
+				d.AddMul(a, b)
+				want.Add(want, new(big.Rat).Mul(a, b))
+			}
+		}
+		return want
+	}
+	var d, e RatDot
+	for trial := range 20000 {
+		x, y := sum(&d), sum(&e)
+		if got, want := d.Cmp(&e), x.Cmp(y); got != want {
+			t.Fatalf("trial %d: %v vs %v: Cmp = %d, want %d", trial, x, y, got, want)
+		}
+		if got := d.Cmp(&d); got != 0 {
+			t.Fatalf("trial %d: %v against itself: %d", trial, x, got)
+		}
+	}
+	var zero RatDot
+	d.Reset()
+	d.AddMul(big.NewRat(1, 2), big.NewRat(1, 2))  // 1/4
+	d.AddMul(big.NewRat(-1, 8), big.NewRat(2, 1)) // 1/4 - 1/4 = 0 over 4
+	if got := d.Cmp(&zero); got != 0 {
+		t.Errorf("0/4 against the zero value: %d", got)
+	}
+	d.Reset()
+	d.Add(big.NewRat(1, 4))
+	d.Add(big.NewRat(1, 4)) // 2/4
+	e.Reset()
+	e.Add(big.NewRat(1, 3))
+	e.Add(big.NewRat(1, 6)) // 3/6
+	if got := d.Cmp(&e); got != 0 {
+		t.Errorf("2/4 against 3/6: %d", got)
+	}
+}
+
 func BenchmarkRatDot(b *testing.B) {
 	ps := []*big.Rat{big.NewRat(1, 2), big.NewRat(1, 4), big.NewRat(1, 4)}
 	xs := []*big.Rat{big.NewRat(12345, 1<<20), big.NewRat(777, 1<<18), big.NewRat(5, 8)}

@@ -1,6 +1,9 @@
 package numeric
 
-import "math/big"
+import (
+	"cmp"
+	"math/big"
+)
 
 // RatDot adds up rationals and products of rationals, x + Σ a_k·b_k, and
 // normalizes once, at the end. z.Add(z, t.Mul(a, b)) on big.Rat reduces
@@ -96,6 +99,25 @@ func (d *RatDot) add() {
 
 // Sign returns the sum's sign.
 func (d *RatDot) Sign() int { return d.num.Sign() }
+
+// Cmp compares the sums d and e (-1, 0 or +1, as big.Rat's Cmp) without
+// normalizing either: sums over the same denominator (a tie among the
+// actions of a state, usually) compare their numerators; others compare
+// the cross products, in d's scratch. It allocates nothing once that
+// scratch has grown.
+func (d *RatDot) Cmp(e *RatDot) int {
+	ds, es := d.num.Sign(), e.num.Sign()
+	switch {
+	case ds != es || ds == 0:
+		return cmp.Compare(ds, es)
+	case d.den.Cmp(&e.den) == 0:
+		return d.num.Cmp(&e.num)
+	}
+	// Both sums are nonzero: add has set both denominators (positive).
+	a := d.tn.Mul(&d.num, &e.den)
+	b := d.td.Mul(&e.num, &d.den)
+	return a.Cmp(b)
+}
 
 // Rat stores the sum, normalized, in z and returns z.
 func (d *RatDot) Rat(z *big.Rat) *big.Rat {
