@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+
+	"github.com/gamesolve/gamesolve/internal/hugepage"
 )
 
 // band is row s of a pass's table: the counts of the totals -u for u =
@@ -51,7 +53,10 @@ func (pl *plan) newCounter() *counter {
 		off += hi + 1
 	}
 	c.slab, c.free = allocSlab(int(off))
-	adviseHugePages(c.slab)
+	// Huge pages: a pair's mirror reads jump from row to row, one cell
+	// each, a 4 KB page each, missing the TLB (N = 10000, the piles added
+	// one at a time: 7.0–8.4 s with huge pages, 7.5–8.4 s without).
+	hugepage.Advise(c.slab)
 	c.bands = make([]band, c.N+1)
 	return c
 }

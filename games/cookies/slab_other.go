@@ -2,9 +2,6 @@
 
 package cookies
 
-// adviseHugePages does nothing here: see the Linux version.
-func adviseHugePages([]uint64) {}
-
 // allocSlab returns a zeroed slab of n residues and the function that
 // frees it: see the Linux version.
 func allocSlab(n int) ([]uint64, func()) { return make([]uint64, n), func() {} }
