@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/gamesolve/gamesolve/internal/hugepage"
+
 // The graph algorithms that settle probabilities 0 and 1 before any
 // arithmetic (Baier and Katoen, Principles of Model Checking, 10.6). Goal
 // states are absorbing and avoid states (that are not goals) fail; each
@@ -50,11 +52,11 @@ func isUp(up []bool, s uint32) bool { return up == nil || up[s] }
 // probability 0 under the adversary's best play.
 func (G *Graph[S]) attractor(goal, avoid, up []bool) []bool {
 	g := G.g
-	left := make([]int32, len(goal)) // the adversary's actions with no outcome in yet
+	left := hugepage.Make[int32](len(goal), len(goal)) // the adversary's actions with no outcome in yet
 	for v := range left {
 		left[v] = int32(g.actStart[v+1] - g.actStart[v])
 	}
-	hit := make([]bool, len(g.actName))
+	hit := hugepage.Make[bool](len(g.actName), len(g.actName))
 	return G.backward(append([]bool(nil), goal...), func(s, a uint32) bool {
 		if avoid[s] {
 			return false
@@ -90,8 +92,8 @@ func (G *Graph[S]) almostSure(goal, avoid, up, can []bool) []bool {
 	// backward search then removes the states that can no longer reach the
 	// goal, until a round removes none. Every predecessor list is visited
 	// once over all cascades together.
-	stays := make([]bool, len(g.actName))
-	staying := make([]int32, len(goal)) // up state: its actions that stay
+	stays := hugepage.Make[bool](len(g.actName), len(g.actName))
+	staying := hugepage.Make[int32](len(goal), len(goal)) // up state: its actions that stay
 	var queue []uint32
 	remove := func(v uint32) {
 		if U[v] && !goal[v] {
@@ -147,8 +149,8 @@ func (G *Graph[S]) almostSure(goal, avoid, up, can []bool) []bool {
 		}
 	}
 	cascade()
-	left := make([]int32, len(goal))
-	hit := make([]bool, len(g.actName))
+	left := hugepage.Make[int32](len(goal), len(goal))
+	hit := hugepage.Make[bool](len(g.actName), len(g.actName))
 	for {
 		for v := range left {
 			left[v] = int32(g.actStart[v+1] - g.actStart[v])

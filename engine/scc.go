@@ -126,7 +126,7 @@ func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
 // wholly in or out), renumbered densely in the same order; of is -1 for
 // states outside them.
 func (c *components) restrict(keep []bool) *components {
-	out := &components{of: make([]int32, len(c.of)), start: []uint32{0}}
+	out := &components{of: hugepage.Make[int32](len(c.of), len(c.of)), start: []uint32{0}}
 	for i := range out.of {
 		out.of[i] = -1
 	}

@@ -10,7 +10,7 @@ import (
 // (qvalue, solveOne, exitValue): the same sums of products of
 // rationals, added up with numeric.RatDot, which reduces once per sum
 // instead of twice per term. The tests solve random games both ways
-// (TestExactSumsTwin).
+// (TestExactTwins).
 
 // exactSums turns the twins on (the tests turn them off to compare).
 var exactSums = true
