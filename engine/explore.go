@@ -379,7 +379,8 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	if rewards {
 		g.reward = reward.flat()
 	} else {
-		// Never written: the pages stay the system's zero pages.
+		// Never written: fresh from the system, its pages cost nothing
+		// until read (then the shared zero page).
 		g.reward = make([]uint32, len(g.to))
 	}
 	for len(g.tieRank) > 0 && len(g.tieRank) < len(g.states) {
