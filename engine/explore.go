@@ -455,9 +455,7 @@ func room[T any](s []T, n int) []T {
 	if cap(s)-len(s) >= n {
 		return s
 	}
-	t := hugepage.Make[T](len(s), cap(s)+cap(s)/2+n)
-	copy(t, s)
-	return t
+	return hugepage.Grow(s, cap(s)+cap(s)/2+n)
 }
 
 // nearOne reports whether |sum − 1| ≤ tol (tol > 0).

@@ -119,18 +119,18 @@ func (b *builder) reserve(done, total int) {
 	m := b.m
 	scale := 1.05 * float64(total) / float64(done)
 	room := func(n int) int { return int(float64(n)*scale) + 16 }
-	m.idText = grow(m.idText, room(len(m.idText)))
-	m.idEnd = grow(m.idEnd, room(len(m.idEnd)))
-	m.owner = grow(m.owner, room(len(m.owner)))
-	m.actStart = grow(m.actStart, room(len(m.actStart)))
-	m.payStart = grow(m.payStart, room(len(m.payStart)))
-	m.actName = grow(m.actName, room(len(m.actName)))
-	m.outStart = grow(m.outStart, room(len(m.outStart)))
-	m.to = grow(m.to, room(len(m.to)))
-	m.prob = grow(m.prob, room(len(m.prob)))
-	m.reward = grow(m.reward, room(len(m.reward)))
-	m.pay = grow(m.pay, room(len(m.pay)))
-	b.pending = grow(b.pending, room(len(b.pending)))
+	m.idText = hugepage.Grow(m.idText, room(len(m.idText)))
+	m.idEnd = hugepage.Grow(m.idEnd, room(len(m.idEnd)))
+	m.owner = hugepage.Grow(m.owner, room(len(m.owner)))
+	m.actStart = hugepage.Grow(m.actStart, room(len(m.actStart)))
+	m.payStart = hugepage.Grow(m.payStart, room(len(m.payStart)))
+	m.actName = hugepage.Grow(m.actName, room(len(m.actName)))
+	m.outStart = hugepage.Grow(m.outStart, room(len(m.outStart)))
+	m.to = hugepage.Grow(m.to, room(len(m.to)))
+	m.prob = hugepage.Grow(m.prob, room(len(m.prob)))
+	m.reward = hugepage.Grow(m.reward, room(len(m.reward)))
+	m.pay = hugepage.Grow(m.pay, room(len(m.pay)))
+	b.pending = hugepage.Grow(b.pending, room(len(b.pending)))
 	if n := room(len(b.vals)); n > 4096 {
 		// Many distinct values (a payoff per state, say): a map of their
 		// final size, not one rebuilt at every doubling.
@@ -141,21 +141,6 @@ func (b *builder) reserve(done, total int) {
 	if n := slotsFor(room(len(m.owner))); n > len(m.slots) {
 		m.rehash(n)
 	}
-}
-
-// grow returns s with capacity at least n. It copies into a fresh make,
-// not slices.Grow, which clears the whole new capacity at once: the
-// arrays of a million-state model are a hundred megabytes, and clearing
-// them faulted every page in before the builder wrote one (rooms model:
-// 1.85–1.95 s -> 1.68–1.73 s, alternating). A fresh make's pages come
-// in as the builder fills them.
-func grow[T any](s []T, n int) []T {
-	if cap(s) >= n {
-		return s
-	}
-	t := hugepage.Make[T](len(s), n)
-	copy(t, s)
-	return t
 }
 
 // slotsFor is the size of the id hash table for n states: a power of two,
