@@ -146,7 +146,11 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 			}
 			start[v+1] = uint32(len(adj))
 		}
-		r.comps = tarjan(N, start, adj).restrict(maybe)
+		comps, err := tarjan(ctx, N, start, adj)
+		if err != nil {
+			return nil, err
+		}
+		r.comps = comps.restrict(maybe)
 		adj = nil
 		res.Components = r.comps.count()
 		st, err := r.solveAll()

@@ -73,7 +73,10 @@ func LongRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 		adj = append(adj, g.to[lo:hi]...)
 		start[v+1] = uint32(len(adj))
 	}
-	comps := tarjan(N, start, adj)
+	comps, err := tarjan(ctx, N, start, adj)
+	if err != nil {
+		return nil, err
+	}
 	adj = nil
 	val := newValues(f, N)
 	cs := &chainSolver[T]{guard: budget.NewGuard(ctx, opt.memory())}

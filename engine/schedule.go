@@ -102,10 +102,15 @@ func (t *topo) run(ctx context.Context) error {
 	}
 
 	// waiting[k]: successor components of k not yet solved; preds: the
-	// components with an edge into k (each listed once).
+	// components with an edge into k (each listed once). Each pass reads
+	// every outcome of the game (Pig 150: 47 million, over a second), so
+	// it looks at the context as the solving does.
 	waiting := make([]atomic.Int32, K)
 	predStart := make([]uint32, K+1)
 	for k := range K {
+		if k%256 == 0 && ctx.Err() != nil {
+			return fmt.Errorf("engine: %w", ctx.Err())
+		}
 		t.succ(k, func(c int32) {
 			waiting[k].Add(1)
 			predStart[c+1]++
@@ -117,6 +122,9 @@ func (t *topo) run(ctx context.Context) error {
 	preds := make([]int32, predStart[K])
 	fill := append([]uint32(nil), predStart[:K]...)
 	for k := range K {
+		if k%256 == 0 && ctx.Err() != nil {
+			return fmt.Errorf("engine: %w", ctx.Err())
+		}
 		t.succ(k, func(c int32) {
 			preds[fill[c]] = int32(k)
 			fill[c]++

@@ -197,7 +197,11 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 	for v := range N {
 		edgeStart[v+1] = g.outStart[g.actStart[v+1]]
 	}
-	r.comps = tarjan(N, edgeStart, g.to)
+	comps, err := tarjan(ctx, N, edgeStart, g.to)
+	if err != nil {
+		return nil, err
+	}
+	r.comps = comps
 	res := &Result[S, T]{Players: P, States: g.reached, Seeded: N - g.reached, Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice}
 	st, err := r.solveAll()
 	if err != nil {
