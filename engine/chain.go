@@ -78,24 +78,34 @@ func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
 	for i := range set {
 		r.chainLocal[set[i]] = -1
 	}
+	if r.dots != nil && len(set) >= levelsFrom && r.opt.WorkerCount() >= 2 {
+		r.solveLevels(set, choice, parts, start, adj)
+		return
+	}
 	for k := range parts.count() {
-		members := parts.get(k)
-		// Eliminate the most recently discovered states first: they
-		// are usually the deepest, so eliminating them adds few entries.
-		part := resize(cs.part, len(members))
-		cs.part = part
-		for i, m := range members {
-			part[len(members)-1-i] = set[m]
-		}
-		if len(part) == 1 {
-			r.solveOne(part[0], int(choice[part[0]]))
-		} else {
-			r.eliminate(part, choice)
-		}
+		r.solvePart(set, parts.get(k), choice)
 		if r.err != nil {
 			return // stopped (the deadline, the budget): reported by the caller
 		}
 	}
+}
+
+// solvePart solves one strongly connected part of a chain, its members
+// given as indices into set, once the parts it leads to are solved.
+func (r *run[S, T, F]) solvePart(set []uint32, members []uint32, choice []int32) {
+	if len(members) == 1 {
+		r.solveOne(set[members[0]], int(choice[set[members[0]]]))
+		return
+	}
+	// Eliminate the most recently discovered states first: they are
+	// usually the deepest, so eliminating them adds few entries.
+	cs := &r.chain
+	part := resize(cs.part, len(members))
+	cs.part = part
+	for i, m := range members {
+		part[len(members)-1-i] = set[m]
+	}
+	r.eliminate(part, choice)
 }
 
 // solveComponentChain solves a whole component under r.choice when the

@@ -158,12 +158,28 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		final = make([]int32, q.nodes)
 		copy(final, q.actStart[:q.nodes]) // one action: the only choice
 	}
+	inc := r.newRounds(q)
+	var states []uint32
 	evaluate := func() {
 		r.applyPolicy(q, comp, sigma, nil)
-		r.solveChain(comp, r.choice)
-		for i := range x {
-			x[i] = r.vals[int(q.rep[i])*r.np+obj]
+		if inc == nil {
+			r.solveChain(comp, r.choice)
+			for i := range x {
+				x[i] = r.vals[int(q.rep[i])*r.np+obj]
+			}
+			return
 		}
+		set := inc.changed(sigma)
+		states = states[:0]
+		for _, i := range set {
+			states = append(states, q.rep[i])
+		}
+		r.solveChain(states, r.choice)
+		for _, i := range set {
+			x[i] = r.vals[int(q.rep[i])*r.np+obj]
+			inc.xf[i] = r.f.Float64(x[i])
+		}
+		inc.markStale(set)
 	}
 	for round := 0; ; round++ {
 		if round >= maxRounds {
@@ -177,10 +193,10 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		}
 		r.st.rounds++
 		evaluate()
-		if minP >= 0 && r.improve(q, x, sigma, minP, minP, final) {
+		if minP >= 0 && r.improve(q, x, sigma, minP, minP, final, inc) {
 			continue // the minimizer's best response first
 		}
-		if !r.improve(q, x, sigma, obj, minP, final) {
+		if !r.improve(q, x, sigma, obj, minP, final, inc) {
 			break
 		}
 	}
@@ -202,6 +218,11 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		// unique and x is final's value. Analyze's other slot (side) is
 		// the negation of this one: nothing is left to solve.
 		r.applyPolicy(q, comp, final, nil)
+		return StrategyIteration, nil
+	}
+	if inc != nil {
+		copy(sigma, final) // what changes from the last evaluation: upstream of the tie rule's switches
+		evaluate()
 		return StrategyIteration, nil
 	}
 	r.applyPolicy(q, comp, final, x)
@@ -809,11 +830,13 @@ func (r *run[S, T, F]) qvalue(q *quotient[T], x []T, a int32, z T) T {
 // and reports whether any switched. In exact mode final, if not nil,
 // receives at each of p's nodes the first action in tie order with the
 // best value: greedy's choice under x, so that the round that switches
-// nothing also gives the final policy.
-func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int, final []int32) bool {
+// nothing also gives the final policy. With inc (exact mode's incremental
+// rounds, rounds.go) it looks only at the nodes inc marks stale; the
+// others keep their choices and final from when they were last looked at.
+func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int, final []int32, inc *rounds) bool {
 	minimize := p == minP
 	if r.f.Exact() {
-		return r.improveExact(q, x, sigma, p, minimize, final)
+		return r.improveExact(q, x, sigma, p, minimize, final, inc)
 	}
 	f := r.f
 	cur, cand := f.New(), f.New()
@@ -854,12 +877,23 @@ var improveSplitFrom = 16384
 // tie rule's choice in final. Nodes are independent (each writes only its
 // own sigma and final), so a large quotient's halves go to two goroutines,
 // each with sums of its own.
-func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int, minimize bool, final []int32) bool {
-	xf := r.floats(x)
+func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int, minimize bool, final []int32, inc *rounds) bool {
+	var xf []float64
+	if inc != nil {
+		xf = inc.xf
+	} else {
+		xf = r.floats(x)
+	}
 	scan := func(h *run[S, T, F], lo, hi int) (switched bool) {
 		for i := lo; i < hi; i++ {
 			if q.owner[i] != p || q.actStart[i+1]-q.actStart[i] < 2 {
 				continue
+			}
+			if inc != nil {
+				if !inc.stale[i] {
+					continue // no action value changed since p last looked here
+				}
+				inc.stale[i] = false
 			}
 			best, first := h.bestExact(q, x, xf, i, minimize, sigma[i])
 			if final != nil {

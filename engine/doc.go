@@ -89,8 +89,8 @@
 //     sweeps of the converging side of value iteration give a first
 //     policy, and float rounds (each policy's chain split into strongly
 //     connected parts and solved by back substitution and elimination,
-//     then a greedy step that switches only for a gain above 10^-10)
-//     improve it until it holds. Value iteration alone settles slowly
+//     then a greedy step that switches only for a gain above 10^-14 of
+//     the values) improve it until it holds. Value iteration alone settles slowly
 //     where actions tie in the limit but not at any finite horizon
 //     (symmetric processes scheduled in either order): on consensus (6
 //     processes, 1.26 M states, Pmax) its start took 800 sweeps per
@@ -271,7 +271,13 @@
 // numeric.RatDot, which reduces once per sum instead of twice per term;
 // where only a choice is wanted (strategy iteration's improvement step),
 // the sums are compared unreduced (RatDot.Cmp), and a large quotient's
-// nodes are shared between two goroutines. Both have generic twins that
+// nodes are shared between two goroutines. After the first exact round,
+// a round re-evaluates only the nodes upstream of its switches and looks
+// for better actions only where an action's value changed (rounds.go),
+// and a large chain's parts are solved level by level on two goroutines
+// (levels.go): on zeroconf (N=20, K=4, no reset; 307,768 states, 500-digit
+// values, where Storm's exact mode took 83 minutes) Pmax took 50 s with
+// fourteen full evaluations and takes 5 to 7 s. All have generic twins that
 // the tests compare digit for digit (TestLiftedTwin, TestExactTwins).
 //
 // # Float mode

@@ -459,6 +459,24 @@ func TestExactTwins(t *testing.T) {
 		{"big.Rat sums", func() func() { old := engine.SetExactSums(false); return func() { engine.SetExactSums(old) } }},
 		{"split improvement", func() func() { old := engine.SetImproveSplitFrom(2); return func() { engine.SetImproveSplitFrom(old) } }},
 		{"last-action seed", func() func() { old := engine.SetSeedLast(true); return func() { engine.SetSeedLast(old) } }},
+		{"incremental rounds", func() func() {
+			old := engine.SetIncrementalFrom(0)
+			return func() { engine.SetIncrementalFrom(old) }
+		}},
+		// From every node's last action the rounds switch many nodes, and
+		// the ties' incumbents differ from the tie rule's choices.
+		{"chains by levels", func() func() {
+			from, split := engine.SetLevels(0, 1)
+			return func() { engine.SetLevels(from, split) }
+		}},
+		{"incremental rounds, last-action seed, split", func() func() {
+			old, oldSeed, oldSplit := engine.SetIncrementalFrom(0), engine.SetSeedLast(true), engine.SetImproveSplitFrom(2)
+			return func() {
+				engine.SetIncrementalFrom(old)
+				engine.SetSeedLast(oldSeed)
+				engine.SetImproveSplitFrom(oldSplit)
+			}
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(9, 10))

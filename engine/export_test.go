@@ -16,6 +16,19 @@ func SetImproveSplitFrom(n int) int { old := improveSplitFrom; improveSplitFrom 
 // action (on) and returns the old setting.
 func SetSeedLast(on bool) bool { old := seedLast; seedLast = on; return old }
 
+// SetIncrementalFrom sets the smallest quotient whose exact rounds
+// re-evaluate incrementally and returns the old value.
+func SetIncrementalFrom(n int) int { old := incrementalFrom; incrementalFrom = n; return old }
+
+// SetLevels sets the smallest chain exact mode solves level by level and
+// the fewest single-state parts of a level it splits, and returns the old
+// values.
+func SetLevels(from, split int) (oldFrom, oldSplit int) {
+	oldFrom, oldSplit = levelsFrom, levelSplit
+	levelsFrom, levelSplit = from, split
+	return
+}
+
 // SetExactSums turns exact mode's RatDot twins on or off and returns the
 // old setting.
 func SetExactSums(on bool) bool { old := exactSums; exactSums = on; return old }

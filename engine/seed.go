@@ -33,9 +33,15 @@ const seedSweeps = 64
 const seedRounds = 64
 
 // seedTol is the relative margin by which an action must beat the current
-// one in a float round: above the elimination's rounding error, far below
-// any difference that matters to the exact rounds.
-const seedTol = 1e-10
+// one in a float round: above the elimination's rounding error (which
+// subtracts nothing, so a small value is as accurate as a large one), far
+// below what the exact rounds would otherwise have to find. Relative to
+// the values themselves, not to 1: on zeroconf (N=20, K=4, no reset) the
+// values are near 10^-6, and a margin of 10^-10 absolute hid switches by
+// up to 10^-4 of their value from the seed, so the first exact round
+// switched 12,000 nodes and re-evaluated the whole 163,751-node component
+// (with 10^-14 relative: 2,000 switches and 25,531 nodes).
+const seedTol = 1e-14
 
 // floatStrategy improves sigma by strategy iteration in float64 on the
 // quotient (the same round structure as cycle's exact rounds: the
@@ -193,8 +199,8 @@ func (q *quotient[T]) improveFloat(x []float64, sigma []int32, p, minP int) bool
 		best := sigma[i]
 		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
 			cand := q.qvalueFloat(x, a)
-			if TiedFloat(seedTol, cand, cur) {
-				continue
+			if math.Abs(cand-cur) <= seedTol*math.Max(math.Abs(cand), math.Abs(cur)) {
+				continue // within the margin
 			}
 			if beats(minimize, cand, cur) {
 				best, cur = a, cand
