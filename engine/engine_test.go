@@ -484,6 +484,9 @@ func TestExactTwins(t *testing.T) {
 			for trial := range 200 {
 				players := 1 + trial%2
 				g := newRandomGame(rng, players, 3+rng.IntN(40))
+				if trial%4 >= 2 {
+					g.passOn(rng)
+				}
 				want, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, opt)
 				if err != nil {
 					t.Fatalf("trial %d: %v", trial, err)
@@ -497,6 +500,27 @@ func TestExactTwins(t *testing.T) {
 				sameExact(t, fmt.Sprintf("trial %d", trial), players, got, want)
 			}
 		})
+	}
+}
+
+// passOn makes about a third of g's actions pass play on to one state
+// without a reward, sometimes through a loop on the state itself (exact
+// mode copies such a state's values from its successor's, solveOneExact),
+// keeping the last outcome's target, which in a two-player game ends it.
+func (g *game) passOn(rng *rand.Rand) {
+	half := big.NewRat(1, 2)
+	for s, acts := range g.acts {
+		for a, outs := range acts {
+			if rng.IntN(3) != 0 {
+				continue
+			}
+			w := outs[len(outs)-1].To
+			if rng.IntN(2) == 0 {
+				acts[a] = []engine.Outcome[int]{{P: big.NewRat(1, 1), To: w}}
+			} else {
+				acts[a] = []engine.Outcome[int]{{P: half, To: s}, {P: half, To: w}}
+			}
+		}
 	}
 }
 

@@ -69,13 +69,25 @@ func (r *run[S, T, F]) solveOneExact(v uint32, a int) bool {
 	g, P := r.g, r.np
 	vals := any(r.vals).([]*big.Rat)
 	rew := any(r.rew).([]*big.Rat)
+	lo, hi := r.actionOutcomes(v, a)
+	if w, ok := r.soleSuccessor(v, lo, hi); ok {
+		// x_v = (Σ p)·x_w / Σ p = x_w, already normalized: a copy, not a
+		// gcd of numbers as long as the values (on zeroconf, thousands of
+		// bits; most of its states pass time or a message on to one
+		// successor).
+		for i := range P {
+			vals[int(v)*P+i].Set(vals[int(w)*P+i])
+		}
+		rew[v].Set(rew[w])
+		r.inf[v] = r.inf[w]
+		return false
+	}
 	d := r.dots[:P+2] // values, then the mass leaving, then the reward
 	for i := range d {
 		d[i].Reset()
 	}
 	out, rw := &d[P], &d[P+1]
 	inf := false
-	lo, hi := r.actionOutcomes(v, a)
 	for o := lo; o < hi; o++ {
 		p := r.ratX[g.prob[o]]
 		if rid := g.reward[o]; rid != 0 {
@@ -112,4 +124,24 @@ func (r *run[S, T, F]) solveOneExact(v uint32, a int) bool {
 	rw.Quo(rew[v], out)
 	r.inf[v] = inf
 	return false
+}
+
+// soleSuccessor returns w if every outcome in lo..hi of state v's action
+// leads to v itself or to w, at least one to w, and none has a reward.
+func (r *run[S, T, F]) soleSuccessor(v, lo, hi uint32) (w uint32, ok bool) {
+	g := r.g
+	w = v
+	for o := lo; o < hi; o++ {
+		if g.reward[o] != 0 {
+			return 0, false
+		}
+		switch t := g.to[o]; {
+		case t == v:
+		case w == v:
+			w = t
+		case t != w:
+			return 0, false
+		}
+	}
+	return w, w != v
 }
