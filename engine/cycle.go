@@ -177,7 +177,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		r.solveChain(states, r.choice)
 		for _, i := range set {
 			x[i] = r.vals[int(q.rep[i])*r.np+obj]
-			inc.xf[i] = r.f.Float64(x[i])
+			inc.xf[i] = r.approx(x[i])
 		}
 		inc.markStale(set)
 	}
@@ -956,13 +956,23 @@ func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int) []int32 {
 	return sigma
 }
 
-// floats is x in float64 (exact mode's filter for bestExact).
+// floats is x in float64, exact mode's filter for bestExact (approx).
 func (r *run[S, T, F]) floats(x []T) []float64 {
 	xf := make([]float64, len(x))
 	for i, v := range x {
-		xf[i] = r.f.Float64(v)
+		xf[i] = r.approx(v)
 	}
 	return xf
+}
+
+// approx is v in float64 for bestExact's filter: an exact value within one
+// unit in the last place (numeric.RatApprox, which divides no numbers of
+// thousands of bits; qvalueRounded's bound allows for it).
+func (r *run[S, T, F]) approx(v T) float64 {
+	if q, ok := any(v).(*big.Rat); ok {
+		return numeric.RatApprox(q)
+	}
+	return r.f.Float64(v)
 }
 
 // bestExact is exact mode's choice at node i under x: best keeps the
@@ -1030,9 +1040,13 @@ func (r *run[S, T, F]) bestExact(q *quotient[T], x []T, xf []float64, i int, min
 }
 
 // qvalueRounded is qvalueFloat with a bound e on its rounding error: every
-// input is rounded once (relative 2^-53), each product and each sum once
-// more, so k terms err by at most (k+3)·2^-52 of Σ|t|, doubled for safety,
-// plus the smallest normal number for underflow.
+// input is within 2^-52 of what it stands for, relative (exact mode's
+// values come from numeric.RatApprox, within one unit in the last place;
+// the probabilities and exits are rounded to nearest, 2^-53), and each
+// product and each sum is rounded once more (2^-53), so k terms err by at
+// most (k+4)·2^-53 of Σ|t|. The bound, (k+3)·2^-51, is four times
+// (k+3)·2^-53, more than that for every k, plus the smallest normal number
+// for underflow.
 func (q *quotient[T]) qvalueRounded(x []float64, a int32) (s, e float64) {
 	s, m := q.exitF[a], math.Abs(q.exitF[a])
 	for o := q.outStart[a]; o < q.outStart[a+1]; o++ {

@@ -268,7 +268,9 @@
 // 11.8 s, herman's 924-state chain 1.7 s instead of more than 300 s. The
 // sums of products that remain (a state's one-step value, an action's
 // value in strategy iteration, the exits of a quotient) are added up with
-// numeric.RatDot, which reduces once per sum instead of twice per term;
+// numeric.RatDot, which reduces once per sum instead of twice per term (a
+// state that passes play on to one successor, without a reward, copies
+// its values and reduces nothing);
 // where only a choice is wanted (strategy iteration's improvement step),
 // the sums are compared unreduced (RatDot.Cmp), and a large quotient's
 // nodes are shared between two goroutines. After the first exact round,

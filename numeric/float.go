@@ -3,6 +3,7 @@ package numeric
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 )
 
@@ -58,6 +59,65 @@ func RatFloat64(r *big.Rat) float64 {
 	}
 	v, _ := r.Float64()
 	return v
+}
+
+// RatApprox returns a float64 within one unit in the last place of r
+// (relative error below 2^-52; RatFloat64's is 2^-53), without a big
+// division: the top 64 bits of the numerator and the denominator give a
+// 64-bit quotient (truncations below 2^-62 of each), rounded once to
+// float64. A value of thousands of bits converts in tens of nanoseconds
+// instead of microseconds. Results below the smallest normal number lose
+// the relative bound (a caller adds an absolute 2^-1022, as
+// engine.qvalueRounded does); beyond float64's range it returns ±Inf.
+func RatApprox(r *big.Rat) float64 {
+	n, d := r.Num(), r.Denom()
+	if n.IsInt64() && d.IsInt64() {
+		if a, b := n.Int64(), d.Int64(); -1<<53 <= a && a <= 1<<53 && b <= 1<<53 {
+			return float64(a) / float64(b)
+		}
+	}
+	if n.Sign() == 0 {
+		return 0
+	}
+	ta, ea := top64(n)
+	tb, eb := top64(d)
+	// n ≈ ta·2^ea and d ≈ tb·2^eb with ta, tb in [2^63, 2^64).
+	var q uint64
+	e := ea - eb
+	if ta < tb {
+		q, _ = bits.Div64(ta, 0, tb) // ⌊ta·2^64/tb⌋ in [2^63, 2^64)
+		e -= 64
+	} else {
+		q, _ = bits.Div64(ta>>1, ta<<63, tb) // ⌊ta·2^63/tb⌋ in [2^62, 2^64)
+		e -= 63
+	}
+	f := math.Ldexp(float64(q), e)
+	if n.Sign() < 0 {
+		f = -f
+	}
+	return f
+}
+
+// top64 returns the top 64 bits of |x| (x ≠ 0), as t in [2^63, 2^64),
+// and e with |x| = t·2^e + (what lies below, less than 2^e).
+func top64(x *big.Int) (t uint64, e int) {
+	l := x.BitLen()
+	words := x.Bits()
+	// The 64 bits from bit l-1 down, from at most two words (64-bit
+	// words; on 32-bit platforms, three).
+	var acc uint64
+	for i := l - 1; i >= max(l-64, 0); {
+		w := uint64(words[i/bits.UintSize])
+		lo := i - i%bits.UintSize // the word's lowest bit
+		from := max(lo, l-64)     // the lowest bit taken from this word
+		k := i - from + 1         // bits taken
+		acc = acc<<k | (w>>(from-lo))&(1<<k-1)
+		i = from - 1
+	}
+	if l < 64 {
+		return acc << (64 - l), l - 64
+	}
+	return acc, l - 64
 }
 
 // FromInt implements Field.
