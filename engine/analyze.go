@@ -65,7 +65,10 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 	var banned []bool
 	if !reward {
 		can := G.attractor(goal, avoid, up)
-		one := G.almostSure(goal, avoid, up, can)
+		one, err := G.almostSure(ctx, goal, avoid, up, can)
+		if err != nil {
+			return nil, err
+		}
 		for v := range N {
 			switch {
 			case goal[v] || one[v]:
@@ -85,7 +88,10 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 				return nil, solver.Invalidf("engine: negative reward %s: expected rewards need rewards ≥ 0", g.rats.vals[rid].RatString())
 			}
 		}
-		finite := G.almostSure(goal, avoid, up, G.attractor(goal, avoid, up))
+		finite, err := G.almostSure(ctx, goal, avoid, up, G.attractor(goal, avoid, up))
+		if err != nil {
+			return nil, err
+		}
 		res.Infinite = make([]bool, N)
 		for v := range N {
 			switch {

@@ -95,6 +95,12 @@ func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
 func (r *run[S, T, F]) solvePart(set []uint32, members []uint32, choice []int32) {
 	if len(members) == 1 {
 		r.solveOne(set[members[0]], int(choice[set[members[0]]]))
+		// A million single states take seconds in exact mode (a
+		// normalization of thousands of bits each): the deadline and the
+		// memory are watched here too, as elimination watches them.
+		if err := r.chain.guard.Tick(1); err != nil {
+			r.fail(err)
+		}
 		return
 	}
 	// Eliminate the most recently discovered states first: they are

@@ -884,8 +884,20 @@ func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int,
 	} else {
 		xf = r.floats(x)
 	}
+	// A scan of a million nodes takes seconds: each half looks at the
+	// context every lookEvery nodes, and a stop is recorded (r.fail), so
+	// that the round loop's end is not taken for a settled policy.
+	stopped := [2]bool{}
 	scan := func(h *run[S, T, F], lo, hi int) (switched bool) {
+		half := 0
+		if lo > 0 {
+			half = 1
+		}
 		for i := lo; i < hi; i++ {
+			if (i-lo)%lookEvery == lookEvery-1 && r.ctx.Err() != nil {
+				stopped[half] = true
+				return false
+			}
 			if q.owner[i] != p || q.actStart[i+1]-q.actStart[i] < 2 {
 				continue
 			}
@@ -906,8 +918,15 @@ func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int,
 		}
 		return switched
 	}
+	stop := func(switched bool) bool {
+		if stopped[0] || stopped[1] {
+			r.fail(r.ctx.Err())
+			return false
+		}
+		return switched
+	}
 	if q.nodes < improveSplitFrom || r.opt.WorkerCount() < 2 {
-		return scan(r, 0, q.nodes)
+		return stop(scan(r, 0, q.nodes))
 	}
 	h := *r
 	// Sums of its own: a copied big.Int would share its digits.
@@ -921,7 +940,7 @@ func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int,
 	}()
 	mine := scan(r, 0, mid)
 	<-done
-	return mine || theirs
+	return stop(mine || theirs)
 }
 
 // greedy chooses at every node the first action in tie order whose value

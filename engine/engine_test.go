@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -649,5 +650,70 @@ func TestExactChoiceBeyondFloat(t *testing.T) {
 		if _, name, ok := ex.Choice(0); !ok || name != tc.want {
 			t.Errorf("%s: chose %q, want %q", tc.name, name, tc.want)
 		}
+	}
+}
+
+// stopAfter is a context that is done from its n-th look on: a stop at a
+// chosen point of a long computation, the same on every run.
+type stopAfter struct {
+	context.Context
+	mu    sync.Mutex
+	looks int
+}
+
+func (c *stopAfter) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.looks--; c.looks < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// An exact solve stopped anywhere, in the exact rounds' evaluations (on
+// two goroutines, level by level), their improvement steps (split between
+// two) or anywhere else, returns the context's error and never a result:
+// a half-done evaluation must not pass for a settled policy. Stopped late
+// enough, it finishes, with the values of an unstopped solve.
+func TestExactStopsCleanly(t *testing.T) {
+	defer engine.SetLevels(engine.SetLevels(0, 1))
+	defer engine.SetIncrementalFrom(engine.SetIncrementalFrom(0))
+	defer engine.SetImproveSplitFrom(engine.SetImproveSplitFrom(2))
+	defer engine.SetLookEvery(engine.SetLookEvery(1))
+	// From every node's last action, many rounds switch: a stop inside
+	// one then leaves a policy that is not the optimum.
+	defer engine.SetSeedLast(engine.SetSeedLast(true))
+	rng := rand.New(rand.NewPCG(17, 4))
+	opt := engine.Options{Options: solver.Options{Workers: 2}}
+	stopped, finished := 0, 0
+	for trial := range 8 {
+		g := newRandomGame(rng, 2, 300+rng.IntN(300))
+		g.passOn(rng)
+		// The looks of a whole solve, to stop at points spread over it.
+		all := &stopAfter{Context: context.Background(), looks: 1 << 30}
+		want, err := engine.Solve[int, *big.Rat](all, numeric.Exact{}, g, opt)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		// (Two goroutines look a varying number of times: twice as many
+		// looks is sure to finish.)
+		looks := 1<<30 - all.looks
+		for k := range 42 {
+			n := looks * k / 40
+			ctx := &stopAfter{Context: context.Background(), looks: n}
+			got, err := engine.Solve[int, *big.Rat](ctx, numeric.Exact{}, g, opt)
+			if err != nil {
+				if !errors.Is(err, context.Canceled) {
+					t.Fatalf("trial %d, stop after %d looks: %v", trial, n, err)
+				}
+				stopped++
+				continue
+			}
+			finished++
+			sameExact(t, fmt.Sprintf("trial %d, stop after %d looks", trial, n), 2, got, want)
+		}
+	}
+	if stopped < 20 || finished < 8 {
+		t.Errorf("%d stopped, %d finished: the test sees too few of one", stopped, finished)
 	}
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // SetLiftMin sets the smallest part exact mode lifts and returns the old
 // value; LiftedParts counts the parts lifted so far.
@@ -29,6 +32,10 @@ func SetLevels(from, split int) (oldFrom, oldSplit int) {
 	return
 }
 
+// SetLookEvery sets how many states or nodes exact mode's goroutines
+// handle between looks at the context, and returns the old value.
+func SetLookEvery(n int) int { old := lookEvery; lookEvery = n; return old }
+
 // SetExactSums turns exact mode's RatDot twins on or off and returns the
 // old setting.
 func SetExactSums(on bool) bool { old := exactSums; exactSums = on; return old }
@@ -39,8 +46,8 @@ func (G *Graph[S]) Attractor(goal, avoid, up []bool) []bool {
 	return G.attractor(goal, avoid, up)
 }
 
-func (G *Graph[S]) AlmostSure(goal, avoid, up, can []bool) []bool {
-	return G.almostSure(goal, avoid, up, can)
+func (G *Graph[S]) AlmostSure(ctx context.Context, goal, avoid, up, can []bool) ([]bool, error) {
+	return G.almostSure(ctx, goal, avoid, up, can)
 }
 
 // ActionsOf returns the outcome targets of each action of state v.

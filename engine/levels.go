@@ -24,6 +24,11 @@ var (
 	levelSplit = 64
 )
 
+// lookEvery is how many states or nodes a goroutine of exact mode's
+// evaluations and improvement steps handles between looks at the
+// context. A variable for the tests, which stop anywhere.
+var lookEvery = 256
+
 // solveLevels is solveChain's loop over the parts of set's chain (start
 // and adj, local indices) on two goroutines.
 func (r *run[S, T, F]) solveLevels(set []uint32, choice []int32, parts *components, start, adj []uint32) {
@@ -66,31 +71,47 @@ func (r *run[S, T, F]) solveLevels(set []uint32, choice []int32, parts *componen
 		singles = singles[:0]
 		for _, k := range byLevel[byStart[l]:byStart[l+1]] {
 			if members := parts.get(int(k)); len(members) == 1 {
-				singles = append(singles, set[members[0]])
+				singles = append(singles, members[0])
 			}
 		}
 		split := len(singles) / 2
 		if len(singles) < levelSplit {
 			split = len(singles)
 		}
+		// The helper looks at the context itself (the guard is the
+		// calling goroutine's), and stops with it.
+		var stopped bool
 		if split < len(singles) {
-			go func(vs []uint32) {
+			go func(ms []uint32) {
 				defer func() { done <- struct{}{} }()
-				for _, v := range vs {
-					h.solveOne(v, int(choice[v]))
+				for i, m := range ms {
+					if i%lookEvery == lookEvery-1 && r.ctx.Err() != nil {
+						stopped = true
+						return
+					}
+					h.solveOne(set[m], int(choice[set[m]]))
 				}
 			}(singles[split:])
 		}
-		for _, v := range singles[:split] {
-			r.solveOne(v, int(choice[v]))
+		for i := range split {
+			if r.err != nil {
+				break
+			}
+			r.solvePart(set, singles[i:i+1], choice)
 		}
 		for _, k := range byLevel[byStart[l]:byStart[l+1]] {
+			if r.err != nil {
+				break
+			}
 			if members := parts.get(int(k)); len(members) > 1 {
 				r.solvePart(set, members, choice)
 			}
 		}
 		if split < len(singles) {
 			<-done
+			if stopped {
+				r.fail(r.ctx.Err())
+			}
 		}
 		if r.err != nil {
 			return // stopped (the deadline, the budget): reported by the caller

@@ -1,6 +1,11 @@
 package engine
 
-import "github.com/gamesolve/gamesolve/internal/hugepage"
+import (
+	"context"
+	"fmt"
+
+	"github.com/gamesolve/gamesolve/internal/hugepage"
+)
 
 // The graph algorithms that settle probabilities 0 and 1 before any
 // arithmetic (Baier and Katoen, Principles of Model Checking, 10.6). Goal
@@ -81,7 +86,10 @@ func (G *Graph[S]) attractor(goal, avoid, up []bool) []bool {
 // with positive probability, found by shrinking U until it stops changing
 // (de Alfaro and Henzinger's almost-sure reachability; for one player,
 // Baier and Katoen's Prob1E and Prob1A).
-func (G *Graph[S]) almostSure(goal, avoid, up, can []bool) []bool {
+//
+// Each round is a search over the whole graph, and rounds can be many: it
+// looks at ctx before each and returns its error.
+func (G *Graph[S]) almostSure(ctx context.Context, goal, avoid, up, can []bool) ([]bool, error) {
 	g := G.g
 	U := append([]bool(nil), can...)
 	// stays[a]: action a's state and all its outcomes are in U. U only
@@ -152,6 +160,9 @@ func (G *Graph[S]) almostSure(goal, avoid, up, can []bool) []bool {
 	left := hugepage.Make[int32](len(goal), len(goal))
 	hit := hugepage.Make[bool](len(g.actName), len(g.actName))
 	for {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
 		for v := range left {
 			left[v] = int32(g.actStart[v+1] - g.actStart[v])
 		}
@@ -178,7 +189,7 @@ func (G *Graph[S]) almostSure(goal, avoid, up, can []bool) []bool {
 			}
 		}
 		if len(queue) == 0 {
-			return U
+			return U, nil
 		}
 		cascade()
 	}

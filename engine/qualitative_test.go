@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -78,7 +79,19 @@ func TestAlmostSureAgainstPlain(t *testing.T) {
 			up[v] = rng.IntN(2) == 0
 		}
 		can := G.Attractor(goal, avoid, up)
-		got := G.AlmostSure(goal, avoid, up, can)
+		got, err := G.AlmostSure(ctx, goal, avoid, up, can)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if trial%100 == 0 {
+			// Stopped: its rounds (searches of the whole graph) look at
+			// the context.
+			done, cancel := context.WithCancel(ctx)
+			cancel()
+			if _, err := G.AlmostSure(done, goal, avoid, up, can); !errors.Is(err, context.Canceled) {
+				t.Fatalf("trial %d: cancelled, the search returned %v", trial, err)
+			}
+		}
 		want := almostSurePlain(G.ActionsOf, n, goal, avoid, up, can)
 		if !slices.Equal(got, want) {
 			t.Fatalf("trial %d: almost sure %v, plain fixed point %v", trial, got, want)
