@@ -188,6 +188,9 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		if err := r.ctx.Err(); err != nil {
 			return 0, fmt.Errorf("engine: %w", err)
 		}
+		if err := r.chain.guard.Check(); err != nil {
+			r.fail(err) // the memory, as in the float rounds (seed.go)
+		}
 		if r.err != nil {
 			return 0, nil // an evaluation stopped; solveComponent reports it
 		}

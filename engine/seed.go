@@ -54,7 +54,12 @@ func (r *run[S, T, F]) floatStrategy(q *quotient[T], sigma []int32, obj, minP in
 	r.seed.guard = r.chain.guard
 	x := make([]float64, q.nodes)
 	for range seedRounds {
-		if r.ctx.Err() != nil {
+		// Each round allocates the policy graph and Tarjan's scratch
+		// afresh, megabytes for a large quotient, between the guard's
+		// looks: look before, so that a tight memory limit stops the
+		// solve with the budget's error, not the runtime's.
+		if err := r.chain.guard.Check(); err != nil {
+			r.fail(err)
 			return
 		}
 		if ok, _ := r.evaluateFloat(q, sigma, x); !ok {
