@@ -123,6 +123,38 @@ func (g *Guard) Check() error {
 	return g.err
 }
 
+// Fits checks, before a large allocation, that about bytes more fit: under
+// an address-space or cgroup limit with the guard's reserve still left,
+// and within the heap's budget. A single array of hundreds of megabytes,
+// made between two looks at the memory, could otherwise take the process
+// past a limit at once, where the runtime dies instead of failing. Its
+// error wraps ErrTooLarge (or the context's error, as Check's).
+func (g *Guard) Fits(bytes float64) error {
+	if err := g.Check(); err != nil || g == nil {
+		return err
+	}
+	need := uint64(math.Max(bytes, 0))
+	if g.asLimited {
+		if left, ok := addressSpaceRoom(); ok && left < need+reserve {
+			return fmt.Errorf("%w: about %s more is needed, and the address-space limit leaves %s", ErrTooLarge, Bytes(bytes), Bytes(float64(left)))
+		}
+	}
+	if g.cgCurrent != "" {
+		if used, ok := readUint(g.cgCurrent); ok && (used+need+reserve > g.cgLimit) {
+			return fmt.Errorf("%w: about %s more is needed, and the cgroup's limit leaves %s", ErrTooLarge, Bytes(bytes), Bytes(float64(g.cgLimit-min(used, g.cgLimit))))
+		}
+	}
+	if used := heapBytes(g.sample); used+need > g.limit {
+		gcOnce.Lock() // only what is really held counts, as in Check
+		runtime.GC()
+		gcOnce.Unlock()
+		if used = heapBytes(g.sample); used+need > g.limit {
+			return fmt.Errorf("%w: about %s more is needed, with %s held; the budget is %s", ErrTooLarge, Bytes(bytes), Bytes(float64(used)), Bytes(float64(g.limit)))
+		}
+	}
+	return nil
+}
+
 // reserve is the room a guard keeps under an address-space or cgroup
 // limit: the runtime maps its heap in large steps.
 const reserve = 256 << 20

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"slices"
+	"unsafe"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -344,6 +345,19 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 	for _, v := range comp {
 		nAct += int(g.actStart[v+1] - g.actStart[v])
 		nOut += int(g.outStart[g.actStart[v+1]] - g.outStart[g.actStart[v]])
+	}
+	if cap(q.exit) < nAct || cap(q.outTo) < nOut {
+		// The arrays are made in one step, hundreds of megabytes for a
+		// component of millions of actions (zeroconf N=1000 K=8: 190 MB
+		// of exit values alone under --as=3 GB, where the runtime died):
+		// the budget is asked first.
+		perAct := 8 + 8 + 4 + 8 + float64(unsafe.Sizeof(*new(T)))
+		if _, ok := any(*new(T)).(*big.Rat); ok {
+			perAct += float64(unsafe.Sizeof(big.Rat{}))
+		}
+		if err := r.chain.guard.Fits(1.5*(float64(nAct)*perAct+float64(nOut)*16) + float64(len(comp))*12); err != nil {
+			return nil, fmt.Errorf("engine: component %d (%d states): %w", k, len(comp), err)
+		}
 	}
 	if cap(q.exit) < nAct {
 		// A new array, with its values made at once (exact mode: one
