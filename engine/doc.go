@@ -279,7 +279,7 @@
 // and a large chain's parts are solved level by level on two goroutines
 // (levels.go): on zeroconf (N=20, K=4, no reset; 307,768 states, 500-digit
 // values, where Storm's exact mode took 83 minutes) Pmax took 50 s with
-// fourteen full evaluations and takes 5 to 7 s. All have generic twins that
+// fourteen full evaluations and takes 3.6 to 4.0 s. All have generic twins that
 // the tests compare digit for digit (TestLiftedTwin, TestExactTwins).
 //
 // # Float mode
