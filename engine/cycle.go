@@ -904,15 +904,11 @@ func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int,
 	// A scan of a million nodes takes seconds: each half looks at the
 	// context every lookEvery nodes, and a stop is recorded (r.fail), so
 	// that the round loop's end is not taken for a settled policy.
-	stopped := [2]bool{}
-	scan := func(h *run[S, T, F], lo, hi int) (switched bool) {
-		half := 0
-		if lo > 0 {
-			half = 1
-		}
+	var stopped [2]bool
+	scan := func(h *run[S, T, F], lo, hi int, stop *bool) (switched bool) {
 		for i := lo; i < hi; i++ {
 			if (i-lo)%lookEvery == lookEvery-1 && r.ctx.Err() != nil {
-				stopped[half] = true
+				*stop = true
 				return false
 			}
 			if q.owner[i] != p || q.actStart[i+1]-q.actStart[i] < 2 {
@@ -943,19 +939,18 @@ func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int,
 		return switched
 	}
 	if q.nodes < improveSplitFrom || r.opt.WorkerCount() < 2 {
-		return stop(scan(r, 0, q.nodes))
+		return stop(scan(r, 0, q.nodes, &stopped[0]))
 	}
 	h := *r
-	// Sums of its own: a copied big.Int would share its digits.
-	h.dots, h.cmpSums = make([]numeric.RatDot, len(r.dots)), [2]numeric.RatDot{}
+	h.ownSums()
 	mid := q.nodes / 2
 	var theirs bool
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		theirs = scan(&h, mid, q.nodes)
+		theirs = scan(&h, mid, q.nodes, &stopped[1])
 	}()
-	mine := scan(r, 0, mid)
+	mine := scan(r, 0, mid, &stopped[0])
 	<-done
 	return stop(mine || theirs)
 }

@@ -410,11 +410,18 @@ func (c *column[T]) room(k int) {
 	if cap(c.cur)-len(c.cur) >= k {
 		return
 	}
+	next := max(k, min(max(2*cap(c.cur), 4096), chunkMax))
+	c.close()
+	c.cur = hugepage.Make[T](0, next)
+}
+
+// close moves the current chunk, if any, to the full ones.
+func (c *column[T]) close() {
 	if len(c.cur) > 0 {
 		c.full = append(c.full, c.cur)
 		c.n += len(c.cur)
 	}
-	c.cur = hugepage.Make[T](0, max(k, min(max(2*cap(c.cur), 4096), chunkMax)))
+	c.cur = nil
 }
 
 // push appends x; room must have made room for it.
@@ -422,13 +429,9 @@ func (c *column[T]) push(x T) { c.cur = append(c.cur, x) }
 
 // zeros appends k zero elements, as a chunk of their own.
 func (c *column[T]) zeros(k int) {
-	if len(c.cur) > 0 {
-		c.full = append(c.full, c.cur)
-		c.n += len(c.cur)
-	}
+	c.close()
 	c.full = append(c.full, make([]T, k))
 	c.n += k
-	c.cur = nil
 }
 
 func (c *column[T]) len() int { return c.n + len(c.cur) }

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"slices"
-
-	"github.com/gamesolve/gamesolve/numeric"
-)
+import "slices"
 
 // Exact mode solves a large chain's parts on two goroutines, level by
 // level. A part's level is one more than the highest of the parts its
@@ -63,8 +59,7 @@ func (r *run[S, T, F]) solveLevels(set []uint32, choice []int32, parts *componen
 		fill[l]++
 	}
 	h := *r
-	h.dots = make([]numeric.RatDot, len(r.dots))
-	h.cmpSums = [2]numeric.RatDot{}
+	h.ownSums()
 	var singles []uint32
 	done := make(chan struct{})
 	for l := range top + 1 {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/internal/hugepage"
-	"github.com/gamesolve/gamesolve/numeric"
 )
 
 // stats are what one worker counts, merged when all are done.
@@ -227,10 +226,7 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 				wr.local[i], wr.chainLocal[i] = -1, -1
 			}
 			wr.t1, wr.t2, wr.rt = r.f.New(), r.f.New(), r.f.New()
-			if r.dots != nil {
-				wr.dots = make([]numeric.RatDot, len(r.dots))
-			}
-			wr.cmpSums = [2]numeric.RatDot{}
+			wr.ownSums()
 			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
 			// Scratch written in place: each worker its own.
 			wr.seed, wr.seedScratch = chainSolver[float64]{}, seedScratch{}

@@ -12,6 +12,15 @@ import (
 // instead of twice per term. The tests solve random games both ways
 // (TestExactTwins).
 
+// ownSums gives r, a shallow copy of another run for another goroutine,
+// exact sums of its own: a copied big.Int would share its digits.
+func (r *run[S, T, F]) ownSums() {
+	if r.dots != nil {
+		r.dots = make([]numeric.RatDot, len(r.dots))
+	}
+	r.cmpSums = [2]numeric.RatDot{}
+}
+
 // exactSums turns the twins on (the tests turn them off to compare).
 var exactSums = true
 

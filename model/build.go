@@ -108,6 +108,12 @@ func newBuilder(data []byte, raw json.RawMessage, h hints) (*builder, error) {
 	return b, nil
 }
 
+// scaled returns s with room for grown(len(s), scale) elements.
+func scaled[T any](s []T, scale float64) []T { return hugepage.Grow(s, grown(len(s), scale)) }
+
+// grown is n scaled, with a little to spare.
+func grown(n int, scale float64) int { return int(float64(n)*scale) + 16 }
+
 // reserve makes room in the model's arrays for the whole text, once done
 // of total bytes of states are read: the counts so far, scaled, with a
 // little to spare. Arrays sized once are not copied over and over as a
@@ -118,27 +124,26 @@ func (b *builder) reserve(done, total int) {
 	}
 	m := b.m
 	scale := 1.05 * float64(total) / float64(done)
-	room := func(n int) int { return int(float64(n)*scale) + 16 }
-	m.idText = hugepage.Grow(m.idText, room(len(m.idText)))
-	m.idEnd = hugepage.Grow(m.idEnd, room(len(m.idEnd)))
-	m.owner = hugepage.Grow(m.owner, room(len(m.owner)))
-	m.actStart = hugepage.Grow(m.actStart, room(len(m.actStart)))
-	m.payStart = hugepage.Grow(m.payStart, room(len(m.payStart)))
-	m.actName = hugepage.Grow(m.actName, room(len(m.actName)))
-	m.outStart = hugepage.Grow(m.outStart, room(len(m.outStart)))
-	m.to = hugepage.Grow(m.to, room(len(m.to)))
-	m.prob = hugepage.Grow(m.prob, room(len(m.prob)))
-	m.reward = hugepage.Grow(m.reward, room(len(m.reward)))
-	m.pay = hugepage.Grow(m.pay, room(len(m.pay)))
-	b.pending = hugepage.Grow(b.pending, room(len(b.pending)))
-	if n := room(len(b.vals)); n > 4096 {
+	m.idText = scaled(m.idText, scale)
+	m.idEnd = scaled(m.idEnd, scale)
+	m.owner = scaled(m.owner, scale)
+	m.actStart = scaled(m.actStart, scale)
+	m.payStart = scaled(m.payStart, scale)
+	m.actName = scaled(m.actName, scale)
+	m.outStart = scaled(m.outStart, scale)
+	m.to = scaled(m.to, scale)
+	m.prob = scaled(m.prob, scale)
+	m.reward = scaled(m.reward, scale)
+	m.pay = scaled(m.pay, scale)
+	b.pending = scaled(b.pending, scale)
+	if n := grown(len(b.vals), scale); n > 4096 {
 		// Many distinct values (a payoff per state, say): a map of their
 		// final size, not one rebuilt at every doubling.
 		vals := make(map[string]uint32, n)
 		maps.Copy(vals, b.vals)
 		b.vals = vals
 	}
-	if n := slotsFor(room(len(m.owner))); n > len(m.slots) {
+	if n := slotsFor(grown(len(m.owner), scale)); n > len(m.slots) {
 		m.rehash(n)
 	}
 }
