@@ -17,7 +17,8 @@
 // modules with bounded int ([lo..hi]) and bool variables, an initial value
 // each (default: the lower bound, false) or an init ... endinit block,
 // commands [action] guard -> p1 : (x'=e) & (y'=f) + p2 : … ;, module
-// renaming (module M2 = M1 [x1=x2, a1=a2] endmodule), and reward
+// renaming (module M2 = M1 [x1=x2, a1=a2] endmodule; as in PRISM, the
+// formulas M1 uses are expanded first, and their contents renamed), and reward
 // structures with state rewards (guard : value;) and transition rewards
 // ([action] guard : value;). Expressions: + - * / (real division), unary
 // minus, = != < <= > >=, ! & | => <=>, c ? a : b, and min, max, floor, ceil,

@@ -151,6 +151,31 @@ endrewards
 	wantExact(t, res, "1", "4", "1/4", "1")
 }
 
+// A formula is expanded before its module is renamed (the PRISM manual,
+// "Formulas and labels"), so the copy's formula asks about what the
+// renaming maps it to. Each module moves once, and only while the other
+// has not: from (0,0) either a or b moves, and then the other is stuck.
+// Read the formula unexpanded and b would ask about itself, and both
+// would reach 1 half the time (the reader did so, silently, and answered
+// 0 for pnueli-zuck's liveness, where mcsta's is 1).
+func TestRenamingExpandsFormulas(t *testing.T) {
+	model := `
+dtmc
+formula other = b;
+formula idle = other=0;
+module first
+	a : [0..1] init 0;
+	[] a=0 & idle -> (a'=1);
+endmodule
+module second = first [a=b, b=a] endmodule
+`
+	res := check(t, model, `P=? [ F a=1 & b=1 ]; P=? [ F a=1 ]; P=? [ F b=1 ]`, nil)
+	wantExact(t, res, "0", "1/2", "1/2")
+	if res.States != 3 {
+		t.Errorf("%d states, want 3", res.States)
+	}
+}
+
 // Errors name the place and what was expected, the way a compiler does.
 func TestParseErrors(t *testing.T) {
 	good := "dtmc\nmodule m\n  s : [0..2] init 0;\n  [] s=0 -> 0.5 : (s'=1) + 0.5 : (s'=2);\nendmodule\n"

@@ -177,7 +177,10 @@ func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
 	return doc, nil
 }
 
-// resolveRenames fills in each renamed module from its base.
+// resolveRenames fills in each renamed module from its base. As in
+// PRISM, formulas are expanded before the renaming: a formula the base
+// module uses is renamed in its contents, so a module that asks about
+// "the others" through a formula still does in each copy (pnueli-zuck).
 func resolveRenames(m *modelAST) error {
 	byName := map[string]*module{}
 	for _, mod := range m.modules {
@@ -185,6 +188,12 @@ func resolveRenames(m *modelAST) error {
 			return errorf(mod.at, "module %s is defined twice", mod.name)
 		}
 		byName[mod.name] = mod
+	}
+	formulas := map[string]*expr{}
+	for _, f := range m.formulas {
+		if formulas[f.name] == nil { // toJANI refuses a second one
+			formulas[f.name] = f.e
+		}
 	}
 	for _, mod := range m.modules {
 		if mod.base == "" {
@@ -197,6 +206,7 @@ func resolveRenames(m *modelAST) error {
 		case b.base != "":
 			return errorf(mod.at, "module %s renames %s, itself a renamed module", mod.name, mod.base)
 		}
+		rn := renamer{to: mod.rename, formulas: formulas, expanding: map[string]bool{}}
 		ren := func(s string) string {
 			if t, ok := mod.rename[s]; ok {
 				return t
@@ -207,14 +217,14 @@ func resolveRenames(m *modelAST) error {
 			if _, ok := mod.rename[v.name]; !ok {
 				return errorf(mod.at, "module %s: variable %s of %s is not renamed", mod.name, v.name, b.name)
 			}
-			mod.vars = append(mod.vars, &varDecl{name: ren(v.name), isBool: v.isBool, lo: renameExpr(v.lo, mod.rename), hi: renameExpr(v.hi, mod.rename), init: renameExpr(v.init, mod.rename), at: mod.at})
+			mod.vars = append(mod.vars, &varDecl{name: ren(v.name), isBool: v.isBool, lo: rn.expr(v.lo), hi: rn.expr(v.hi), init: rn.expr(v.init), at: mod.at})
 		}
 		for _, c := range b.cmds {
-			nc := &command{action: ren(c.action), guard: renameExpr(c.guard, mod.rename), at: c.at}
+			nc := &command{action: ren(c.action), guard: rn.expr(c.guard), at: c.at}
 			for _, u := range c.updates {
-				nu := update{prob: renameExpr(u.prob, mod.rename)}
+				nu := update{prob: rn.expr(u.prob)}
 				for _, a := range u.assigns {
-					nu.assigns = append(nu.assigns, assign{ren(a.name), renameExpr(a.val, mod.rename), a.at})
+					nu.assigns = append(nu.assigns, assign{ren(a.name), rn.expr(a.val), a.at})
 				}
 				nc.updates = append(nc.updates, nu)
 			}
@@ -224,19 +234,36 @@ func resolveRenames(m *modelAST) error {
 	return nil
 }
 
-func renameExpr(e *expr, ren map[string]string) *expr {
+// renamer copies a module's expressions under a renaming, with the
+// model's formulas expanded first.
+type renamer struct {
+	to       map[string]string
+	formulas map[string]*expr
+	// expanding guards against a formula that uses itself: it is left
+	// unexpanded, for the translation to refuse.
+	expanding map[string]bool
+}
+
+func (r renamer) expr(e *expr) *expr {
 	if e == nil {
 		return nil
 	}
+	if e.op == "id" {
+		if f := r.formulas[e.name]; f != nil && !r.expanding[e.name] {
+			r.expanding[e.name] = true
+			defer delete(r.expanding, e.name)
+			return r.expr(f)
+		}
+	}
 	c := *e
 	if c.op == "id" {
-		if t, ok := ren[c.name]; ok {
+		if t, ok := r.to[c.name]; ok {
 			c.name = t
 		}
 	}
 	c.args = make([]*expr, len(e.args))
 	for i, a := range e.args {
-		c.args[i] = renameExpr(a, ren)
+		c.args[i] = r.expr(a)
 	}
 	return &c
 }
