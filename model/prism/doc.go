@@ -35,7 +35,11 @@
 // R=? [ S ] (the long-run reward per step); and thresholds, P>=b [ … ]
 // and R<=b [ … ], answered true or false (for an MDP a threshold holds for
 // every policy: P>=b compares the least probability, P<=b the greatest).
-// Labels in quotes, the built-in "init" and "deadlock". For a game, rPATL:
+// Several initial states (an init ... endinit block that holds in more
+// than one): a property's value is given when it is the same in all of
+// them, and filter(min|max|avg|sum, φ, "init") takes that function of φ
+// over them (as QVBS's herman asks). Labels in quotes, the built-in
+// "init" and "deadlock". For a game, rPATL:
 // <<p1,p2>> before P or R names the coalition (players by name or number
 // from 1) that optimizes as the operator says, against all the others:
 // <<p1>> Pmax=? [ F "win" ], <<p1>> R{"r"}min=? [ F "done" ], also step
@@ -44,8 +48,8 @@
 // Not supported yet, each refused with a message that names it: the model
 // types ctmc, pta, pomdp and csg, system ... endsystem, unbounded int variables, log; the operators X, W
 // and R, LTL (temporal operators combined), lower or interval step bounds,
-// long-run operators on MDPs and games, filter, and P or R inside a state
-// formula.
+// long-run operators on MDPs and games, filters other than min, max, avg
+// and sum over "init", and P or R inside a state formula.
 //
 // # Semantics
 //

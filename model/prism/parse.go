@@ -8,7 +8,8 @@ type expr struct {
 	// "false"), "id", "label" (a quoted label, in properties), "call"
 	// (name the function), "neg", "!", "?:", or a binary operator: + - *
 	// / = != < <= > >= & | <=> =>. Properties add "P", "R" and "S" (see
-	// props.go).
+	// props.go), and "filter" (name the function, args the property and
+	// the states, if given).
 	op   string
 	name string
 	args []*expr
@@ -723,7 +724,7 @@ func (p *parser) primary() (*expr, error) {
 	case t.kind == tOp && t.text == "<<":
 		return p.probOp()
 	case t.kind == tIdent && t.text == "filter":
-		return nil, p.fail(t, "filter(...) is not supported: properties are evaluated in the initial state")
+		return p.filter()
 	case t.kind == tIdent && (t.text == "A" || t.text == "E"):
 		return nil, p.fail(t, "the CTL quantifiers A and E are not supported")
 	case t.kind == tIdent && !keywords[t.text]:
@@ -734,6 +735,38 @@ func (p *parser) primary() (*expr, error) {
 }
 
 // call reads the arguments of a function, after its "(" (or "func(name,").
+// filter reads filter(fun, property) or filter(fun, property, states):
+// op "filter", name the function, args the property and the states (if
+// given). The translation says which it answers.
+func (p *parser) filter() (*expr, error) {
+	t := p.next()
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	fun := p.next() // min and max are also function names
+	if fun.kind != tIdent {
+		return nil, p.fail(fun, "expected a filter function (min, max, avg, sum), found %q", fun.text)
+	}
+	if err := p.expect(","); err != nil {
+		return nil, err
+	}
+	e := &expr{op: "filter", name: fun.text, at: t.at}
+	for {
+		a, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		e.args = append(e.args, a)
+		if len(e.args) == 2 || !p.accept(",") {
+			break
+		}
+	}
+	if err := p.expect(")"); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 func (p *parser) call(name token) (*expr, error) {
 	e := &expr{op: "call", name: name.text, at: name.at}
 	for {

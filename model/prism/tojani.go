@@ -532,7 +532,7 @@ func (tr *translator) exp(e *expr) (any, error) {
 			return nil, errorf(e.at, "unknown label %q", e.name)
 		}
 		return tr.expand(fmt.Sprintf("label %q", e.name), l, e.at)
-	case "P", "R", "S":
+	case "P", "R", "S", "filter":
 		return nil, errorf(e.at, "a %s operator inside a formula is not supported (only at the top of a property)", e.op)
 	}
 	args := make([]any, len(e.args))
@@ -611,12 +611,35 @@ func (tr *translator) initial() (any, error) {
 }
 
 // property translates one property into a JANI filter over the initial
-// states.
+// states: values, unless the property is PRISM's filter(min|max|avg|sum,
+// φ, "init"), which takes that function of φ's values over the initial
+// states (as QVBS's herman asks, with every state initial).
 func (tr *translator) property(d propDecl) (any, error) {
-	if d.e.op != "P" && d.e.op != "R" && d.e.op != "S" {
-		return nil, errorf(d.at, "a property must be a P, R or S operator (a Boolean state formula alone is not supported)")
+	fun, e := "values", d.e
+	if e.op == "filter" {
+		var ok bool
+		if fun, ok = map[string]string{"min": "min", "max": "max", "avg": "avg", "sum": "sum"}[e.name]; !ok {
+			return nil, errorf(e.at, "filter function %s is not supported (min, max, avg and sum are)", e.name)
+		}
+		if len(e.args) < 2 || e.args[1].op != "label" || e.args[1].name != "init" {
+			return nil, errorf(e.at, `a filter is supported over the initial states only: filter(%s, φ, "init")`, e.name)
+		}
+		e = e.args[0]
 	}
-	o := d.e.prop
+	values, err := tr.query(d, e)
+	if err != nil {
+		return nil, err
+	}
+	return obj{"op": "filter", "fun": fun, "values": values, "states": obj{"op": "initial"}}, nil
+}
+
+// query translates a P, R or S operator, or its comparison with a
+// threshold.
+func (tr *translator) query(d propDecl, e *expr) (any, error) {
+	if e.op != "P" && e.op != "R" && e.op != "S" {
+		return nil, errorf(d.at, "a property must be a P, R or S operator, or a filter of one (a Boolean state formula alone is not supported)")
+	}
+	o := e.prop
 	if tr.m.typ != "dtmc" && o.opt == "" && o.cmp == "=?" {
 		return nil, errorf(o.at, "%s=? on an MDP needs min or max (%smin=? or %smax=?)", o.kind, o.kind, o.kind)
 	}
@@ -719,7 +742,7 @@ func (tr *translator) property(d propDecl) (any, error) {
 		op := map[string]string{">=": "≥", ">": ">", "<=": "≤", "<": "<"}[o.cmp]
 		values = obj{"op": op, "left": q, "right": b}
 	}
-	return obj{"op": "filter", "fun": "values", "values": values, "states": obj{"op": "initial"}}, nil
+	return values, nil
 }
 
 // extreme is the JANI operator of P (prefix P) or R (prefix E): min or
