@@ -734,7 +734,6 @@ func (p *parser) primary() (*expr, error) {
 	return nil, p.fail(t, "expected an expression, found %s", t)
 }
 
-// call reads the arguments of a function, after its "(" (or "func(name,").
 // filter reads filter(fun, property) or filter(fun, property, states):
 // op "filter", name the function, args the property and the states (if
 // given). The translation says which it answers.
@@ -750,38 +749,23 @@ func (p *parser) filter() (*expr, error) {
 	if err := p.expect(","); err != nil {
 		return nil, err
 	}
-	e := &expr{op: "filter", name: fun.text, at: t.at}
-	for {
-		a, err := p.expr()
-		if err != nil {
-			return nil, err
-		}
-		e.args = append(e.args, a)
-		if len(e.args) == 2 || !p.accept(",") {
-			break
-		}
-	}
-	if err := p.expect(")"); err != nil {
+	args, err := p.args()
+	if err != nil {
 		return nil, err
 	}
-	return e, nil
+	if len(args) > 2 {
+		return nil, p.fail(t, "filter takes a function, a property and the states, not %d arguments", len(args)+1)
+	}
+	return &expr{op: "filter", name: fun.text, args: args, at: t.at}, nil
 }
 
+// call reads the arguments of a function, after its "(" (or "func(name,").
 func (p *parser) call(name token) (*expr, error) {
-	e := &expr{op: "call", name: name.text, at: name.at}
-	for {
-		a, err := p.expr()
-		if err != nil {
-			return nil, err
-		}
-		e.args = append(e.args, a)
-		if !p.accept(",") {
-			break
-		}
-	}
-	if err := p.expect(")"); err != nil {
+	args, err := p.args()
+	if err != nil {
 		return nil, err
 	}
+	e := &expr{op: "call", name: name.text, args: args, at: name.at}
 	switch n := functions[name.text]; {
 	case n == -1 && len(e.args) < 2:
 		return nil, p.fail(name, "%s takes two or more arguments", name.text)
@@ -789,4 +773,20 @@ func (p *parser) call(name token) (*expr, error) {
 		return nil, p.fail(name, "%s takes %d argument(s), not %d", name.text, n, len(e.args))
 	}
 	return e, nil
+}
+
+// args reads expressions separated by commas, and the ")" after them.
+func (p *parser) args() ([]*expr, error) {
+	var args []*expr
+	for {
+		a, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, a)
+		if !p.accept(",") {
+			break
+		}
+	}
+	return args, p.expect(")")
 }

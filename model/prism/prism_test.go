@@ -235,6 +235,7 @@ func TestParseErrors(t *testing.T) {
 		{good, `filter(max, P=? [ F s=2 ], s=1)`, "over the initial states only"},
 		{good, `filter(forall, P>=1 [ F s=2 ], "init")`, "properties 1:1: filter function forall is not supported (min, max, avg and sum are)"},
 		{good, `filter(3, P=? [ F s=2 ], "init")`, `properties 1:8: expected a filter function (min, max, avg, sum), found "3"`},
+		{good, `filter(max, P=? [ F s=2 ], "init", s=1)`, "properties 1:1: filter takes a function, a property and the states, not 4 arguments"},
 		{good, `P=? [ F filter(max, P=? [ F s=2 ], "init")=1 ]`, "a filter operator inside a formula is not supported"},
 		{good, `R=? [ F s=2 ]`, "no reward structure"},
 		{"mdp\nmodule m\n s : [0..1];\n [] true -> true;\nendmodule", `P=? [ F s=1 ]`, "needs min or max"},
