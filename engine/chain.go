@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -355,10 +356,24 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 		}
 		return
 	}
-	x, err := solvePart(f, cs, m, d)
-	if err != nil {
-		r.fail(err)
-		return
+	var x []T
+	if fcs, ok := any(cs).(*chainSolver[float64]); ok && !anyInf && iterSuits(fcs, m) {
+		xf, bound, proven, err := solveIterative(fcs, m, d, r.opt.precision())
+		if err != nil {
+			r.fail(err)
+			return
+		}
+		if proven {
+			x = any(xf).([]T)
+			r.st.gap = math.Max(r.st.gap, bound)
+		}
+	}
+	if x == nil {
+		var err error
+		if x, err = solvePart(f, cs, m, d); err != nil {
+			r.fail(err)
+			return
+		}
 	}
 	for k, v := range part {
 		val := r.vals[int(v)*P : int(v)*P+P]

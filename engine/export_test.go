@@ -11,6 +11,17 @@ func SetLiftMin(n int) int { old := liftMin; liftMin = n; return old }
 
 func LiftedParts() int64 { return liftedParts.Load() }
 
+// SetIterative sets the smallest float part swept rather than eliminated
+// and the entries per row it needs, and returns the old values;
+// IterativeParts counts the parts the sweeps solved so far.
+func SetIterative(min, dense int) (oldMin, oldDense int) {
+	oldMin, oldDense = iterMin, iterDense
+	iterMin, iterDense = min, dense
+	return
+}
+
+func IterativeParts() int64 { return iterParts.Load() }
+
 // SetImproveSplitFrom sets the quotient size from which exact mode's
 // improvement step runs on two goroutines and returns the old value.
 func SetImproveSplitFrom(n int) int { old := improveSplitFrom; improveSplitFrom = n; return old }

@@ -55,8 +55,9 @@ type Result[S comparable, T any] struct {
 	// EndComponents counts the end components collapsed (places where
 	// players could keep play going forever).
 	EndComponents int
-	// Gap is float mode's largest proven gap left by value iteration (0
-	// when no component needed it).
+	// Gap is float mode's largest proven gap left by value iteration or
+	// by the sweeps of a large dense chain part (0 when no component
+	// needed either).
 	Gap float64
 	// Sweeps counts value iteration's sweeps over all components.
 	Sweeps int
