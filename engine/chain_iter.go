@@ -89,6 +89,11 @@ func solveIterative(cs *chainSolver[float64], m, d int, precision float64) (x []
 	// No more sweeps than an eighth of a dense elimination's work: a part
 	// that needs more is left to it.
 	maxSweeps := int(min(iterSweeps, max(64, float64(m)*float64(m)*float64(m)/8/float64(work))))
+	if cs.limit > 0 {
+		// An optimistic try's evaluation (cycle.go) is worth only the
+		// work it saves: the sweeps of both systems stay within it.
+		maxSweeps = min(maxSweeps, int(cs.limit/float64(work)/2))
+	}
 	// y: A y ≥ 1, from the sweeps on A t = 1 scaled up a little.
 	ones := make([]float64, m)
 	for i := range ones {

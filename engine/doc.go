@@ -301,8 +301,11 @@
 //     and the residual times max y bounds the error, both widened by
 //     their rounding. The part is eliminated when that bound does not
 //     reach the precision (play leaves it too rarely) within an eighth of
-//     a dense elimination's work. Herman's ring of 15 (32,768 states, one
-//     part of 12,870 with 50 entries a row): 112 s and 2.8 GB, now 12 s. A single
+//     a dense elimination's work. Herman's ring of 13 (8,192 states;
+//     parts of up to 3,432 states with 40 entries a row): 18.3–18.6 s and
+//     530–640 MB, now 1.9–2.0 s and 106 MB; of 15 (32,768; up to 12,870
+//     with 50 a row): 10 s and 600 MB, where elimination had not finished
+//     in ten minutes. A single
 //     decision state compares the values of its actions themselves, each
 //     by the closed form: values within Options.TieTolerance of each other
 //     relative to the larger magnitude (at least 1) are tied, so the value
