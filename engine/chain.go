@@ -366,6 +366,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 		if proven {
 			x = any(xf).([]T)
 			r.st.gap = math.Max(r.st.gap, bound)
+			r.swept = true
 		}
 	}
 	if x == nil {

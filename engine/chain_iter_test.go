@@ -69,8 +69,8 @@ func TestIterativeChains(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if swept := engine.IterativeParts() > before; swept != c.swept {
-					t.Fatalf("trial %d: swept %v, want %v", trial, swept, c.swept)
+				if swept := engine.IterativeParts() > before; swept != c.swept || (got.Methods[engine.Sweeps] > 0) != c.swept {
+					t.Fatalf("trial %d: swept %v (methods %v), want %v", trial, swept, got.Methods, c.swept)
 				}
 				tol := got.Gap + 1e-9*math.Max(1, got.Gap) // and the rounding of the exits
 				if !c.swept {

@@ -52,6 +52,11 @@
 //     Back substitution then gives every value and the expected reward. All
 //     quantities stay non-negative sums and products, so nothing cancels.
 //
+//   - Sweeps: chance only, in float mode, a part of at least 2,048 states
+//     with 16 entries a row or more, where elimination's fill-in would
+//     make it cubic: Gauss–Seidel sweeps with a proven error bound (see
+//     Float mode below).
+//
 //   - ExitChoice: decisions that only choose among exits: every action of a
 //     state has the same outcomes inside the component (Chef Showdown: a
 //     miss passes the turn whatever the target). The action's value differs

@@ -23,9 +23,12 @@ const (
 	// reduction to one objective holds; a stationary equilibrium found by
 	// value iteration and certified by a best-response solve per player.
 	Equilibrium
+	// Sweeps: chance only, float mode, a large part with dense rows
+	// solved by Gauss–Seidel sweeps with a proven error bound.
+	Sweeps
 )
 
-var methodNames = [...]string{"direct", "closed form", "elimination", "exit choice", "value iteration", "strategy iteration", "equilibrium"}
+var methodNames = [...]string{"direct", "closed form", "elimination", "exit choice", "value iteration", "strategy iteration", "equilibrium", "sweeps"}
 
 // String implements fmt.Stringer.
 func (m Method) String() string {
@@ -37,7 +40,7 @@ func (m Method) String() string {
 
 // Methods lists every method in order.
 func Methods() []Method {
-	return []Method{Direct, ClosedForm, Elimination, ExitChoice, ValueIteration, StrategyIteration, Equilibrium}
+	return []Method{Direct, ClosedForm, Elimination, Sweeps, ExitChoice, ValueIteration, StrategyIteration, Equilibrium}
 }
 
 // Result is a solved game.
