@@ -172,10 +172,12 @@ func (s *sparse) sweep(x, b []float64) {
 	}
 }
 
-// gamma bounds the relative rounding of a row's sums of n terms: a sum
-// of n products in float64 is within (n+2)·2^-53 of the true one, relative
-// to the sum of the terms' magnitudes (Higham, Accuracy and Stability of
-// Numerical Algorithms, 3.1); doubled for the sum out_i itself.
+// gamma bounds the relative rounding of a row of n entries: a sum of n+2
+// products in float64 is within (n+2)·2^-53 of the true one, relative to
+// the sum of the terms' magnitudes (Higham, Accuracy and Stability of
+// Numerical Algorithms, 3.1); out_i, itself a sum of n+1 terms, adds
+// (n+1)·2^-53 of its term; and the entries, rounded from the rationals
+// once each, one unit more: (2n+4)·2^-53, taken as (2n+8)·2^-53.
 func gamma(n int32) float64 { return float64(2*n+8) * 0x1p-53 }
 
 // superSolution reports whether A y ≥ 1 holds for y ≥ 0, proven: each
