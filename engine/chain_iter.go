@@ -69,7 +69,16 @@ func iterSuits(cs *chainSolver[float64], m int) bool {
 // its largest magnitude (at least 1), and bound is the largest proven
 // error. The layout of x is solveSystem's.
 func solveIterative(cs *chainSolver[float64], m, d int, precision float64) (x []float64, bound float64, ok bool, err error) {
-	s := &sparse{start: make([]int32, m+1), out: make([]float64, m)}
+	nnz := 0
+	for _, r := range cs.rows[:m] {
+		nnz += len(r)
+	}
+	// The rows again, without self-loops (12 bytes an entry), and five
+	// vectors of m.
+	if err := cs.guard.Fits(12*float64(nnz) + 48*float64(m)); err != nil {
+		return nil, 0, false, err
+	}
+	s := &sparse{start: make([]int32, m+1), out: make([]float64, m), col: make([]int32, 0, nnz), p: make([]float64, 0, nnz)}
 	for i := range m {
 		out := cs.exit[i]
 		for _, e := range cs.rows[i] {
