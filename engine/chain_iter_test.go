@@ -95,3 +95,26 @@ func TestIterativeChains(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkDenseChainFloat solves one dense chance part in float mode
+// (3,000 states, 24 outcomes each, leaving with 1/20 a step): by the
+// sweeps, and by elimination as before them.
+func BenchmarkDenseChainFloat(b *testing.B) {
+	for _, sweeps := range []bool{true, false} {
+		name := "sweeps"
+		if !sweeps {
+			name = "elimination"
+		}
+		b.Run(name, func(b *testing.B) {
+			if !sweeps {
+				defer engine.SetIterative(engine.SetIterative(1<<30, 1))
+			}
+			g := denseChain(rand.New(rand.NewPCG(3, 4)), 3000, 24, big.NewRat(1, 20))
+			for b.Loop() {
+				if _, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, engine.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
