@@ -96,6 +96,39 @@ func TestIterativeChains(t *testing.T) {
 	}
 }
 
+// With every part of two states or more swept, float mode still agrees
+// with exact mode on random games with decisions: the sweeps also
+// evaluate strategy iteration's and the exit choices' chains.
+func TestIterativeInGames(t *testing.T) {
+	defer engine.SetIterative(engine.SetIterative(2, 1))
+	rng := rand.New(rand.NewPCG(5, 6))
+	before := engine.IterativeParts()
+	for trial := range 200 {
+		players := 1 + trial%2
+		g := newRandomGame(rng, players, 3+rng.IntN(30))
+		fl, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, engine.Options{})
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		ex, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+		if err != nil {
+			t.Fatalf("trial %d exact: %v", trial, err)
+		}
+		for i := range ex.States {
+			s := ex.State(i)
+			for p := range players {
+				ve, _ := ex.Value(s)[p].Float64()
+				if d := math.Abs(fl.Value(s)[p] - ve); d > 1e-11 {
+					t.Fatalf("trial %d state %d player %d: float %v, exact %v", trial, s, p, fl.Value(s)[p], ve)
+				}
+			}
+		}
+	}
+	if n := engine.IterativeParts() - before; n < 50 {
+		t.Errorf("only %d parts swept", n)
+	}
+}
+
 // BenchmarkDenseChainFloat solves one dense chance part in float mode
 // (3,000 states, 24 outcomes each, leaving with 1/20 a step): by the
 // sweeps, and by elimination as before them.
