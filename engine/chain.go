@@ -118,12 +118,13 @@ func (r *run[S, T, F]) solvePart(set []uint32, members []uint32, choice []int32)
 // solveComponentChain solves a whole component under r.choice when the
 // chosen actions keep it strongly connected (no real choices, or choices
 // that differ only in their exits), so solveChain's split is not needed.
-func (r *run[S, T, F]) solveComponentChain(comp []uint32) {
+// It reports whether the sweeps solved it.
+func (r *run[S, T, F]) solveComponentChain(comp []uint32) (swept bool) {
 	part := make([]uint32, len(comp))
 	for i, v := range comp {
 		part[len(comp)-1-i] = v // deepest first, as solveChain orders them
 	}
-	r.eliminate(part, r.choice)
+	return r.eliminate(part, r.choice)
 }
 
 // actionOutcomes returns the outcome range of action a of state v.
@@ -255,8 +256,10 @@ func (r *run[S, T, F]) solveOneFloat(v uint32, a int) bool {
 }
 
 // eliminate solves one strongly connected part of a chain (two or more
-// states) by state elimination and back substitution.
-func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
+// states) by state elimination and back substitution, or in float mode by
+// proven sweeps where the part suits them (chain_iter.go): swept reports
+// which.
+func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 	f, g, P := r.f, r.g, r.np
 	d := P + 1
 	m := len(part)
@@ -354,26 +357,25 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 			r.rew[v] = f.FromInt(r.rew[v], 0)
 			r.inf[v] = true
 		}
-		return
+		return false
 	}
 	var x []T
-	if fcs, ok := any(cs).(*chainSolver[float64]); ok && !anyInf && iterSuits(fcs, m) {
+	if fcs, ok := any(cs).(*chainSolver[float64]); ok && !anyInf {
 		xf, bound, proven, err := solveIterative(fcs, m, d, r.opt.precision())
 		if err != nil {
 			r.fail(err)
-			return
+			return false
 		}
 		if proven {
-			x = any(xf).([]T)
+			x, swept = any(xf).([]T), true
 			r.st.gap = math.Max(r.st.gap, bound)
-			r.swept = true
 		}
 	}
 	if x == nil {
 		var err error
 		if x, err = solvePart(f, cs, m, d); err != nil {
 			r.fail(err)
-			return
+			return false
 		}
 	}
 	for k, v := range part {
@@ -384,6 +386,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) {
 		r.rew[v] = f.Set(r.rew[v], x[k*d+P])
 		r.inf[v] = inf[k] || anyInf
 	}
+	return swept
 }
 
 // ringField is the arithmetic addTo needs.

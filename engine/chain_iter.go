@@ -51,27 +51,19 @@ type sparse struct {
 	out   []float64
 }
 
-// iterSuits reports whether a float part of m states is swept.
-func iterSuits(cs *chainSolver[float64], m int) bool {
-	if m < iterMin {
-		return false
-	}
-	nnz := 0
-	for _, r := range cs.rows[:m] {
-		nnz += len(r)
-	}
-	return nnz >= iterDense*m
-}
-
 // solveIterative solves the system eliminate set up in cs (m states, d
-// right-hand sides) by Gauss–Seidel sweeps and proves the result: ok
-// reports whether every column's proven error is within precision times
-// its largest magnitude (at least 1), and bound is the largest proven
-// error. The layout of x is solveSystem's.
+// right-hand sides) by Gauss–Seidel sweeps and proves the result, if the
+// part suits them (iterMin, iterDense): ok reports whether it did and
+// every column's proven error is within precision times its largest
+// magnitude (at least 1), and bound is the largest proven error. The
+// layout of x is solveSystem's.
 func solveIterative(cs *chainSolver[float64], m, d int, precision float64) (x []float64, bound float64, ok bool, err error) {
 	nnz := 0
 	for _, r := range cs.rows[:m] {
 		nnz += len(r)
+	}
+	if m < iterMin || nnz < iterDense*m {
+		return nil, 0, false, nil
 	}
 	// The rows again, without self-loops (12 bytes an entry), and five
 	// vectors of m.

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -60,15 +61,8 @@ func TestIterativeChains(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			for trial := range c.trials {
 				g := denseChain(rng, c.n+rng.IntN(c.n), 4+rng.IntN(6), c.leave)
-				want, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				before := engine.IterativeParts()
-				got, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, engine.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
+				before := engine.IterativeParts() // exact mode never sweeps
+				got, want := solveModes(t, fmt.Sprintf("trial %d", trial), g)
 				if swept := engine.IterativeParts() > before; swept != c.swept || (got.Methods[engine.Sweeps] > 0) != c.swept {
 					t.Fatalf("trial %d: swept %v (methods %v), want %v", trial, swept, got.Methods, c.swept)
 				}
@@ -106,14 +100,7 @@ func TestIterativeInGames(t *testing.T) {
 	for trial := range 200 {
 		players := 1 + trial%2
 		g := newRandomGame(rng, players, 3+rng.IntN(30))
-		fl, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, engine.Options{})
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		ex, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
-		if err != nil {
-			t.Fatalf("trial %d exact: %v", trial, err)
-		}
+		fl, ex := solveModes(t, fmt.Sprintf("trial %d", trial), g)
 		for i := range ex.States {
 			s := ex.State(i)
 			for p := range players {

@@ -27,16 +27,24 @@ func parse(t *testing.T, text string) *model.Model {
 	return m
 }
 
+// solveModes solves rules in float and in exact mode; what names them in
+// a failure.
+func solveModes[S comparable](t *testing.T, what string, rules engine.Rules[S]) (*engine.Result[S, float64], *engine.Result[S, *big.Rat]) {
+	t.Helper()
+	fl, err := engine.Solve[S, float64](context.Background(), numeric.Float{}, rules, engine.Options{})
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	ex, err := engine.Solve[S, *big.Rat](context.Background(), numeric.Exact{}, rules, engine.Options{})
+	if err != nil {
+		t.Fatalf("%s exact: %v", what, err)
+	}
+	return fl, ex
+}
+
 func solveBoth(t *testing.T, m *model.Model) (*engine.Result[int32, float64], *engine.Result[int32, *big.Rat]) {
 	t.Helper()
-	fl, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ex, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fl, ex := solveModes(t, "model", m)
 	// Exact and float agree everywhere.
 	for i := range ex.States {
 		s := ex.State(i)
@@ -349,14 +357,7 @@ func TestRandomGames(t *testing.T) {
 	for trial := range 300 {
 		players := 1 + trial%2
 		g := newRandomGame(rng, players, 3+rng.IntN(12))
-		fl, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, engine.Options{})
-		if err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
-		ex, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
-		if err != nil {
-			t.Fatalf("trial %d exact: %v", trial, err)
-		}
+		fl, ex := solveModes(t, fmt.Sprintf("trial %d", trial), g)
 		solvedCycles += fl.Methods[engine.ValueIteration]
 		brute := g.bruteValue()
 		for i := range fl.States {

@@ -137,9 +137,6 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	cmpSums    [2]numeric.RatDot
 	pairTotal  *big.Rat
 	pairTotalT T
-	// swept records that eliminate solved a part by sweeps (chain_iter.go),
-	// for the method a chance component reports.
-	swept bool
 	// err is the first error met where no error can be returned (inside
 	// an elimination, say); solveComponent reports it.
 	err error
@@ -389,9 +386,7 @@ func (r *run[S, T, F]) solveComponentOnce(k int, comp []uint32) (Method, error) 
 		}
 	}
 	if len(players) == 0 {
-		r.swept = false
-		r.solveComponentChain(comp)
-		if r.swept {
+		if r.solveComponentChain(comp) {
 			return Sweeps, nil
 		}
 		return Elimination, nil
