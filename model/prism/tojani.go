@@ -617,8 +617,9 @@ func (tr *translator) initial() (any, error) {
 func (tr *translator) property(d propDecl) (any, error) {
 	fun, e := "values", d.e
 	if e.op == "filter" {
-		var ok bool
-		if fun, ok = map[string]string{"min": "min", "max": "max", "avg": "avg", "sum": "sum"}[e.name]; !ok {
+		switch fun = e.name; fun {
+		case "min", "max", "avg", "sum": // JANI's names too
+		default:
 			return nil, errorf(e.at, "filter function %s is not supported (min, max, avg and sum are)", e.name)
 		}
 		if len(e.args) < 2 || e.args[1].op != "label" || e.args[1].name != "init" {
