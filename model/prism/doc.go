@@ -26,7 +26,8 @@
 // logarithm is rounded to float64 in float mode and refused in exact mode. Comments // and /* */.
 //
 // Properties, from a properties file or the command line, each optionally
-// named ("name": …) and ended by a semicolon, with constants, labels and
+// named ("name": …) and ended by a semicolon or not (PRISM's own example
+// files put one a line, without), with constants, labels and
 // formulas of their own: P=?, Pmin=?, Pmax=? of F φ, G φ, φ U ψ, with an
 // optional upper step bound (F<=k, U<k, G<=k); R{"name"}=? (or R{2}, or R
 // for the first structure), Rmin, Rmax of F φ, C<=k (the reward of the

@@ -212,6 +212,33 @@ label "stable" = (x1=x2?1:0)+(x2=x3?1:0)+(x3=x1?1:0) = 1;
 	}
 }
 
+// PRISM's own example properties files (two_dice.pctl, say) end no
+// property with a semicolon: one a line, with comments, constants and
+// names between. They read as the same file with semicolons does.
+func TestPropertiesWithoutSemicolons(t *testing.T) {
+	model := "dtmc\nmodule m\n  s : [0..2] init 0;\n  [] s=0 -> 1/4 : (s'=1) + 3/4 : (s'=2);\n  [] s>0 -> true;\nendmodule\nrewards \"r\" s=0 : 5; endrewards\n"
+	bare := `const int k = 2;
+
+// the chance of each end
+P=? [ F s=1 ]
+"second": P=? [ F s=k ]
+R=? [ F s>0 ] P>=0.5 [ F s=k ]
+label "one" = s=1;
+P=? [ F "one" ]`
+	ended := `const int k = 2; P=? [ F s=1 ]; "second": P=? [ F s=k ]; R=? [ F s>0 ]; P>=0.5 [ F s=k ]; label "one" = s=1; P=? [ F "one" ];`
+	for _, props := range []string{bare, ended} {
+		res := check(t, model, props, nil)
+		wantExact(t, res, "1/4", "3/4", "5", "true", "1/4")
+		if res.Properties[1].Name != "second" {
+			t.Errorf("second property named %q, want \"second\"", res.Properties[1].Name)
+		}
+	}
+	// What cannot begin a property is still refused where it stands.
+	if _, err := prism.Parse([]byte(model), []byte("P=? [ F s=1 ]\n) P=? [ F s=2 ]"), nil, "t"); err == nil || !strings.Contains(err.Error(), "properties 2:1") {
+		t.Errorf("a stray parenthesis: error %v, want one at properties 2:1", err)
+	}
+}
+
 // Errors name the place and what was expected, the way a compiler does.
 func TestParseErrors(t *testing.T) {
 	good := "dtmc\nmodule m\n  s : [0..2] init 0;\n  [] s=0 -> 0.5 : (s'=1) + 0.5 : (s'=2);\nendmodule\n"

@@ -47,8 +47,8 @@ type propsAST struct {
 }
 
 // parseProps reads a properties file: constants, labels and formulas, and
-// properties, each optionally named ("name": P=? [ F "done" ]) and ended
-// by a semicolon.
+// properties, each optionally named ("name": P=? [ F "done" ]) and
+// optionally ended by a semicolon.
 func parseProps(src string) (*propsAST, error) {
 	toks, err := lex(src, "properties")
 	if err != nil {
@@ -92,11 +92,10 @@ func parseProps(src string) (*propsAST, error) {
 			}
 			d.e, d.text = e, p.spell(start, p.i)
 			a.props = append(a.props, d)
-			if p.peek().kind != tEOF {
-				if err := p.expect(";"); err != nil {
-					return nil, err
-				}
-			}
+			// The semicolon after a property is optional, as PRISM reads
+			// its own example files (one property a line, none ended): a
+			// property ends where its expression can go no further, and
+			// what follows must begin the next one.
 		}
 	}
 	return a, nil
