@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -272,6 +273,10 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 	anyExit, anyInf := false, false
 	// In float mode a row's exit mass and right-hand sides are added up
 	// with compensation (numeric.Sum): a state may have a million outcomes.
+	// In exact mode they are added up unreduced (numeric.RatDot, where
+	// exactSums is on): the values of the states a row leads out to have
+	// denominators of their own, and reducing after every term of Herman's
+	// ring of 13 was two thirds of its exact time.
 	float := !f.Exact()
 	var sums []numeric.Sum // exit mass at d, right-hand sides before
 	if float {
@@ -279,6 +284,12 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 			cs.sums = make([]numeric.Sum, d+1)
 		}
 		sums = cs.sums[:d+1]
+	}
+	var dots []numeric.RatDot // the same in exact mode
+	var valsX, rewX []*big.Rat
+	if r.dots != nil {
+		dots = r.dots[:d+1]
+		valsX, rewX = any(r.vals).([]*big.Rat), any(r.rew).([]*big.Rat)
 	}
 	for i, v := range part {
 		rows[i] = rows[i][:0]
@@ -290,12 +301,16 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 			b[j] = f.FromInt(b[j], 0)
 		}
 		clear(sums)
+		for k := range dots {
+			dots[k].Reset()
+		}
 		inf[i] = false
 		lo, hi := r.actionOutcomes(v, int(choice[v]))
 		for o := lo; o < hi; o++ {
 			p := r.rat[g.prob[o]]
 			if rid := g.reward[o]; rid != 0 {
-				if float {
+				switch {
+				case float:
 					pr := float64(r.ratF[g.prob[o]] * r.ratF[rid])
 					sums[P].Add(pr)
 					if r.rwt != nil {
@@ -303,7 +318,15 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 							sums[j].Add(float64(r.rwt[j]) * pr)
 						}
 					}
-				} else {
+				case dots != nil:
+					px, rx := r.ratX[g.prob[o]], r.ratX[rid]
+					dots[P].AddMul(px, rx)
+					if r.rwt != nil {
+						for j := range P {
+							r.rewardTerm(&dots[j], j, px, rx)
+						}
+					}
+				default:
 					b[P] = f.AddMul(b[P], b[P], p, r.rat[rid])
 					if r.rwt != nil {
 						for j := range P {
@@ -318,15 +341,24 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 				continue
 			}
 			anyExit = true
-			wv := r.vals[int(w)*P : int(w)*P+P]
-			if float {
+			switch {
+			case float:
+				wv := r.vals[int(w)*P : int(w)*P+P]
 				pf := r.ratF[g.prob[o]]
 				sums[d].Add(pf)
 				for j := range P {
 					sums[j].Add(float64(pf * f.Float64(wv[j])))
 				}
 				sums[P].Add(float64(pf * f.Float64(r.rew[w])))
-			} else {
+			case dots != nil:
+				px := r.ratX[g.prob[o]]
+				dots[d].Add(px)
+				for j := range P {
+					dots[j].AddMul(px, valsX[int(w)*P+j])
+				}
+				dots[P].AddMul(px, rewX[w])
+			default:
+				wv := r.vals[int(w)*P : int(w)*P+P]
 				exit[i] = f.Add(exit[i], exit[i], p)
 				for j := range P {
 					b[j] = f.AddMul(b[j], b[j], p, wv[j])
@@ -336,10 +368,16 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 			inf[i] = inf[i] || r.inf[w]
 			anyInf = anyInf || r.inf[w]
 		}
-		if float {
+		switch {
+		case float:
 			exit[i] = r.fromFloat(sums[d].Value())
 			for j := range d {
 				b[j] = r.fromFloat(sums[j].Value())
+			}
+		case dots != nil:
+			dots[d].Rat(any(exit[i]).(*big.Rat))
+			for j := range d {
+				dots[j].Rat(any(b[j]).(*big.Rat))
 			}
 		}
 		cs.endRow(i)

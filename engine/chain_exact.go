@@ -17,24 +17,45 @@ var liftMin = 24
 // compare both paths).
 var liftedParts atomic.Int64
 
-// solvePart solves the system set up in cs (m states, d right-hand sides):
-// by solveLifted in exact mode for a part of liftMin or more states, else
-// (and where lifting does not suit the system) by solveSystem's
-// elimination.
+// solvePart solves the system set up in cs (m states, d right-hand sides).
+// In exact mode a part of lumpMin or more states is solved through its
+// lumped quotient where that is at most half its size (lump.go); else
+// solveUnlumped solves it.
 func solvePart[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) ([]T, error) {
+	if f.Exact() && m >= lumpMin {
+		if x, ok, err := exactly(cs, m, d, solveLumped, &lumpedParts); err != nil || ok {
+			return x, err
+		}
+	}
+	return solveUnlumped(f, cs, m, d)
+}
+
+// solveUnlumped solves the system set up in cs (m states, d right-hand
+// sides): by solveLifted in exact mode for a part of liftMin or more
+// states, else (and where lifting does not suit the system) by
+// solveSystem's elimination.
+func solveUnlumped[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) ([]T, error) {
 	if f.Exact() && m >= liftMin {
-		if ecs, ok := any(cs).(*chainSolver[*big.Rat]); ok {
-			x, ok, err := solveLifted(ecs, m, d)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				liftedParts.Add(1)
-				return any(x).([]T), nil
-			}
+		if x, ok, err := exactly(cs, m, d, solveLifted, &liftedParts); err != nil || ok {
+			return x, err
 		}
 	}
 	return solveSystem(f, cs, m, d)
+}
+
+// exactly runs an exact kernel on cs, whose values must be *big.Rat,
+// counting in n the parts it solves; ok is false where it did not.
+func exactly[T any](cs *chainSolver[T], m, d int, kernel func(*chainSolver[*big.Rat], int, int) ([]*big.Rat, bool, error), n *atomic.Int64) (x []T, ok bool, err error) {
+	ecs, ok := any(cs).(*chainSolver[*big.Rat])
+	if !ok {
+		return nil, false, nil
+	}
+	xr, ok, err := kernel(ecs, m, d)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	n.Add(1)
+	return any(xr).([]T), true, nil
 }
 
 // solveLifted solves the system that eliminate set up in cs (m states, d

@@ -270,7 +270,16 @@
 // digit by digit and recovered by rational reconstruction, accepted only
 // when it satisfies the system exactly (Dixon 1982). A dense one-player
 // component of 400 states (BenchmarkDenseExact) takes 0.03 s instead of
-// 11.8 s, herman's 924-state chain 1.7 s instead of more than 300 s. The
+// 11.8 s, herman's 924-state chain 1.7 s instead of more than 300 s. A
+// part of 512 states or more is first lumped (lump.go): states whose
+// right-hand sides agree, and whose probabilities into every class of
+// states agree, are one unknown of a quotient system (ordinary
+// lumpability, Kemeny and Snell 1960), found by partition refinement on
+// residues modulo 2^61 − 1 and checked in the rationals. A part without
+// symmetry splits apart in a round or two and is solved as before; on
+// Herman's ring of 15 (32,768 states, parts of up to 12,870 states that
+// rotation, reflection and complement lump to a few hundred) the exact
+// answer, 100/3, takes 28 s where it did not come in 15 minutes. The
 // sums of products that remain (a state's one-step value, an action's
 // value in strategy iteration, the exits of a quotient) are added up with
 // numeric.RatDot, which reduces once per sum instead of twice per term (a
@@ -285,7 +294,8 @@
 // (levels.go): on zeroconf (N=20, K=4, no reset; 307,768 states, 500-digit
 // values, where Storm's exact mode took 83 minutes) Pmax took 50 s with
 // fourteen full evaluations and takes 3.6 to 4.0 s. All have generic twins that
-// the tests compare digit for digit (TestLiftedTwin, TestExactTwins).
+// the tests compare digit for digit (TestLiftedTwin, TestExactTwins,
+// TestLumpedCovers).
 //
 // # Float mode
 //

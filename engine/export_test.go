@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math/big"
 	"time"
 )
 
@@ -10,6 +11,11 @@ import (
 func SetLiftMin(n int) int { old := liftMin; liftMin = n; return old }
 
 func LiftedParts() int64 { return liftedParts.Load() }
+
+// SetLumpMin sets the smallest part exact mode tries to lump, returning
+// the old value; LumpedParts counts the parts solved through a quotient.
+func SetLumpMin(n int) int { old := lumpMin; lumpMin = n; return old }
+func LumpedParts() int64   { return lumpedParts.Load() }
 
 // SetIterative sets the smallest float part swept rather than eliminated
 // and the entries per row it needs, and returns the old values;
@@ -89,3 +95,9 @@ func SetOptimistic(on bool) bool { old := optimisticOn; optimisticOn = on; retur
 
 // OptimisticSweeps is the sweeps a candidate bound gets.
 const OptimisticSweeps = optimisticSweeps
+
+// Residue is a rational's residue modulo 2^61 − 1, as lumping sees it.
+func Residue(x *big.Rat) (uint64, bool) {
+	var rs residues
+	return rs.of(x)
+}
