@@ -93,6 +93,7 @@ type edge struct {
 	action int    // -1: silent
 	guard  *expr  // nil: true
 	dests  []dest
+	shared bool // assigns a variable another automaton assigns too
 }
 
 type dest struct {

@@ -33,15 +33,23 @@ type rules struct {
 	partAuto []int
 	partEdge []*edge
 	choice   []int
-	outs     []engine.Outcome[string]
-	written  []int // stamp per slot: last outcome that wrote it
-	pend     []pending
-	seq      []int64 // the state between levels of sequenced assignments
-	stamp    int
-	zero     *big.Rat
-	uniform  map[[2]*big.Rat]*big.Rat
-	small    map[[4]int64]*big.Rat // times by value
-	zeroes   []*big.Rat            // zeros' payoffs
+	// outcomes' scratch: each edge's possible destinations, the one taken
+	// (at), the edges with more than one (turn), their running products,
+	// and the values the destinations write.
+	opts    [][]destOpt
+	at      []int
+	turn    []int
+	prod    []*big.Rat
+	writes  []slotValue
+	outs    []engine.Outcome[string]
+	written []int // stamp per slot: last outcome that wrote it
+	pend    []pending
+	seq     []int64 // the state between levels of sequenced assignments
+	stamp   int
+	zero    *big.Rat
+	uniform map[[2]*big.Rat]*big.Rat
+	small   map[[4]int64]*big.Rat // times by value
+	zeroes  []*big.Rat            // zeros' payoffs
 	// goals, for Model.Game, end play where one holds: win is then the
 	// payoff, 1 for each player whose goal holds.
 	goals []*expr
@@ -296,7 +304,16 @@ func (r *rules) addMove(name string, autos []int, edges []*edge) {
 
 // outcomes appends the outcomes of a move to r.outs: one per combination
 // of the edges' destinations, with probability the product (times w, for
-// a DTMC's uniform choice).
+// a DTMC's uniform choice), in odometer order (the first edge's
+// destination turns fastest), skipping the destinations of probability 0.
+//
+// A synchronised move of many automata has many combinations (Herman's
+// ring of 17: up to 2^17 for one state, 129 million in all), so each
+// destination is evaluated once per move, not once per combination: its
+// probability, and, unless assignments are sequenced, the values it
+// assigns. A combination then differs from the one before in the edges
+// the odometer turned: their assignments are undone and redone, and the
+// running product is recomputed below the highest of them only.
 func (r *rules) outcomes(mv move, w *big.Rat) error {
 	m := r.m
 	autos, edges := r.partAuto[mv.start:mv.end], r.partEdge[mv.start:mv.end]
@@ -307,71 +324,218 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 	if len(r.outs)+count > MaxOutcomes {
 		return fmt.Errorf("%w: one state has more than %d outcomes (move %q combines the destinations of %d edges)", budget.ErrTooLarge, MaxOutcomes, mv.name, len(edges))
 	}
-	r.choice = append(r.choice[:0], make([]int, len(edges))...)
-	choice := r.choice
-	for {
-		p := w
-		copy(r.next, r.e.ints)
-		r.stamp++
-		for j, e := range edges {
-			d := &e.dests[choice[j]]
+	n := len(edges)
+	r.choice, r.at = withLen(r.choice, n), withLen(r.at, n)
+	for len(r.opts) < n {
+		r.opts = append(r.opts, nil)
+	}
+	opts := r.opts[:n]
+	r.writes = r.writes[:0]
+	varies := false // a destination has transient assignments
+	for j, e := range edges {
+		opts[j] = opts[j][:0]
+		for k := range e.dests {
+			d := &e.dests[k]
 			q := d.prob.r(&r.e)
 			if d.prob.k == nil { // constants are checked by Parse
-				if err := checkProbability(q, e, choice[j]); err != nil {
+				if err := checkProbability(q, e, k); err != nil {
 					return err
 				}
 			}
 			if q.Sign() == 0 {
-				goto nextCombination
+				continue
 			}
-			p = r.times(p, q)
-			a := m.autos[autos[j]]
-			r.next[a.locSlot] = int64(d.loc)
-			if m.sequenced {
-				continue // assigned level by level below
-			}
-			for _, as := range d.assign {
-				v, err := r.assignment(e, choice[j], as)
-				if err != nil {
-					return err
+			o := destOpt{k: k, q: q, lo: int32(len(r.writes))}
+			if !m.sequenced {
+				r.stamp++ // a variable assigned twice by one destination
+				for i := range d.assign {
+					as := &d.assign[i]
+					v, err := r.assignment(e, k, as)
+					if err != nil {
+						return err
+					}
+					r.writes = append(r.writes, slotValue{as.sym.slot, v})
 				}
-				r.next[as.sym.slot] = v
+			}
+			o.hi = int32(len(r.writes))
+			varies = varies || len(d.transients) > 0
+			opts[j] = append(opts[j], o)
+		}
+		if len(opts[j]) == 0 {
+			return nil // every combination has probability 0
+		}
+	}
+	if shared := 0; !m.sequenced {
+		for _, e := range edges {
+			if e.shared {
+				shared++
 			}
 		}
-		if m.sequenced {
-			if err := r.assignSequenced(edges, choice); err != nil {
+		if shared > 1 {
+			if err := r.checkWrites(edges, opts); err != nil {
 				return err
 			}
 		}
-		{
-			var reward *big.Rat
-			if r.reward != nil && r.acc.steps {
-				reward = r.stepReward(edges, choice)
-			}
-			if r.exit != nil {
-				if reward == nil || reward.Sign() == 0 {
-					reward = r.exit
-				} else if r.exit.Sign() != 0 {
-					reward = new(big.Rat).Add(reward, r.exit)
-				}
-			}
-			if p == nil {
-				p = ratOne
-			}
-			r.outs = append(r.outs, engine.Outcome[string]{P: p, To: m.pack(r.next, &r.key), Reward: reward})
-		}
-	nextCombination:
-		j := 0
-		for ; j < len(choice); j++ {
-			if choice[j]++; choice[j] < len(edges[j].dests) {
-				break
-			}
-			choice[j] = 0
-		}
-		if j == len(choice) {
-			return nil
+	}
+	// The edges with one destination are a constant factor; the others
+	// turn, their running products kept in prod: prod[v] is the product
+	// of the destinations chosen at turning edges v and up, times the
+	// constant one.
+	pf := w
+	r.turn = r.turn[:0]
+	for j, o := range opts {
+		if len(o) == 1 {
+			pf = r.times(pf, o[0].q)
+		} else {
+			r.turn = append(r.turn, j)
 		}
 	}
+	turn := r.turn
+	r.prod = withLen(r.prod, len(turn)+1)
+	prod := r.prod
+	prod[len(turn)] = pf
+	for v := len(turn) - 1; v >= 0; v-- {
+		prod[v] = r.times(prod[v+1], opts[turn[v]][0].q)
+	}
+	copy(r.next, r.e.ints)
+	for j, e := range edges {
+		o := &opts[j][0]
+		r.at[j], r.choice[j] = 0, o.k
+		r.next[m.autos[autos[j]].locSlot] = int64(e.dests[o.k].loc)
+		for _, w := range r.writes[o.lo:o.hi] {
+			r.next[w.slot] = w.v
+		}
+	}
+	// Without transient assignments every combination earns the same.
+	var reward *big.Rat
+	if !varies {
+		reward = r.combinationReward(edges)
+	}
+	for {
+		if m.sequenced {
+			// Each level reads what the ones before it left: evaluated
+			// anew for every combination, from the state itself.
+			copy(r.next, r.e.ints)
+			for j, e := range edges {
+				r.next[m.autos[autos[j]].locSlot] = int64(e.dests[r.choice[j]].loc)
+			}
+			if err := r.assignSequenced(edges, r.choice); err != nil {
+				return err
+			}
+		}
+		rw := reward
+		if varies {
+			rw = r.combinationReward(edges)
+		}
+		p := prod[0]
+		if p == nil {
+			p = ratOne
+		}
+		r.outs = append(r.outs, engine.Outcome[string]{P: p, To: m.pack(r.next, &r.key), Reward: rw})
+		// Turn the odometer: the first turning edge that does not wrap
+		// around moves on, those before it go back to their first.
+		v := 0
+		for ; v < len(turn); v++ {
+			j := turn[v]
+			next := r.at[j] + 1
+			if next == len(opts[j]) {
+				next = 0
+			}
+			r.choose(autos[j], edges[j], j, next)
+			if next != 0 {
+				break
+			}
+		}
+		if v == len(turn) {
+			return nil
+		}
+		for u := v; u >= 0; u-- {
+			prod[u] = r.times(prod[u+1], opts[turn[u]][r.at[turn[u]]].q)
+		}
+	}
+}
+
+// withLen returns s with length n, its elements left as they were.
+func withLen[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, n)
+	}
+	return s[:n]
+}
+
+// destOpt is a destination an edge may take (probability above 0): its
+// index, probability, and the values its assignments write
+// (r.writes[lo:hi]).
+type destOpt struct {
+	k      int
+	q      *big.Rat
+	lo, hi int32
+}
+
+type slotValue struct {
+	slot int
+	v    int64
+}
+
+// choose makes edge j (of automaton a) take its i-th possible
+// destination: the one it took before is undone in r.next (its variables
+// back to the state's values), and the new one's location and values
+// written.
+func (r *rules) choose(a int, e *edge, j, i int) {
+	o := &r.opts[j][r.at[j]]
+	for _, w := range r.writes[o.lo:o.hi] {
+		r.next[w.slot] = r.e.ints[w.slot]
+	}
+	o = &r.opts[j][i]
+	r.at[j], r.choice[j] = i, o.k
+	r.next[r.m.autos[a].locSlot] = int64(e.dests[o.k].loc)
+	for _, w := range r.writes[o.lo:o.hi] {
+		r.next[w.slot] = w.v
+	}
+}
+
+// checkWrites refuses a move two of whose edges may assign one variable
+// in one transition (any two destinations of theirs that may be taken
+// together, as every pair may). Edge j of the move marks the variables it
+// writes in r.written with the stamp base+j, above every stamp before.
+func (r *rules) checkWrites(edges []*edge, opts [][]destOpt) error {
+	base := r.stamp + 1
+	r.stamp += len(edges)
+	for j, e := range edges {
+		for _, o := range opts[j] {
+			for _, w := range r.writes[o.lo:o.hi] {
+				if by := r.written[w.slot]; by >= base && by != base+j {
+					name := ""
+					for _, as := range e.dests[o.k].assign {
+						if as.sym.slot == w.slot {
+							name = as.name
+						}
+					}
+					return solver.Invalidf("%s: variable %s is assigned twice in one transition", e.where, name)
+				}
+				r.written[w.slot] = base + j
+			}
+		}
+	}
+	return nil
+}
+
+// combinationReward is the reward of the combination r.choice of the
+// edges' destinations: the step reward, where one is collected, plus the
+// state's exit reward.
+func (r *rules) combinationReward(edges []*edge) *big.Rat {
+	var reward *big.Rat
+	if r.reward != nil && r.acc.steps {
+		reward = r.stepReward(edges, r.choice)
+	}
+	if r.exit != nil {
+		if reward == nil || reward.Sign() == 0 {
+			reward = r.exit
+		} else if r.exit.Sign() != 0 {
+			reward = new(big.Rat).Add(reward, r.exit)
+		}
+	}
+	return reward
 }
 
 // assignSequenced performs the chosen destinations' assignments level by
@@ -388,7 +552,8 @@ func (r *rules) assignSequenced(edges []*edge, choice []int) error {
 		r.stamp++
 		for j, e := range edges {
 			d := &e.dests[choice[j]]
-			for _, as := range d.assign {
+			for i := range d.assign {
+				as := &d.assign[i]
 				if as.index > level {
 					more = true
 					continue
@@ -416,7 +581,7 @@ func (r *rules) assignSequenced(edges []*edge, choice []int) error {
 // assignment evaluates one assignment of destination d of edge e: the
 // value, checked against the variable's bounds and against a second write
 // in the same transition (at the same index).
-func (r *rules) assignment(e *edge, d int, as assignment) (int64, error) {
+func (r *rules) assignment(e *edge, d int, as *assignment) (int64, error) {
 	var v int64
 	if as.sym.t == tBool {
 		v = b2i(as.val.b(&r.e))

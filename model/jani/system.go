@@ -116,7 +116,42 @@ func (m *Model) system(root obj, actionID map[string]int) error {
 		}
 		m.syncs = append(m.syncs, sv)
 	}
+	m.markShared()
 	return nil
+}
+
+// markShared marks the edges that assign a variable some other automaton
+// assigns too: only two such edges can assign one variable in one
+// transition (each automaton takes part in a move with one edge).
+func (m *Model) markShared() {
+	writer := make([]int, len(m.slots)) // 1 + the automaton, or -1: several
+	for a, au := range m.autos {
+		for _, edges := range au.edges {
+			for _, e := range edges {
+				for _, d := range e.dests {
+					for _, as := range d.assign {
+						switch w := writer[as.sym.slot]; {
+						case w == 0:
+							writer[as.sym.slot] = a + 1
+						case w != a+1:
+							writer[as.sym.slot] = -1
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, au := range m.autos {
+		for _, edges := range au.edges {
+			for _, e := range edges {
+				for _, d := range e.dests {
+					for _, as := range d.assign {
+						e.shared = e.shared || writer[as.sym.slot] < 0
+					}
+				}
+			}
+		}
+	}
 }
 
 // automaton reads one automaton: its local variables, a location slot, and
