@@ -3,6 +3,7 @@ package prism_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
 	"os"
 	"strconv"
@@ -209,6 +210,50 @@ label "stable" = (x1=x2?1:0)+(x2=x3?1:0)+(x3=x1?1:0) = 1;
 	res = check(t, model, `R=? [ F "stable" ]`, nil)
 	if len(res.Properties) != 1 || !strings.Contains(res.Properties[0].Skipped, "differ across the 8 initial states") {
 		t.Errorf("no filter: %+v, want the property skipped because the values differ", res.Properties)
+	}
+}
+
+// hermanRing is Herman's self-stabilising ring of n processes (n odd),
+// all stepping at once: a process whose bit equals its left neighbour's
+// holds a token and flips a fair coin, the others copy their neighbour.
+// Every state is initial; "stable" is one token left.
+func hermanRing(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "dtmc\nmodule process1\n x1 : [0..1];\n [step] x1=x%d -> 1/2 : (x1'=0) + 1/2 : (x1'=1);\n [step] !(x1=x%d) -> (x1'=x%d);\nendmodule\n", n, n, n)
+	for i := 2; i <= n; i++ {
+		fmt.Fprintf(&b, "module process%d = process1 [x1=x%d, x%d=x%d] endmodule\n", i, i, n, i-1)
+	}
+	b.WriteString("rewards \"steps\" true : 1; endrewards\ninit true endinit\nformula tokens = ")
+	for i := 1; i <= n; i++ {
+		if i > 1 {
+			b.WriteString(" + ")
+		}
+		fmt.Fprintf(&b, "(x%d=x%d ? 1 : 0)", i, i%n+1)
+	}
+	b.WriteString(";\nlabel \"stable\" = tokens = 1;\n")
+	return b.String()
+}
+
+// The worst expected time for Herman's ring of n processes to stabilise,
+// over all initial states, is that of three tokens as evenly spaced as n
+// allows, 4abc/n for gaps a + b + c = n (McIver and Morgan's conjecture,
+// proved by Kruijer; the QVBS references for n = 11 to 17, 192/11 to
+// 720/17, agree). For n = 11 the rings of five and seven tokens are parts
+// of 924 and 660 states, which exact mode lumps (rotations and
+// reflections have equal values).
+func TestHermanRing(t *testing.T) {
+	for _, n := range []int{3, 5, 7, 9, 11} {
+		best := 0
+		for a := 1; a < n; a++ {
+			for b2 := 1; a+b2 < n; b2++ {
+				best = max(best, a*b2*(n-a-b2))
+			}
+		}
+		res := check(t, hermanRing(n), `filter(max, R=? [ F "stable" ], "init")`, nil)
+		wantExact(t, res, big.NewRat(int64(4*best), int64(n)).RatString())
+		if res.States != 1<<n {
+			t.Errorf("n = %d: %d states, want %d", n, res.States, 1<<n)
+		}
 	}
 }
 
