@@ -271,6 +271,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 		r.chainLocal[v] = int32(i)
 	}
 	anyExit, anyInf := false, false
+	var err error
 	// In float mode a row's exit mass and right-hand sides are added up
 	// with compensation (numeric.Sum): a state may have a million outcomes.
 	// In exact mode they are added up unreduced (numeric.RatDot, where
@@ -381,9 +382,20 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 			}
 		}
 		cs.endRow(i)
+		// A row may have thousands of outcomes, each a product of
+		// rationals of hundreds of digits (Herman's ring of 17: a part
+		// of 24,752 states took a minute and a half to set up): the
+		// deadline and the memory are watched row by row.
+		if err = cs.guard.Tick(int(hi - lo)); err != nil {
+			break
+		}
 	}
 	for _, v := range part {
 		r.chainLocal[v] = -1
+	}
+	if err != nil {
+		r.fail(err)
+		return false
 	}
 	if !anyExit {
 		// A closed class: play never ends.
@@ -410,7 +422,6 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 		}
 	}
 	if x == nil {
-		var err error
 		if x, err = solvePart(f, cs, m, d); err != nil {
 			r.fail(err)
 			return false

@@ -173,6 +173,9 @@ func lumping(cs *chainSolver[*big.Rat], m, d int) (class []int32, count int, err
 			res = append(res, r)
 		}
 		start[i+1] = int32(len(cols))
+		if err := cs.guard.Tick(len(cs.rows[i]) + 1); err != nil {
+			return nil, 0, err
+		}
 	}
 	next := make([]int32, m)
 	var sig []classMass
@@ -194,9 +197,9 @@ func lumping(cs *chainSolver[*big.Rat], m, d int) (class []int32, count int, err
 				key = binary.LittleEndian.AppendUint64(key, r)
 			}
 			next[i] = id()
-		}
-		if err := cs.guard.Tick(len(cols) + m); err != nil {
-			return nil, 0, err
+			if err := cs.guard.Tick(len(sig) + 1); err != nil {
+				return nil, 0, err
+			}
 		}
 		// A state's new class refines its old one: as many classes as
 		// before is the same partition, which no round will split.
