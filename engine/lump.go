@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"math/big"
 	"math/bits"
 	"slices"
@@ -27,7 +28,8 @@ import (
 // are compared as residues modulo the prime 2^61 − 1 (equal rationals have
 // equal residues, so no lumpable pair is ever split), and the partition
 // found is then checked with the rationals themselves: a collision of
-// residues could only lump too much, and the check refuses it.
+// residues (or of the hashes signatures are looked up by) could only lump
+// too much, and the check refuses it.
 //
 // A symmetric model is where this pays. Herman's ring of 15 has a part of
 // 12,870 states, whose rotations, reflections and complements share their
@@ -125,13 +127,18 @@ func solveLumped(cs *chainSolver[*big.Rat], m, d int) (x []*big.Rat, ok bool, er
 // the prime).
 func lumping(cs *chainSolver[*big.Rat], m, d int) (class []int32, count int, err error) {
 	var rs residues
+	// A signature is looked up by two independent 64-bit hashes of its
+	// bytes, not by the bytes (a row of Herman's ring of 17 has 6 KB of
+	// them): two signatures that differ but share both hashes would only
+	// lump too much, which the check in the rationals refuses.
 	var key []byte
-	ids := map[string]int32{}
+	ids := map[[2]uint64]int32{}
 	id := func() int32 {
-		c, seen := ids[string(key)]
+		h := [2]uint64{maphash.Bytes(lumpSeeds[0], key), maphash.Bytes(lumpSeeds[1], key)}
+		c, seen := ids[h]
 		if !seen {
 			c = int32(len(ids))
-			ids[string(key)] = c
+			ids[h] = c
 		}
 		return c
 	}
@@ -213,6 +220,9 @@ func lumping(cs *chainSolver[*big.Rat], m, d int) (class []int32, count int, err
 		class, next = next, class
 	}
 }
+
+// lumpSeeds seed the two hashes of a signature.
+var lumpSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // classMass is a probability's residue and the class it leads into.
 type classMass struct {
