@@ -286,11 +286,13 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 		}
 		sums = cs.sums[:d+1]
 	}
-	var dots []numeric.RatDot // the same in exact mode
-	var valsX, rewX []*big.Rat
+	// The same in exact mode, where a row's exits are gathered first and
+	// added up by addExits (exits.go).
+	var dots []numeric.RatDot
+	exitW, exitP := r.exitW[:0], r.exitP[:0]
+	defer func() { r.exitW, r.exitP = exitW[:0], exitP[:0] }()
 	if r.dots != nil {
 		dots = r.dots[:d+1]
-		valsX, rewX = any(r.vals).([]*big.Rat), any(r.rew).([]*big.Rat)
 	}
 	for i, v := range part {
 		rows[i] = rows[i][:0]
@@ -305,6 +307,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 		for k := range dots {
 			dots[k].Reset()
 		}
+		exitW, exitP = exitW[:0], exitP[:0]
 		inf[i] = false
 		lo, hi := r.actionOutcomes(v, int(choice[v]))
 		for o := lo; o < hi; o++ {
@@ -352,12 +355,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 				}
 				sums[P].Add(float64(pf * f.Float64(r.rew[w])))
 			case dots != nil:
-				px := r.ratX[g.prob[o]]
-				dots[d].Add(px)
-				for j := range P {
-					dots[j].AddMul(px, valsX[int(w)*P+j])
-				}
-				dots[P].AddMul(px, rewX[w])
+				exitW, exitP = append(exitW, w), append(exitP, r.ratX[g.prob[o]])
 			default:
 				wv := r.vals[int(w)*P : int(w)*P+P]
 				exit[i] = f.Add(exit[i], exit[i], p)
@@ -376,6 +374,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 				b[j] = r.fromFloat(sums[j].Value())
 			}
 		case dots != nil:
+			r.addExits(dots, exitW, exitP)
 			dots[d].Rat(any(exit[i]).(*big.Rat))
 			for j := range d {
 				dots[j].Rat(any(b[j]).(*big.Rat))

@@ -448,6 +448,7 @@ func TestLiftedTwin(t *testing.T) {
 // games of one and two players, with cycles and rewards, when
 //   - sums are added up by the generic big.Rat code, not numeric.RatDot
 //     (sums.go);
+//   - every row's exits are grouped by the values they lead to (exits.go);
 //   - the improvement step is split between two goroutines (as for
 //     quotients of 16,384 nodes and more);
 //   - strategy iteration starts from every node's last action, not the
@@ -459,6 +460,8 @@ func TestExactTwins(t *testing.T) {
 		set  func() (undo func())
 	}{
 		{"big.Rat sums", func() func() { old := engine.SetExactSums(false); return func() { engine.SetExactSums(old) } }},
+		// Every row's exits grouped by the values they lead to.
+		{"exits grouped", func() func() { old := engine.SetExitGroupFrom(1); return func() { engine.SetExitGroupFrom(old) } }},
 		{"split improvement", func() func() { old := engine.SetImproveSplitFrom(2); return func() { engine.SetImproveSplitFrom(old) } }},
 		{"last-action seed", func() func() { old := engine.SetSeedLast(true); return func() { engine.SetSeedLast(old) } }},
 		{"incremental rounds", func() func() {

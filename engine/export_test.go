@@ -101,3 +101,7 @@ func Residue(x *big.Rat) (uint64, bool) {
 	var rs residues
 	return rs.of(x)
 }
+
+// SetExitGroupFrom sets the fewest exits of a row that exact mode groups
+// by value, returning the old value.
+func SetExitGroupFrom(n int) int { old := exitGroupFrom; exitGroupFrom = n; return old }

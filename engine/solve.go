@@ -106,13 +106,18 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	ratF []float64 // and as float64
 	// Exact mode's fast sums (sums.go): the rationals as *big.Rat (nil in
 	// float mode) and accumulators of this run's own, np+2 of them.
-	ratX   []*big.Rat
-	dots   []numeric.RatDot
-	vals   []T     // players' values, P per state
-	rew    []T     // expected total reward under the policy
-	inf    []bool  // reward infinite: play may not end
-	choice []int32 // chosen action per state; 0 where there is no choice
-	local  []int32 // scratch: local index within the current component, or -1
+	ratX []*big.Rat
+	dots []numeric.RatDot
+	// exitW and exitP gather a row's exits (targets, probabilities), and
+	// exitGroups adds them up by value (exits.go).
+	exitW      []uint32
+	exitP      []*big.Rat
+	exitGroups exitGroups
+	vals       []T     // players' values, P per state
+	rew        []T     // expected total reward under the policy
+	inf        []bool  // reward infinite: play may not end
+	choice     []int32 // chosen action per state; 0 where there is no choice
+	local      []int32 // scratch: local index within the current component, or -1
 	// chainLocal is the same for solveChain, which runs inside cycle.
 	chainLocal  []int32
 	comps       *components
