@@ -290,7 +290,6 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 	// added up by addExits (exits.go).
 	var dots []numeric.RatDot
 	exitW, exitP := r.exitW[:0], r.exitP[:0]
-	defer func() { r.exitW, r.exitP = exitW[:0], exitP[:0] }()
 	if r.dots != nil {
 		dots = r.dots[:d+1]
 	}
@@ -389,6 +388,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 			break
 		}
 	}
+	r.exitW, r.exitP = exitW[:0], exitP[:0] // kept for the next part
 	for _, v := range part {
 		r.chainLocal[v] = -1
 	}

@@ -33,15 +33,11 @@ type exitGroups struct {
 // values at 0..P-1, the reward at P, the exit mass at P+1.
 func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws []uint32, ps []*big.Rat) {
 	P := r.np
-	vals, rew := any(r.vals).([]*big.Rat), any(r.rew).([]*big.Rat)
+	values, rewards := any(r.vals).([]*big.Rat), any(r.rew).([]*big.Rat)
+	sums := exitSums{dots[:P], &dots[P], &dots[P+1], values, rewards}
 	if len(ws) < exitGroupFrom {
 		for k, w := range ws {
-			p := ps[k]
-			dots[P+1].Add(p)
-			for j := range P {
-				dots[j].AddMul(p, vals[int(w)*P+j])
-			}
-			dots[P].AddMul(p, rew[w])
+			sums.add(ps[k], w)
 		}
 		return
 	}
@@ -55,16 +51,16 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws []uint32, ps []*big.Ra
 	g.rep, g.hash = g.rep[:0], g.hash[:0]
 	same := func(v, w uint32) bool {
 		for j := range P {
-			if vals[int(v)*P+j].Cmp(vals[int(w)*P+j]) != 0 {
+			if values[int(v)*P+j].Cmp(values[int(w)*P+j]) != 0 {
 				return false
 			}
 		}
-		return rew[v].Cmp(rew[w]) == 0
+		return rewards[v].Cmp(rewards[w]) == 0
 	}
 	for k, w := range ws {
-		h := ratHash(rew[w])
+		h := ratHash(rewards[w])
 		for j := range P {
-			h = h*0x9e3779b97f4a7c15 ^ ratHash(vals[int(w)*P+j])
+			h = h*0x9e3779b97f4a7c15 ^ ratHash(values[int(w)*P+j])
 		}
 		at := int(h & uint64(size-1))
 		for {
@@ -88,13 +84,26 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws []uint32, ps []*big.Ra
 		}
 	}
 	for c, w := range g.rep {
-		m := g.mass[c].Rat(&g.m)
-		dots[P+1].Add(m)
-		for j := range P {
-			dots[j].AddMul(m, vals[int(w)*P+j])
-		}
-		dots[P].AddMul(m, rew[w])
+		sums.add(g.mass[c].Rat(&g.m), w)
 	}
+}
+
+// exitSums adds up exits in exact mode: p times a state's values into
+// vals, p times its reward into rew, and p into out, the mass leaving.
+type exitSums struct {
+	vals            []numeric.RatDot
+	rew, out        *numeric.RatDot
+	values, rewards []*big.Rat // the run's, one value per player and state
+}
+
+// add adds the exit of probability p to state w.
+func (s exitSums) add(p *big.Rat, w uint32) {
+	P := len(s.vals)
+	s.out.Add(p)
+	for j := range s.vals {
+		s.vals[j].AddMul(p, s.values[int(w)*P+j])
+	}
+	s.rew.AddMul(p, s.rewards[w])
 }
 
 // ratHash hashes a rational by its sign, its lengths and its lowest words.

@@ -97,6 +97,7 @@ func (r *run[S, T, F]) solveOneExact(v uint32, a int) bool {
 		d[i].Reset()
 	}
 	out, rw := &d[P], &d[P+1]
+	exits := exitSums{d[:P], rw, out, vals, rew}
 	inf := false
 	for o := lo; o < hi; o++ {
 		p := r.ratX[g.prob[o]]
@@ -112,11 +113,7 @@ func (r *run[S, T, F]) solveOneExact(v uint32, a int) bool {
 		if w == v {
 			continue
 		}
-		out.Add(p)
-		for i := range P {
-			d[i].AddMul(p, vals[int(w)*P+i])
-		}
-		rw.AddMul(p, rew[w])
+		exits.add(p, w)
 		inf = inf || r.inf[w]
 	}
 	val := vals[int(v)*P : int(v)*P+P]

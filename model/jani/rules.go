@@ -3,6 +3,7 @@ package jani
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -325,7 +326,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 		return fmt.Errorf("%w: one state has more than %d outcomes (move %q combines the destinations of %d edges)", budget.ErrTooLarge, MaxOutcomes, mv.name, len(edges))
 	}
 	n := len(edges)
-	r.choice, r.at = withLen(r.choice, n), withLen(r.at, n)
+	r.choice, r.at = slices.Grow(r.choice[:0], n)[:n], slices.Grow(r.at[:0], n)[:n]
 	for len(r.opts) < n {
 		r.opts = append(r.opts, nil)
 	}
@@ -391,7 +392,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 		}
 	}
 	turn := r.turn
-	r.prod = withLen(r.prod, len(turn)+1)
+	r.prod = slices.Grow(r.prod[:0], len(turn)+1)[:len(turn)+1]
 	prod := r.prod
 	prod[len(turn)] = pf
 	for v := len(turn) - 1; v >= 0; v-- {
@@ -399,12 +400,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 	}
 	copy(r.next, r.e.ints)
 	for j, e := range edges {
-		o := &opts[j][0]
-		r.at[j], r.choice[j] = 0, o.k
-		r.next[m.autos[autos[j]].locSlot] = int64(e.dests[o.k].loc)
-		for _, w := range r.writes[o.lo:o.hi] {
-			r.next[w.slot] = w.v
-		}
+		r.apply(autos[j], e, j, 0)
 	}
 	// Without transient assignments every combination earns the same.
 	var reward *big.Rat
@@ -455,14 +451,6 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 	}
 }
 
-// withLen returns s with length n, its elements left as they were.
-func withLen[E any](s []E, n int) []E {
-	if cap(s) < n {
-		return make([]E, n)
-	}
-	return s[:n]
-}
-
 // destOpt is a destination an edge may take (probability above 0): its
 // index, probability, and the values its assignments write
 // (r.writes[lo:hi]).
@@ -478,15 +466,20 @@ type slotValue struct {
 }
 
 // choose makes edge j (of automaton a) take its i-th possible
-// destination: the one it took before is undone in r.next (its variables
-// back to the state's values), and the new one's location and values
-// written.
+// destination instead of the one it took: that one's variables go back to
+// the state's values in r.next, and apply writes the new one.
 func (r *rules) choose(a int, e *edge, j, i int) {
 	o := &r.opts[j][r.at[j]]
 	for _, w := range r.writes[o.lo:o.hi] {
 		r.next[w.slot] = r.e.ints[w.slot]
 	}
-	o = &r.opts[j][i]
+	r.apply(a, e, j, i)
+}
+
+// apply makes edge j (of automaton a) take its i-th possible destination:
+// its location and values are written to r.next.
+func (r *rules) apply(a int, e *edge, j, i int) {
+	o := &r.opts[j][i]
 	r.at[j], r.choice[j] = i, o.k
 	r.next[r.m.autos[a].locSlot] = int64(e.dests[o.k].loc)
 	for _, w := range r.writes[o.lo:o.hi] {
