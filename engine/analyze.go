@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/internal/hugepage"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
@@ -30,7 +31,9 @@ import (
 func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
-	G.index()
+	if err := G.index(budget.NewGuard(ctx, opt.memory())); err != nil {
+		return nil, err
+	}
 	maximize := q.Objective.maximize()
 	reward := q.Objective.reward()
 	// side[p]: 0 if player p wants the value high.

@@ -59,7 +59,7 @@ func SetExactSums(on bool) bool { old := exactSums; exactSums = on; return old }
 
 // Attractor and AlmostSure expose the graph algorithms of qualitative.go.
 func (G *Graph[S]) Attractor(goal, avoid, up []bool) []bool {
-	G.index()
+	_ = G.index(nil) // a nil guard lets everything fit
 	return G.attractor(goal, avoid, up)
 }
 

@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/internal/hugepage"
 )
 
@@ -92,13 +94,18 @@ func (G *Graph[S]) Action(i, a int, outs []Outcome[int]) (string, []Outcome[int]
 	return g.names[g.actName[k]], outs
 }
 
-// index builds actState and the predecessor lists.
-func (G *Graph[S]) index() {
+// index builds actState and the predecessor lists, once guard says they
+// fit (a ring of Herman's 15, exact, under a 2 GB address-space limit ran
+// the runtime out of memory here).
+func (G *Graph[S]) index(guard *budget.Guard) error {
 	if G.actState != nil {
-		return
+		return nil
 	}
 	g := G.g
 	N := len(g.states)
+	if err := guard.Fits(4 * float64(len(g.actName)+N+2+len(g.to))); err != nil {
+		return fmt.Errorf("engine: the predecessors of %d states: %w", N, err)
+	}
 	G.actState = hugepage.Make[uint32](len(g.actName), len(g.actName))
 	for v := range N {
 		for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
@@ -121,6 +128,7 @@ func (G *Graph[S]) index() {
 		}
 	}
 	G.predStart = G.predStart[:N+1]
+	return nil
 }
 
 // preds returns the actions with an outcome leading to state t (an action
