@@ -94,6 +94,9 @@ type edge struct {
 	guard  *expr  // nil: true
 	dests  []dest
 	shared bool // assigns a variable another automaton assigns too
+	// destRewards: its destinations' transient assignments differ, so
+	// what a step earns depends on the destination taken.
+	destRewards bool
 }
 
 type dest struct {

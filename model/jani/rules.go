@@ -332,7 +332,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 	}
 	opts := r.opts[:n]
 	r.writes = r.writes[:0]
-	varies := false // a destination has transient assignments
+	varies := false // what a step earns depends on the destinations taken
 	for j, e := range edges {
 		opts[j] = opts[j][:0]
 		for k := range e.dests {
@@ -359,7 +359,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 				}
 			}
 			o.hi = int32(len(r.writes))
-			varies = varies || len(d.transients) > 0
+			varies = varies || e.destRewards
 			opts[j] = append(opts[j], o)
 		}
 		if len(opts[j]) == 0 {

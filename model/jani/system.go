@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"reflect"
 	"strconv"
 )
 
@@ -309,6 +310,10 @@ func (m *Model) edge(o obj, sc *scope, locID map[string]int, actionID map[string
 	if len(dl) == 0 {
 		return nil, 0, fmt.Errorf("%s: no destinations", e.where)
 	}
+	// Transient assignments are evaluated in the state the edge leaves
+	// (JANI), so destinations that write the same ones (a PRISM command's
+	// transition reward, on every update) earn the same.
+	var first []any
 	for j, dv := range dl {
 		do, err := asObj(dv, fmt.Sprintf("%s, destination %d", e.where, j))
 		if err != nil {
@@ -352,6 +357,7 @@ func (m *Model) edge(o obj, sc *scope, locID map[string]int, actionID map[string
 		if err != nil {
 			return nil, 0, err
 		}
+		var raw []any // the transient assignments as written
 		for k, av := range al {
 			as, err := m.assignment(av, guarded, fmt.Sprintf("%s, assignment %d", do.path, k))
 			if err != nil {
@@ -359,9 +365,15 @@ func (m *Model) edge(o obj, sc *scope, locID map[string]int, actionID map[string
 			}
 			if as.sym.transient {
 				d.transients = append(d.transients, as)
+				raw = append(raw, av)
 			} else {
 				d.assign = append(d.assign, as)
 			}
+		}
+		if j == 0 {
+			first = raw
+		} else if !reflect.DeepEqual(raw, first) {
+			e.destRewards = true
 		}
 		e.dests = append(e.dests, d)
 	}
