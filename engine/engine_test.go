@@ -448,7 +448,9 @@ func TestLiftedTwin(t *testing.T) {
 // games of one and two players, with cycles and rewards, when
 //   - sums are added up by the generic big.Rat code, not numeric.RatDot
 //     (sums.go);
-//   - every row's exits are grouped by the values they lead to (exits.go);
+//   - every row's exits are grouped by the values they lead to, and rows
+//     with the same exits reuse one sum (exits.go), also with every hash
+//     colliding;
 //   - the improvement step is split between two goroutines (as for
 //     quotients of 16,384 nodes and more);
 //   - strategy iteration starts from every node's last action, not the
@@ -462,6 +464,17 @@ func TestExactTwins(t *testing.T) {
 		{"big.Rat sums", func() func() { old := engine.SetExactSums(false); return func() { engine.SetExactSums(old) } }},
 		// Every row's exits grouped by the values they lead to.
 		{"exits grouped", func() func() { old := engine.SetExitGroupFrom(1); return func() { engine.SetExitGroupFrom(old) } }},
+		// The same, with every class and signature under one hash: only
+		// the exact comparisons tell them apart.
+		{"exits grouped, hashes colliding", func() func() {
+			old, oldHash := engine.SetExitGroupFrom(1), engine.SetCollideHashes(true)
+			return func() { engine.SetExitGroupFrom(old); engine.SetCollideHashes(oldHash) }
+		}},
+		// The same, with the probabilities added up as big.Rat.
+		{"exits grouped, big.Rat probabilities", func() func() {
+			old, oldSmall := engine.SetExitGroupFrom(1), engine.SetSmallSums(false)
+			return func() { engine.SetExitGroupFrom(old); engine.SetSmallSums(oldSmall) }
+		}},
 		{"split improvement", func() func() { old := engine.SetImproveSplitFrom(2); return func() { engine.SetImproveSplitFrom(old) } }},
 		{"last-action seed", func() func() { old := engine.SetSeedLast(true); return func() { engine.SetSeedLast(old) } }},
 		{"incremental rounds", func() func() {

@@ -2,90 +2,283 @@ package engine
 
 import (
 	"math/big"
-	"math/bits"
+	"slices"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
 
 // Exact mode adds up the exits of a part's row, Σ p·x_w over the outcomes
 // that leave the part, with one product per term. A row with many exits
-// into a symmetric model leads to few distinct values: Herman's ring of 15
-// sums 2^7 exits of a state with seven tokens over a handful of values,
-// whose numerators and denominators have hundreds of digits. Such a row's
-// exits are grouped by the values they lead to, checked equal with Cmp,
-// and each group's probabilities added first: (Σ p)·x once per group.
+// into a symmetric model costs far less than that, in two steps:
+//
+//   - Its exits lead to few distinct values. Herman's ring of 15 sums 2^7
+//     exits of a state with seven tokens over a handful of values, whose
+//     numerators and denominators have hundreds of digits. Each state an
+//     exit leads to is given the class of its values (and reward) once
+//     per part, and a row's probabilities are added up by class first:
+//     (Σ p)·x once per class.
+//   - Many rows then have the same exits: a row and its rotations in a
+//     ring lead to the same classes with the same probabilities. A row's
+//     classes and their probabilities, sorted, are its signature, and the
+//     sums of the first row with a signature are kept and reused by every
+//     later row with that signature. Signatures are compared exactly
+//     (class numbers and probabilities), so a reused sum is the row's own.
+//
+// Both need a row of exitGroupFrom exits or more. A part whose signatures
+// rarely repeat stops keeping sums (memoFutile) but still groups.
 
 // exitGroupFrom is the fewest exits in one row worth grouping (a variable
 // for the tests).
-var exitGroupFrom = 64
+var exitGroupFrom = 16
 
-// exitGroups is the scratch of addExits: an open-addressing table of the
-// groups by a hash of their values.
-type exitGroups struct {
-	rep   []uint32         // each group's first target state
-	mass  []numeric.RatDot // each group's probability
-	hash  []uint64
-	table []int32 // 1 + group, or 0 for an empty slot
-	m     big.Rat
+// smallSums lets exit probabilities be added up as numeric.Frac (the
+// tests turn it off to see the big.Rat path, which has no signatures).
+var smallSums = true
+
+// collideHashes makes every class and signature hash the same, so that
+// the tests see the exact comparisons decide alone.
+var collideHashes = false
+
+// exitMemo is addExits' scratch for one part (reset by done).
+type exitMemo struct {
+	// cls[w] is 1 + the class of target state w's values, 0 before w is
+	// first met in the part; seen lists the states to reset.
+	cls  []int32
+	seen []uint32
+	// The classes: each one's first state and hash, and a table from a
+	// hash to the last class with it (nextCls chains the others).
+	rep, nextCls []int32
+	clsHash      []uint64
+	clsTab       map[uint64]int32
+	// A row's groups: slot[c] is 1 + the group of class c, 0 if none;
+	// each group's class and probability, as a Frac while every sum fits
+	// (small), else as a RatDot; order is the groups by class.
+	slot  []int32
+	gcls  []int32
+	gfrac []numeric.Frac
+	gsum  []numeric.RatDot
+	gmass big.Rat
+	order []uint64
+	// The signatures kept: entry e's classes and probabilities are
+	// sigCls/sigFrac[sigAt[e]:sigAt[e+1]], its sums (the values, the
+	// reward, the exit mass) sums[e*(P+2):], and sigTab maps a hash to the
+	// last entry with it (nextSig chains the others).
+	sigAt, nextSig []int32
+	sigCls         []int32
+	sigFrac        []numeric.Frac
+	sums           []*big.Rat
+	sigTab         map[uint64]int32
+	scratch        []numeric.RatDot
+	hits, misses   int
 }
 
-// addExits adds exits ws (target states) with probabilities ps to dots:
-// values at 0..P-1, the reward at P, the exit mass at P+1.
-func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws []uint32, ps []*big.Rat) {
+// memoFutile says whether a part's rows have shown too few repeated
+// signatures for keeping their sums to pay.
+func (m *exitMemo) memoFutile() bool { return m.misses >= 1024 && 8*m.hits < m.misses }
+
+// addExits adds exits ws (target states) with probabilities ps (the
+// graph's rational ids) to dots: values at 0..P-1, the reward at P, the
+// exit mass at P+1.
+func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32) {
 	P := r.np
 	values, rewards := any(r.vals).([]*big.Rat), any(r.rew).([]*big.Rat)
 	sums := exitSums{dots[:P], &dots[P], &dots[P+1], values, rewards}
 	if len(ws) < exitGroupFrom {
 		for k, w := range ws {
-			sums.add(ps[k], w)
+			sums.add(r.ratX[ps[k]], w)
 		}
 		return
 	}
-	g := &r.exitGroups
-	size := 1 << bits.Len(uint(2*len(ws)))
-	if cap(g.table) < size {
-		g.table = make([]int32, size)
+	m := &r.exitMemo
+	if m.cls == nil {
+		m.cls = make([]int32, len(r.chainLocal))
+		m.clsTab, m.sigTab = map[uint64]int32{}, map[uint64]int32{}
 	}
-	g.table = g.table[:size]
-	clear(g.table)
-	g.rep, g.hash = g.rep[:0], g.hash[:0]
-	same := func(v, w uint32) bool {
+	small := m.group(r.ratX, r.ratSmall, ws, ps, values, rewards, P)
+	if !small {
+		// A probability or a sum does not fit in a Frac: no signature.
+		for _, k := range m.order {
+			s := int32(k)
+			sums.add(m.gsum[s].Rat(&m.gmass), uint32(m.rep[m.gcls[s]]))
+		}
+		return
+	}
+	// Look the signature up.
+	h := uint64(len(m.order))
+	for _, k := range m.order {
+		f := m.gfrac[int32(k)]
+		h = ((h*0x9e3779b97f4a7c15^k>>32)*0x9e3779b97f4a7c15^f.N)*0x9e3779b97f4a7c15 ^ f.D
+	}
+	if collideHashes {
+		h = 0
+	}
+	for e := m.sigTab[h] - 1; e >= 0; e = m.nextSig[e] {
+		if m.sameSig(e) {
+			m.hits++
+			for j := range P + 2 {
+				dots[j].Add(m.sums[int(e)*(P+2)+j])
+			}
+			return
+		}
+	}
+	m.misses++
+	if m.memoFutile() {
+		for _, k := range m.order {
+			s := int32(k)
+			sums.add(m.gfrac[s].Rat(&m.gmass), uint32(m.rep[m.gcls[s]]))
+		}
+		return
+	}
+	// Add the row up on its own, keep the sums, then add them to dots.
+	if len(m.scratch) < P+2 {
+		m.scratch = make([]numeric.RatDot, P+2)
+	}
+	own := m.scratch[:P+2]
+	for j := range own {
+		own[j].Reset()
+	}
+	mine := exitSums{own[:P], &own[P], &own[P+1], values, rewards}
+	e := int32(len(m.sigAt))
+	m.sigAt = append(m.sigAt, int32(len(m.sigCls)))
+	for _, k := range m.order {
+		s := int32(k)
+		mine.add(m.gfrac[s].Rat(&m.gmass), uint32(m.rep[m.gcls[s]]))
+		m.sigCls = append(m.sigCls, m.gcls[s])
+		m.sigFrac = append(m.sigFrac, m.gfrac[s])
+	}
+	for j := range own {
+		x := own[j].Rat(new(big.Rat))
+		m.sums = append(m.sums, x)
+		dots[j].Add(x)
+	}
+	m.nextSig = append(m.nextSig, m.sigTab[h]-1)
+	m.sigTab[h] = e + 1
+}
+
+// group adds a row's exits up by the class of their targets' values into
+// m's groups, sorted by class in m.order (class<<32 | group). It reports
+// whether every probability (rats by id, fracs where they fit: D = 0
+// where not) and every sum fits in a Frac (gfrac, reduced); otherwise
+// the sums are in gsum.
+func (m *exitMemo) group(rats []*big.Rat, fracs []numeric.Frac, ws, ps []uint32, values, rewards []*big.Rat, P int) (small bool) {
+	small = true
+	for pass := 0; pass < 2; pass++ {
+		m.gcls = m.gcls[:0]
+		for k, w := range ws {
+			c := m.cls[w] - 1
+			if c < 0 {
+				c = m.classOf(w, values, rewards, P)
+			}
+			if len(m.slot) <= int(c) {
+				m.slot = append(m.slot, make([]int32, int(c)+1-len(m.slot))...)
+			}
+			s := m.slot[c] - 1
+			if s < 0 {
+				s = int32(len(m.gcls))
+				m.gcls = append(m.gcls, c)
+				if len(m.gfrac) <= int(s) {
+					m.gfrac = append(m.gfrac, numeric.Frac{})
+					m.gsum = append(m.gsum, numeric.RatDot{})
+				}
+				m.gfrac[s] = numeric.Frac{N: 0, D: 1}
+				m.gsum[s].Reset()
+				m.slot[c] = s + 1
+			}
+			if !small {
+				m.gsum[s].Add(rats[ps[k]])
+				continue
+			}
+			q := fracs[ps[k]]
+			ok := q.D != 0
+			if ok {
+				m.gfrac[s], ok = m.gfrac[s].Add(q)
+			}
+			if !ok {
+				small = false
+				break
+			}
+		}
+		for _, c := range m.gcls {
+			m.slot[c] = 0
+		}
+		if small {
+			break
+		}
+	}
+	m.order = m.order[:0]
+	for s, c := range m.gcls {
+		if small {
+			m.gfrac[s] = m.gfrac[s].Reduce()
+		}
+		m.order = append(m.order, uint64(c)<<32|uint64(s))
+	}
+	slices.Sort(m.order)
+	return small
+}
+
+// classOf gives state w the class of its values and reward.
+func (m *exitMemo) classOf(w uint32, values, rewards []*big.Rat, P int) int32 {
+	h := ratHash(rewards[w])
+	for j := range P {
+		h = h*0x9e3779b97f4a7c15 ^ ratHash(values[int(w)*P+j])
+	}
+	if collideHashes {
+		h = 0
+	}
+	same := func(v uint32) bool {
 		for j := range P {
-			if values[int(v)*P+j].Cmp(values[int(w)*P+j]) != 0 {
+			if !numeric.RatEqual(values[int(v)*P+j], values[int(w)*P+j]) {
 				return false
 			}
 		}
-		return rewards[v].Cmp(rewards[w]) == 0
+		return numeric.RatEqual(rewards[v], rewards[w])
 	}
-	for k, w := range ws {
-		h := ratHash(rewards[w])
-		for j := range P {
-			h = h*0x9e3779b97f4a7c15 ^ ratHash(values[int(w)*P+j])
-		}
-		at := int(h & uint64(size-1))
-		for {
-			e := g.table[at]
-			if e == 0 {
-				n := len(g.rep)
-				g.rep, g.hash = append(g.rep, w), append(g.hash, h)
-				if len(g.mass) <= n {
-					g.mass = append(g.mass, numeric.RatDot{})
-				}
-				g.mass[n].Reset()
-				g.mass[n].Add(ps[k])
-				g.table[at] = int32(n + 1)
-				break
-			}
-			if c := int(e - 1); g.hash[c] == h && same(g.rep[c], w) {
-				g.mass[c].Add(ps[k])
-				break
-			}
-			at = (at + 1) & (size - 1)
+	m.seen = append(m.seen, w)
+	for c := m.clsTab[h] - 1; c >= 0; c = m.nextCls[c] {
+		if m.clsHash[c] == h && same(uint32(m.rep[c])) {
+			m.cls[w] = c + 1
+			return c
 		}
 	}
-	for c, w := range g.rep {
-		sums.add(g.mass[c].Rat(&g.m), w)
+	c := int32(len(m.rep))
+	m.rep, m.clsHash = append(m.rep, int32(w)), append(m.clsHash, h)
+	m.nextCls = append(m.nextCls, m.clsTab[h]-1)
+	m.clsTab[h] = c + 1
+	m.cls[w] = c + 1
+	return c
+}
+
+// sameSig reports whether entry e is the signature of the row in m.
+func (m *exitMemo) sameSig(e int32) bool {
+	lo, hi := m.sigAt[e], int32(len(m.sigCls))
+	if int(e)+1 < len(m.sigAt) {
+		hi = m.sigAt[e+1]
 	}
+	if int(hi-lo) != len(m.order) {
+		return false
+	}
+	for k, key := range m.order {
+		s := int32(key)
+		if m.sigCls[int(lo)+k] != m.gcls[s] || m.sigFrac[int(lo)+k] != m.gfrac[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// done forgets the part's classes and signatures, keeping the storage.
+func (m *exitMemo) done() {
+	for _, w := range m.seen {
+		m.cls[w] = 0
+	}
+	m.seen = m.seen[:0]
+	m.rep, m.nextCls, m.clsHash = m.rep[:0], m.nextCls[:0], m.clsHash[:0]
+	clear(m.clsTab)
+	clear(m.sigTab)
+	m.sigAt, m.nextSig, m.sigCls, m.sigFrac = m.sigAt[:0], m.nextSig[:0], m.sigCls[:0], m.sigFrac[:0]
+	clear(m.sums)
+	m.sums = m.sums[:0]
+	m.hits, m.misses = 0, 0
 }
 
 // exitSums adds up exits in exact mode: p times a state's values into

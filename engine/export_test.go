@@ -105,3 +105,11 @@ func Residue(x *big.Rat) (uint64, bool) {
 // SetExitGroupFrom sets the fewest exits of a row that exact mode groups
 // by value, returning the old value.
 func SetExitGroupFrom(n int) int { old := exitGroupFrom; exitGroupFrom = n; return old }
+
+// SetSmallSums turns exact mode's machine-word sums of exit probabilities
+// on or off (exits.go), and returns the old setting.
+func SetSmallSums(on bool) bool { old := smallSums; smallSums = on; return old }
+
+// SetCollideHashes makes every hash of exact mode's exit classes and row
+// signatures the same (exits.go), and returns the old setting.
+func SetCollideHashes(on bool) bool { old := collideHashes; collideHashes = on; return old }

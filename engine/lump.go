@@ -76,11 +76,11 @@ func solveLumped(cs *chainSolver[*big.Rat], m, d int) (x []*big.Rat, ok bool, er
 		if int32(i) == rep[c] {
 			continue
 		}
-		if !agg.matches(cs.rows[i], class, repRows[c]) || cs.exit[i].Cmp(cs.exit[rep[c]]) != 0 {
+		if !agg.matches(cs.rows[i], class, repRows[c]) || !numeric.RatEqual(cs.exit[i], cs.exit[rep[c]]) {
 			return nil, false, nil
 		}
 		for j := range d {
-			if cs.b[i*d+j].Cmp(cs.b[int(rep[c])*d+j]) != 0 {
+			if !numeric.RatEqual(cs.b[i*d+j], cs.b[int(rep[c])*d+j]) {
 				return nil, false, nil
 			}
 		}
@@ -273,7 +273,7 @@ func (s *classSums) matches(row []entry[*big.Rat], class []int32, want []entry[*
 	s.add(row, class)
 	same := len(s.touched) == len(want)
 	for _, e := range want {
-		same = same && s.sum[e.col].Cmp(e.p) == 0
+		same = same && numeric.RatEqual(s.sum[e.col], e.p)
 	}
 	for _, c := range s.touched {
 		s.sum[c].SetInt64(0)

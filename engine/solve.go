@@ -107,17 +107,19 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	// Exact mode's fast sums (sums.go): the rationals as *big.Rat (nil in
 	// float mode) and accumulators of this run's own, np+2 of them.
 	ratX []*big.Rat
-	dots []numeric.RatDot
+	// ratSmall is the same as numeric.Frac, D = 0 where one does not fit.
+	ratSmall []numeric.Frac
+	dots     []numeric.RatDot
 	// exitW and exitP gather a row's exits (targets, probabilities), and
-	// exitGroups adds them up by value (exits.go).
-	exitW      []uint32
-	exitP      []*big.Rat
-	exitGroups exitGroups
-	vals       []T     // players' values, P per state
-	rew        []T     // expected total reward under the policy
-	inf        []bool  // reward infinite: play may not end
-	choice     []int32 // chosen action per state; 0 where there is no choice
-	local      []int32 // scratch: local index within the current component, or -1
+	// exitMemo adds them up by value (exits.go).
+	exitW    []uint32
+	exitP    []uint32 // rational ids
+	exitMemo exitMemo
+	vals     []T     // players' values, P per state
+	rew      []T     // expected total reward under the policy
+	inf      []bool  // reward infinite: play may not end
+	choice   []int32 // chosen action per state; 0 where there is no choice
+	local    []int32 // scratch: local index within the current component, or -1
 	// chainLocal is the same for solveChain, which runs inside cycle.
 	chainLocal  []int32
 	comps       *components
@@ -239,6 +241,12 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 	}
 	if x, ok := any(r.rat).([]*big.Rat); ok && exactSums {
 		r.ratX, r.dots = x, make([]numeric.RatDot, np+2)
+		r.ratSmall = make([]numeric.Frac, len(x))
+		for i, q := range x {
+			if smallSums {
+				r.ratSmall[i], _ = numeric.FracOf(q)
+			}
+		}
 	}
 	r.rew = newValues(f, N)
 	r.t1, r.t2, r.rt = f.New(), f.New(), f.New()

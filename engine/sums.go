@@ -19,7 +19,7 @@ func (r *run[S, T, F]) ownSums() {
 		r.dots = make([]numeric.RatDot, len(r.dots))
 	}
 	r.cmpSums = [2]numeric.RatDot{}
-	r.exitW, r.exitP, r.exitGroups = nil, nil, exitGroups{}
+	r.exitW, r.exitP, r.exitMemo = nil, nil, exitMemo{}
 }
 
 // exactSums turns the twins on (the tests turn them off to compare).

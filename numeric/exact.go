@@ -32,8 +32,27 @@ func (Exact) Mul(z, x, y *big.Rat) *big.Rat { return z.Mul(x, y) }
 // Quo implements Field.
 func (Exact) Quo(z, x, y *big.Rat) *big.Rat { return z.Quo(x, y) }
 
-// Cmp implements Field.
-func (Exact) Cmp(x, y *big.Rat) int { return x.Cmp(y) }
+// Cmp implements Field. Equal values are recognized without the two
+// products of big.Rat's Cmp.
+func (Exact) Cmp(x, y *big.Rat) int {
+	if RatEqual(x, y) {
+		return 0
+	}
+	return x.Cmp(y)
+}
+
+// RatEqual reports whether x = y. A big.Rat is kept in lowest terms with a
+// positive denominator, so equal values have equal numerators and equal
+// denominators: comparing those costs no multiplication, where x.Cmp(y)
+// multiplies each numerator by the other's denominator.
+func RatEqual(x, y *big.Rat) bool {
+	xi, yi := x.IsInt(), y.IsInt()
+	if xi != yi || x.Num().Cmp(y.Num()) != 0 {
+		return false
+	}
+	// Denom allocates for a zero-value Rat (an integer); integers are done.
+	return xi || x.Denom().Cmp(y.Denom()) == 0
+}
 
 // Sign implements Field.
 func (Exact) Sign(x *big.Rat) int { return x.Sign() }
