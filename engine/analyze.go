@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math/big"
+	"slices"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/internal/hugepage"
@@ -31,7 +33,8 @@ import (
 func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
-	if err := G.index(budget.NewGuard(ctx, opt.memory())); err != nil {
+	guard := budget.NewGuard(ctx, opt.memory())
+	if err := G.index(guard); err != nil {
 		return nil, err
 	}
 	maximize := q.Objective.maximize()
@@ -86,9 +89,17 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 			}
 		}
 	} else {
-		for _, rid := range g.reward {
-			if g.rats.vals[rid].Sign() < 0 {
-				return nil, solver.Invalidf("engine: negative reward %s: expected rewards need rewards ≥ 0", g.rats.vals[rid].RatString())
+		// Probabilities are positive, so only a reward can be a negative
+		// rational of the graph's: the outcomes are looked at (129
+		// million of them in Herman's ring of 17) only if one is.
+		if slices.ContainsFunc(g.rats.vals, func(x *big.Rat) bool { return x.Sign() < 0 }) {
+			for _, rid := range g.reward {
+				if err := guard.Tick(1); err != nil {
+					return nil, err
+				}
+				if g.rats.vals[rid].Sign() < 0 {
+					return nil, solver.Invalidf("engine: negative reward %s: expected rewards need rewards ≥ 0", g.rats.vals[rid].RatString())
+				}
 			}
 		}
 		finite, err := G.almostSure(ctx, goal, avoid, up, G.attractor(goal, avoid, up))
@@ -134,9 +145,18 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 		}
 		// Components of the undecided states over the usable actions; a
 		// state with one usable action takes it.
+		// A pass over every outcome: Herman's ring of 17 has 129 million,
+		// so it asks the guard for room first and looks at the clock as
+		// it goes.
+		if err := guard.Fits(4 * float64(N+1+len(g.to))); err != nil {
+			return nil, fmt.Errorf("engine: the components of %d states: %w", N, err)
+		}
 		start := hugepage.Make[uint32](N+1, N+1)
 		adj := hugepage.Make[uint32](0, len(g.to)) // at most every outcome
 		for v := range N {
+			if err := guard.Tick(int(g.actStart[v+1] - g.actStart[v])); err != nil {
+				return nil, err
+			}
 			if maybe[v] {
 				first := true
 				for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
