@@ -3,6 +3,7 @@ package engine
 import (
 	"math/big"
 	"slices"
+	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -38,6 +39,10 @@ var smallSums = true
 // collideHashes makes every class and signature hash the same, so that
 // the tests see the exact comparisons decide alone.
 var collideHashes = false
+
+// exitSumsReused counts the rows that reused another row's exit sums
+// (read by the tests).
+var exitSumsReused atomic.Int64
 
 // exitMemo is addExits' scratch for one part (reset by done).
 type exitMemo struct {
@@ -278,6 +283,7 @@ func (m *exitMemo) done() {
 	m.sigAt, m.nextSig, m.sigCls, m.sigFrac = m.sigAt[:0], m.nextSig[:0], m.sigCls[:0], m.sigFrac[:0]
 	clear(m.sums)
 	m.sums = m.sums[:0]
+	exitSumsReused.Add(int64(m.hits))
 	m.hits, m.misses = 0, 0
 }
 

@@ -106,6 +106,9 @@ func Residue(x *big.Rat) (uint64, bool) {
 // by value, returning the old value.
 func SetExitGroupFrom(n int) int { old := exitGroupFrom; exitGroupFrom = n; return old }
 
+// ExitSumsReused counts the rows whose exit sums were another row's.
+func ExitSumsReused() int64 { return exitSumsReused.Load() }
+
 // SetSmallSums turns exact mode's machine-word sums of exit probabilities
 // on or off (exits.go), and returns the old setting.
 func SetSmallSums(on bool) bool { old := smallSums; smallSums = on; return old }
