@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
-	"time"
 
 	"github.com/gamesolve/gamesolve/model/jani"
 )
@@ -191,15 +190,9 @@ func TestQVBSNext(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, exact := range []bool{false, true} {
-				// Exact mode is not yet at the reference tools' speed on
-				// every instance (herman's dense chain): it gets a
-				// deadline, and an instance beyond it is logged.
-				ctx, cancel := context.WithCancel(context.Background())
-				if exact {
-					ctx, cancel = context.WithTimeout(context.Background(), 5*time.Second)
-				}
-				res, err := m.Check(ctx, jani.Options{Exact: exact})
-				cancel()
+				// Both modes run to the end: every exact value is checked
+				// (the slowest instance here takes about a second).
+				res, err := m.Check(context.Background(), jani.Options{Exact: exact})
 				if exact && errors.Is(err, jani.ErrUnsupported) && m.Rounded() != "" {
 					// Irrational powers (oscillators): float mode
 					// rounds them and was checked; exact mode refuses.
@@ -210,20 +203,12 @@ func TestQVBSNext(t *testing.T) {
 					t.Skipf("not yet: %v", err)
 				}
 				got := map[string]jani.PropertyResult{}
-				if exact && errors.Is(err, context.DeadlineExceeded) && ref.States > 100_000 {
-					t.Logf("exact mode: not within 5 s (%v)", err)
-					continue
-				}
-				if exact && (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, budget.ErrTooLarge)) {
-					// Property by property, each with its deadline.
+				if exact && errors.Is(err, budget.ErrTooLarge) {
+					// Property by property: one may be refused up front.
 					t.Logf("exact mode: %v; property by property", err)
 					for pname := range ref.Results {
-						ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-						r, err := m.Check(ctx, jani.Options{Exact: true, Property: pname})
-						cancel()
+						r, err := m.Check(context.Background(), jani.Options{Exact: true, Property: pname})
 						switch {
-						case errors.Is(err, context.DeadlineExceeded):
-							t.Logf("exact %s: not within 5 s", pname)
 						case errors.Is(err, budget.ErrTooLarge) && !ref.Properties[pname].Exact:
 							// Refused up front with an estimate (the
 							// fractions of a million steps), where
