@@ -302,6 +302,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 	exitW, exitP := r.exitW[:0], r.exitP[:0]
 	if r.dots != nil {
 		dots = r.dots[:d+1]
+		r.exitMemo.rows = m
 	}
 	for i, v := range part {
 		rows[i] = rows[i][:0]

@@ -463,17 +463,17 @@ func TestExactTwins(t *testing.T) {
 	}{
 		{"big.Rat sums", func() func() { old := engine.SetExactSums(false); return func() { engine.SetExactSums(old) } }},
 		// Every row's exits grouped by the values they lead to.
-		{"exits grouped", func() func() { old := engine.SetExitGroupFrom(1); return func() { engine.SetExitGroupFrom(old) } }},
+		{"exits grouped", groupExits},
 		// The same, with every class and signature under one hash: only
 		// the exact comparisons tell them apart.
 		{"exits grouped, hashes colliding", func() func() {
-			old, oldHash := engine.SetExitGroupFrom(1), engine.SetCollideHashes(true)
-			return func() { engine.SetExitGroupFrom(old); engine.SetCollideHashes(oldHash) }
+			undo, oldHash := groupExits(), engine.SetCollideHashes(true)
+			return func() { undo(); engine.SetCollideHashes(oldHash) }
 		}},
 		// The same, with the probabilities added up as big.Rat.
 		{"exits grouped, big.Rat probabilities", func() func() {
-			old, oldSmall := engine.SetExitGroupFrom(1), engine.SetSmallSums(false)
-			return func() { engine.SetExitGroupFrom(old); engine.SetSmallSums(oldSmall) }
+			undo, oldSmall := groupExits(), engine.SetSmallSums(false)
+			return func() { undo(); engine.SetSmallSums(oldSmall) }
 		}},
 		{"split improvement", func() func() { old := engine.SetImproveSplitFrom(2); return func() { engine.SetImproveSplitFrom(old) } }},
 		{"last-action seed", func() func() { old := engine.SetSeedLast(true); return func() { engine.SetSeedLast(old) } }},
@@ -519,6 +519,13 @@ func TestExactTwins(t *testing.T) {
 			}
 		})
 	}
+}
+
+// groupExits makes exact mode group every row's exits and keep every
+// part's row sums for reuse (exits.go), and returns the undo.
+func groupExits() (undo func()) {
+	from, memo := engine.SetExitGroupFrom(1), engine.SetMemoFrom(1)
+	return func() { engine.SetExitGroupFrom(from); engine.SetMemoFrom(memo) }
 }
 
 // passOn makes about a third of g's actions pass play on to one state

@@ -25,8 +25,11 @@ import (
 //     later row with that signature. Signatures are compared exactly
 //     (class numbers and probabilities), so a reused sum is the row's own.
 //
-// Both need a row of exitGroupFrom exits or more. A part whose signatures
-// rarely repeat stops keeping sums (memoFutile) but still groups.
+// Both need a row of exitGroupFrom exits or more. Only a part of
+// memoFrom rows or more keeps sums (a small one has few rows to share
+// them, and a kept sum is reduced once more than a row's own), and a part
+// whose signatures rarely repeat stops keeping them (memoFutile); both
+// still group.
 
 // exitGroupFrom is the fewest exits in one row worth grouping (a variable
 // for the tests).
@@ -35,6 +38,10 @@ var exitGroupFrom = 16
 // smallSums lets exit probabilities be added up as numeric.Frac (the
 // tests turn it off to see the big.Rat path, which has no signatures).
 var smallSums = true
+
+// memoFrom is the fewest rows of a part that keeps its rows' exit sums
+// (a variable for the tests).
+var memoFrom = 64
 
 // collideHashes makes every class and signature hash the same, so that
 // the tests see the exact comparisons decide alone.
@@ -75,6 +82,7 @@ type exitMemo struct {
 	sigTab         map[uint64]int32
 	scratch        []numeric.RatDot
 	hits, misses   int
+	rows           int // the part's
 }
 
 // memoFutile says whether a part's rows have shown too few repeated
@@ -100,11 +108,17 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32) {
 		m.clsTab, m.sigTab = map[uint64]int32{}, map[uint64]int32{}
 	}
 	small := m.group(r.ratX, r.ratSmall, ws, ps, values, rewards, P)
-	if !small {
-		// A probability or a sum does not fit in a Frac: no signature.
+	if !small || m.rows < memoFrom {
+		// A probability or a sum does not fit in a Frac (no signature),
+		// or the part is small.
 		for _, k := range m.order {
 			s := int32(k)
-			sums.add(m.gsum[s].Rat(&m.gmass), uint32(m.rep[m.gcls[s]]))
+			if small {
+				m.gfrac[s].Rat(&m.gmass)
+			} else {
+				m.gsum[s].Rat(&m.gmass)
+			}
+			sums.add(&m.gmass, uint32(m.rep[m.gcls[s]]))
 		}
 		return
 	}
@@ -307,7 +321,10 @@ func (s exitSums) add(p *big.Rat, w uint32) {
 
 // ratHash hashes a rational by its sign, its lengths and its lowest words.
 func ratHash(x *big.Rat) uint64 {
-	n, d := x.Num().Bits(), x.Denom().Bits()
+	n, d := x.Num().Bits(), []big.Word(nil)
+	if !x.IsInt() { // Denom allocates for a zero-value Rat
+		d = x.Denom().Bits()
+	}
 	h := uint64(len(n))<<32 ^ uint64(len(d)) ^ uint64(x.Sign()+1)<<60
 	if len(n) > 0 {
 		h = h*0x9e3779b97f4a7c15 ^ uint64(n[0])

@@ -11,12 +11,12 @@ import (
 
 // exitRing is a chance ring of n states, each passing play on to the
 // next with probability 1/2 and out to 16 of 64 terminal states with
-// probability 1/32 each, for a step's reward of 1. The terminals pay 1
+// probability 1/32 each, for a step's reward of 1. The terminals pay x
 // when odd, 0 when even. Ring state i leads to terminals 2i, ..., 2i+15
-// (8 odd: the exits pay 1/4 in all), except every third one, which leads
-// to 12 odd terminals and 4 even ones (3/8): the rows of each kind are
+// (8 odd: the exits pay x/4 in all), except every third one, which leads
+// to 12 odd terminals and 4 even ones (3x/8): the rows of each kind are
 // rotations of one another.
-func exitRing(n int) *game {
+func exitRing(n int, x *big.Rat) *game {
 	g := &game{players: 1}
 	half, p := big.NewRat(1, 2), big.NewRat(1, 32)
 	for i := range n {
@@ -33,7 +33,7 @@ func exitRing(n int) *game {
 		g.acts = append(g.acts, [][]engine.Outcome[int]{outs})
 	}
 	for t := range 64 {
-		g.addTerminal(big.NewRat(int64(t%2), 1))
+		g.addTerminal(new(big.Rat).Mul(x, big.NewRat(int64(t%2), 1)))
 	}
 	return g
 }
@@ -44,8 +44,8 @@ func exitRing(n int) *game {
 // the ring with probability 1/2 a step), the values are those of the
 // closed form, and most rows reused another's sums.
 func TestExitSumsReused(t *testing.T) {
-	const n = 30
-	g := exitRing(n)
+	const n = 90 // a part of memoFrom rows or more
+	g := exitRing(n, big.NewRat(1, 1))
 	before := engine.ExitSumsReused()
 	got, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
 	if err != nil {

@@ -106,6 +106,10 @@ func Residue(x *big.Rat) (uint64, bool) {
 // by value, returning the old value.
 func SetExitGroupFrom(n int) int { old := exitGroupFrom; exitGroupFrom = n; return old }
 
+// SetMemoFrom sets the fewest rows of a part whose exit sums exact mode
+// keeps for reuse, returning the old value.
+func SetMemoFrom(n int) int { old := memoFrom; memoFrom = n; return old }
+
 // ExitSumsReused counts the rows whose exit sums were another row's.
 func ExitSumsReused() int64 { return exitSumsReused.Load() }
 

@@ -257,6 +257,28 @@ func TestHermanRing(t *testing.T) {
 	}
 }
 
+// BenchmarkHermanExact reads Herman's ring of 13 (8,192 states, 1.6
+// million outcomes) and answers its worst expected time, 320/13, exactly:
+// exploration, lumping and the shared exit sums of the engine's exact
+// mode (engine/exits.go).
+func BenchmarkHermanExact(b *testing.B) {
+	src := []byte(hermanRing(13))
+	props := []byte(`filter(max, R=? [ F "stable" ], "init")`)
+	for b.Loop() {
+		m, err := prism.Parse(src, props, nil, "herman")
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := m.Check(context.Background(), jani.Options{Exact: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if got := res.Properties[0].Exact; got == nil || got.RatString() != "320/13" {
+			b.Fatalf("%s, want 320/13", got)
+		}
+	}
+}
+
 // PRISM's own example properties files (two_dice.pctl, say) end no
 // property with a semicolon: one a line, with comments, constants and
 // names between. They read as the same file with semicolons does.
