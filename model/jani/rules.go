@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
@@ -50,6 +51,7 @@ type rules struct {
 	zero    *big.Rat
 	uniform map[[2]*big.Rat]*big.Rat
 	small   map[[4]int64]*big.Rat // times by value
+	recent  [512]product          // times by pointers, before the maps
 	zeroes  []*big.Rat            // zeros' payoffs
 	// goals, for Model.Game, end play where one holds: win is then the
 	// payoff, 1 for each player whose goal holds.
@@ -654,6 +656,13 @@ var ratOne = big.NewRat(1, 1)
 // then allocated 200 million products, 60% of the run), else by pointer
 // (the probabilities of constant destinations are the same pointers every
 // time).
+//
+// A running product is times of the product before it, itself a shared
+// result, and a destination's probability, the same pointer every time:
+// a small table by the two pointers answers most calls before the maps
+// (Herman's ring of 17 made 129 million, 7% of its exact time in the
+// maps). The rationals are never modified once made, and the table holds
+// them, so a pointer cannot be reused for another value.
 func (r *rules) times(p, q *big.Rat) *big.Rat {
 	if p == nil || p == ratOne {
 		return q
@@ -661,15 +670,26 @@ func (r *rules) times(p, q *big.Rat) *big.Rat {
 	if q == ratOne {
 		return p
 	}
-	if pn, pd, qn, qd := p.Num(), p.Denom(), q.Num(), q.Denom(); pn.IsInt64() && pd.IsInt64() && qn.IsInt64() && qd.IsInt64() {
-		return product(r.small, [4]int64{pn.Int64(), pd.Int64(), qn.Int64(), qd.Int64()}, p, q)
+	h := (uintptr(unsafe.Pointer(p))>>4 ^ uintptr(unsafe.Pointer(q))>>4*0x9e3779b1) % uintptr(len(r.recent))
+	if e := &r.recent[h]; e.p == p && e.q == q {
+		return e.v
 	}
-	return product(r.uniform, [2]*big.Rat{p, q}, p, q)
+	var v *big.Rat
+	if pn, pd, qn, qd := p.Num(), p.Denom(), q.Num(), q.Denom(); pn.IsInt64() && pd.IsInt64() && qn.IsInt64() && qd.IsInt64() {
+		v = productOf(r.small, [4]int64{pn.Int64(), pd.Int64(), qn.Int64(), qd.Int64()}, p, q)
+	} else {
+		v = productOf(r.uniform, [2]*big.Rat{p, q}, p, q)
+	}
+	r.recent[h] = product{p, q, v}
+	return v
 }
 
-// product returns p·q from cache under key, computing it (and keeping
+// product is an entry of times' table: v = p·q.
+type product struct{ p, q, v *big.Rat }
+
+// productOf returns p·q from cache under key, computing it (and keeping
 // it, while the cache holds fewer than 2^16) if it is not there.
-func product[K comparable](cache map[K]*big.Rat, key K, p, q *big.Rat) *big.Rat {
+func productOf[K comparable](cache map[K]*big.Rat, key K, p, q *big.Rat) *big.Rat {
 	if v, ok := cache[key]; ok {
 		return v
 	}
