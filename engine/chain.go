@@ -302,7 +302,6 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 	exitW, exitP := r.exitW[:0], r.exitP[:0]
 	if r.dots != nil {
 		dots = r.dots[:d+1]
-		r.exitMemo.rows = m
 	}
 	for i, v := range part {
 		rows[i] = rows[i][:0]
@@ -398,7 +397,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 				b[j] = r.fromFloat(sums[j].Value())
 			}
 		case dots != nil:
-			r.addExits(dots, exitW, exitP)
+			r.addExits(dots, exitW, exitP, m)
 			dots[d].Rat(any(exit[i]).(*big.Rat))
 			for j := range d {
 				dots[j].Rat(any(b[j]).(*big.Rat))

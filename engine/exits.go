@@ -82,7 +82,6 @@ type exitMemo struct {
 	sigTab         map[uint64]int32
 	scratch        []numeric.RatDot
 	hits, misses   int
-	rows           int // the part's
 }
 
 // memoFutile says whether a part's rows have shown too few repeated
@@ -91,8 +90,8 @@ func (m *exitMemo) memoFutile() bool { return m.misses >= 1024 && 8*m.hits < m.m
 
 // addExits adds exits ws (target states) with probabilities ps (the
 // graph's rational ids) to dots: values at 0..P-1, the reward at P, the
-// exit mass at P+1.
-func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32) {
+// exit mass at P+1. The row is one of a part of rows rows.
+func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32, rows int) {
 	P := r.np
 	values, rewards := any(r.vals).([]*big.Rat), any(r.rew).([]*big.Rat)
 	sums := exitSums{dots[:P], &dots[P], &dots[P+1], values, rewards}
@@ -108,18 +107,10 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32) {
 		m.clsTab, m.sigTab = map[uint64]int32{}, map[uint64]int32{}
 	}
 	small := m.group(r.ratX, r.ratSmall, ws, ps, values, rewards, P)
-	if !small || m.rows < memoFrom {
+	if !small || rows < memoFrom {
 		// A probability or a sum does not fit in a Frac (no signature),
 		// or the part is small.
-		for _, k := range m.order {
-			s := int32(k)
-			if small {
-				m.gfrac[s].Rat(&m.gmass)
-			} else {
-				m.gsum[s].Rat(&m.gmass)
-			}
-			sums.add(&m.gmass, uint32(m.rep[m.gcls[s]]))
-		}
+		m.addGroups(sums, small)
 		return
 	}
 	// Look the signature up.
@@ -142,10 +133,7 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32) {
 	}
 	m.misses++
 	if m.memoFutile() {
-		for _, k := range m.order {
-			s := int32(k)
-			sums.add(m.gfrac[s].Rat(&m.gmass), uint32(m.rep[m.gcls[s]]))
-		}
+		m.addGroups(sums, true)
 		return
 	}
 	// Add the row up on its own, keep the sums, then add them to dots.
@@ -156,14 +144,12 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32) {
 	for j := range own {
 		own[j].Reset()
 	}
-	mine := exitSums{own[:P], &own[P], &own[P+1], values, rewards}
+	m.addGroups(exitSums{own[:P], &own[P], &own[P+1], values, rewards}, true)
 	e := int32(len(m.sigAt))
 	m.sigAt = append(m.sigAt, int32(len(m.sigCls)))
 	for _, k := range m.order {
-		s := int32(k)
-		mine.add(m.gfrac[s].Rat(&m.gmass), uint32(m.rep[m.gcls[s]]))
-		m.sigCls = append(m.sigCls, m.gcls[s])
-		m.sigFrac = append(m.sigFrac, m.gfrac[s])
+		m.sigCls = append(m.sigCls, m.gcls[int32(k)])
+		m.sigFrac = append(m.sigFrac, m.gfrac[int32(k)])
 	}
 	for j := range own {
 		x := own[j].Rat(new(big.Rat))
@@ -172,6 +158,20 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32) {
 	}
 	m.nextSig = append(m.nextSig, m.sigTab[h]-1)
 	m.sigTab[h] = e + 1
+}
+
+// addGroups adds the row's groups to s: each group's probability (gfrac
+// where small, else gsum) times the values of its class.
+func (m *exitMemo) addGroups(s exitSums, small bool) {
+	for _, k := range m.order {
+		g := int32(k)
+		if small {
+			m.gfrac[g].Rat(&m.gmass)
+		} else {
+			m.gsum[g].Rat(&m.gmass)
+		}
+		s.add(&m.gmass, uint32(m.rep[m.gcls[g]]))
+	}
 }
 
 // group adds a row's exits up by the class of their targets' values into
@@ -199,8 +199,11 @@ func (m *exitMemo) group(rats []*big.Rat, fracs []numeric.Frac, ws, ps []uint32,
 					m.gfrac = append(m.gfrac, numeric.Frac{})
 					m.gsum = append(m.gsum, numeric.RatDot{})
 				}
-				m.gfrac[s] = numeric.Frac{N: 0, D: 1}
-				m.gsum[s].Reset()
+				if small {
+					m.gfrac[s] = numeric.Frac{N: 0, D: 1}
+				} else {
+					m.gsum[s].Reset()
+				}
 				m.slot[c] = s + 1
 			}
 			if !small {

@@ -241,7 +241,7 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 	}
 	if x, ok := any(r.rat).([]*big.Rat); ok && exactSums {
 		r.ratX, r.dots = x, make([]numeric.RatDot, np+2)
-		r.ratSmall = make([]numeric.Frac, len(x))
+		r.ratSmall = make([]numeric.Frac, len(x)) // D = 0: not small
 		for i, q := range x {
 			if smallSums {
 				r.ratSmall[i], _ = numeric.FracOf(q)

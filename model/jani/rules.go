@@ -361,9 +361,9 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 				}
 			}
 			o.hi = int32(len(r.writes))
-			varies = varies || e.destRewards
 			opts[j] = append(opts[j], o)
 		}
+		varies = varies || e.destRewards
 		if len(opts[j]) == 0 {
 			return nil // every combination has probability 0
 		}
