@@ -375,6 +375,18 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	if err := check(); err != nil {
 		return nil, err
 	}
+	// Each column of more than one chunk is copied into one slice: for a
+	// moment it is there twice (Herman's ring of 15, exact, under a 2 GB
+	// address-space limit ran the runtime out of memory here).
+	copies := 0.0
+	for _, c := range []*column[uint32]{&to, &prob, &reward} {
+		if len(c.full) > 0 {
+			copies += 4 * float64(c.len())
+		}
+	}
+	if err := budget.NewGuard(ctx, opt.memory()).Fits(copies); err != nil {
+		return nil, fmt.Errorf("engine: the %d outcomes of %d states: %w", to.len(), len(g.states), err)
+	}
 	var err error
 	if g.to, err = to.flat(ctx); err != nil {
 		return nil, err
