@@ -150,6 +150,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	// once one is not zero.
 	var to, prob, reward column[uint32]
 	rewards := false
+	hinted := 0 // a Sizer's outcomes, if followed
 	check := func() error {
 		need := graphBytes[S](players, valueBytes, len(g.states), len(g.actName), to.len())
 		if opt.MaxStates > 0 && len(g.states) > opt.MaxStates {
@@ -170,6 +171,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			g.actStart, g.payStart = hugepage.Make[uint32](0, states+1), hugepage.Make[uint32](0, states+1)
 			g.actName, g.outStart = hugepage.Make[uint32](0, actions), hugepage.Make[uint32](0, actions+1)
 			to.cur, prob.cur = hugepage.Make[uint32](0, outcomes), hugepage.Make[uint32](0, outcomes)
+			hinted = outcomes
 		}
 	}
 	add(rules.Start())
@@ -294,8 +296,15 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 					if !rewards {
 						// The first reward: the outcomes before it had none.
 						rewards = true
-						reward.zeros(to.len())
-						reward.room(len(n.outs))
+						if done := to.len(); hinted >= done+len(n.outs) {
+							// Sized once too: grown in chunks, the
+							// column is copied into one slice at the
+							// end, 27 MB twice over for Pig 100.
+							reward.cur = hugepage.Make[uint32](done, hinted)
+						} else {
+							reward.zeros(done)
+							reward.room(len(n.outs))
+						}
 					}
 					reward.push(g.rats.id(o.Reward))
 				} else if rewards {
