@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -45,5 +46,36 @@ func TestDuration(t *testing.T) {
 		if got := Duration(c.s); got != c.want {
 			t.Errorf("Duration(%g) = %q, want %q", c.s, got, c.want)
 		}
+	}
+}
+
+// A guard with a work limit stops once the work ticked passes it (checked
+// every 4,096 units), with an error wrapping ErrWorkLimit; without one it
+// never does; Work counts what was ticked.
+func TestLimitWork(t *testing.T) {
+	g := NewGuard(context.Background(), 1<<40)
+	g.LimitWork(10_000)
+	var err error
+	n := 0
+	for ; n < 100 && err == nil; n++ {
+		err = g.Tick(1000)
+	}
+	if !errors.Is(err, ErrWorkLimit) || n < 11 || n > 15 {
+		t.Errorf("stopped after %d ticks of 1,000 with %v, want ErrWorkLimit after 11 to 15", n, err)
+	}
+	if w := g.Work(); w < 11_000 || w > 15_000 {
+		t.Errorf("work %d, want 11,000 to 15,000", w)
+	}
+	if g.Tick(1) == nil {
+		t.Error("the error is not kept")
+	}
+	free := NewGuard(context.Background(), 1<<40)
+	for range 1000 {
+		if err := free.Tick(1000); err != nil {
+			t.Fatalf("no limit: %v", err)
+		}
+	}
+	if w := free.Work(); w != 1_000_000 {
+		t.Errorf("work %d, want 1,000,000", w)
 	}
 }

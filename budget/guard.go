@@ -2,6 +2,7 @@ package budget
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -21,13 +22,16 @@ import (
 //
 // A Guard is for one goroutine; each worker makes its own.
 type Guard struct {
-	ctx    context.Context
-	limit  uint64
-	work   int
-	every  int
-	last   time.Time // the last look at memory
-	sample []metrics.Sample
-	err    error
+	ctx   context.Context
+	limit uint64
+	work  int
+	every int
+	// done counts the work of the ticks before work's; maxWork, if
+	// positive, is the most work allowed in all (LimitWork).
+	done, maxWork int64
+	last          time.Time // the last look at memory
+	sample        []metrics.Sample
+	err           error
 	// Found once when the guard is made: whether an address-space limit
 	// applies, and the cgroup's limit and the file of its usage.
 	asLimited bool
@@ -70,7 +74,12 @@ func (g *Guard) Tick(n int) error {
 	if g.work < g.every {
 		return nil
 	}
+	g.done += int64(g.work)
 	g.work = 0
+	if g.maxWork > 0 && g.done > g.maxWork {
+		g.err = fmt.Errorf("%w: more than %d units of work", ErrWorkLimit, g.maxWork)
+		return g.err
+	}
 	if err := g.ctx.Err(); err != nil {
 		g.err = err
 		return err
@@ -82,6 +91,19 @@ func (g *Guard) Tick(n int) error {
 	}
 	return nil
 }
+
+// ErrWorkLimit is wrapped by a Guard's error when the work passed its
+// LimitWork: an attempt that a caller can give up for another method.
+var ErrWorkLimit = errors.New("work limit reached")
+
+// LimitWork makes the guard stop once the work ticked in all passes n
+// (n > 0; checked when Tick checks the context, so up to 4,095 units
+// late). Work counts what the computation does, not time, so where it
+// stops does not depend on the machine.
+func (g *Guard) LimitWork(n int64) { g.maxWork = n }
+
+// Work returns the work ticked so far.
+func (g *Guard) Work() int64 { return g.done + int64(g.work) }
 
 // Check checks the context and the heap now.
 func (g *Guard) Check() error {

@@ -1,12 +1,14 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"slices"
 	"unsafe"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
 )
 
@@ -75,8 +77,37 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 			return r.optimistic(q, minP, L, U, target/4, work)
 		}
 	}
-	L, U, sweeps, gap := r.valueIteration(q, minP, try)
+	// Float mode may give value iteration up for an exact re-solve
+	// within a work limit (exactSwitch): one attempt per component.
+	var early func(left float64) bool
+	attempted, solved := false, false
+	var exM Method
+	var exErr error
+	resolve := func(limit int64) bool {
+		attempted = true
+		m, done, err := r.resolveExact(k, comp, limit, func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error) {
+			return ex.cycle(k, comp, obj, minP)
+		})
+		if done || err != nil {
+			exM, exErr, solved = m, err, true
+			return true
+		}
+		for i, v := range comp {
+			r.local[v] = int32(i) // the twin's cycle cleared them
+		}
+		return false
+	}
+	attempt := !r.f.Exact() && r.opt.exactStates() >= 0 && len(comp) <= attemptScale*r.opt.exactStates()
+	if attempt {
+		early = func(left float64) bool {
+			return resolve(max(1, int64(left*float64(work(q))/exactUnitVisits)))
+		}
+	}
+	L, U, sweeps, gap := r.valueIteration(q, minP, try, early)
 	r.st.sweeps += sweeps
+	if solved {
+		return exM, exErr
+	}
 	oneSided := math.IsInf(target, 0)
 	if oneSided {
 		// Rewards: relative to the values' magnitude.
@@ -107,12 +138,17 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 				return ValueIteration, nil
 			}
 		}
-		if len(comp) <= r.opt.exactStates() {
-			m, done, err := r.resolveExact(k, comp, func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error) {
-				return ex.cycle(k, comp, obj, minP)
-			})
-			if done || err != nil {
-				return m, err
+		switch {
+		case len(comp) <= r.opt.exactStates():
+			// Small: re-solved exactly, however long it takes.
+			if resolve(0) {
+				return exM, exErr
+			}
+		case attempt && !attempted:
+			// Large, and not yet tried: as much exact work as value
+			// iteration did.
+			if resolve(max(1, int64(float64(sweeps)*float64(work(q))/exactUnitVisits))) {
+				return exM, exErr
 			}
 		}
 	}
@@ -543,7 +579,13 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, kept []bool,
 // policy greedy for the upper side: once that has held for a few sweeps,
 // try may tighten the bounds from that policy's own values (optimistic,
 // below), often long before the sweeps alone would close the gap.
-func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []float64, work float64) (tightened, costly bool)) (L, U []float64, sweeps int, gap float64) {
+//
+// early, if set, is called once, at sweep exactSwitch if the sweeps have
+// not converged by then, with the sweeps still ahead (predicted from the
+// rate of the last exactSwitch/2 sweeps, and at most the work bound's); if
+// it returns true, the component is solved otherwise and value iteration
+// returns at once.
+func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []float64, work float64) (tightened, costly bool), early func(left float64) bool) (L, U []float64, sweeps int, gap float64) {
 	n := q.nodes
 	q.bounds = resize(q.bounds, 2*n)
 	L, U = q.bounds[:n:n], q.bounds[n:]
@@ -590,6 +632,7 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 	// The upper side's greedy policy must hold for need sweeps before try;
 	// need doubles after every try that did not close the gap.
 	stable, need, prevGap := 0, optimisticHold, math.Inf(1)
+	halfway := math.Inf(1) // conv at sweep exactSwitch/2
 	for sweeps = 1; ; sweeps++ {
 		gap = 0
 		moved, mag := 0.0, 1.0
@@ -666,6 +709,20 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 		}
 		if conv <= convTarget || sweeps >= maxSweeps {
 			return L, U, sweeps, gap
+		}
+		if early != nil {
+			switch sweeps {
+			case exactSwitch / 2:
+				halfway = conv
+			case exactSwitch:
+				left := float64(maxSweeps - sweeps)
+				if rate := conv / halfway; rate < 1 && conv > 0 {
+					left = min(left, math.Log(convTarget/conv)/math.Log(rate)*exactSwitch/2)
+				}
+				if early(left) {
+					return L, U, sweeps, gap
+				}
+			}
 		}
 		if try != nil {
 			if changed {
@@ -1308,8 +1365,30 @@ func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
 // float answer is not proven (doc.go, "Float mode"). done is false, and
 // nothing is changed, when a value it leads to is beyond float64 and so
 // has no exact conversion.
-func (r *run[S, T, F]) resolveExact(k int, comp []uint32, solve func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error)) (m Method, done bool, err error) {
+//
+// With limit > 0 the re-solve gives up once its work (budget.Guard's units)
+// passes limit, or its memory the budget: done is then false, and nothing
+// is changed either.
+func (r *run[S, T, F]) resolveExact(k int, comp []uint32, limit int64, solve func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error)) (m Method, done bool, err error) {
 	ex := r.exactTwin()
+	if limit > 0 {
+		// A guard of the attempt's own: a guard keeps its first error.
+		guard := budget.NewGuard(r.ctx, r.opt.memory())
+		guard.LimitWork(limit)
+		ex.chain.guard = guard
+		defer func() {
+			// The twin's values are released: a large component's
+			// rationals (consensus N=6 K=2: 0.6 GB) are not kept for
+			// the rest of the solve.
+			r.ex = nil
+			// The attempt is optional: running out of its work limit, or
+			// of memory, leaves the float answer (the float run's own
+			// guard still watches the memory).
+			if errors.Is(err, budget.ErrWorkLimit) || errors.Is(err, budget.ErrTooLarge) {
+				m, done, err = 0, false, nil
+			}
+		}()
+	}
 	ex.st = &stats{}
 	// The twin takes the float run's total as given: its exits, converted
 	// from float64, need not add up exactly.
@@ -1372,3 +1451,32 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, solve func(ex *run[S, 
 	r.st.equilibria += ex.st.equilibria
 	return m, true, nil
 }
+
+// work is a quotient's outcome visits per sweep.
+func work[T any](q *quotient[T]) int { return len(q.outTo) + len(q.exit) }
+
+// Float mode's switch from value iteration to an exact re-solve: at sweep
+// exactSwitch a component whose sweeps have not converged is re-solved
+// exactly within the work the sweeps are predicted still to take,
+// counting exactUnitVisits outcome visits of a sweep for a unit of exact
+// work (budget.Guard's; measured on consensus N=4 K=4: a unit 22-30 ns,
+// a visit 2.4 ns). If that runs out, value iteration goes on: a component
+// that exact arithmetic does not suit costs at most about twice its
+// sweeps. A large component (above Options.ExactStates) whose sweeps
+// stop at their work bound before the switch gets one attempt then, with
+// as much exact work as the sweeps took.
+//
+// Only components of at most attemptScale times Options.ExactStates states
+// get an attempt: the exact twin of a larger one holds its rationals before
+// it has done much, and rarely finishes within the limit (zeroconf
+// N=1000 K=8: a component of 1.09 million states ran past 26.6 million
+// units, 3 s and 0.6 GB more, and stayed flagged; consensus N=6 K=2:
+// 104,214 states ran past its limit too, while its parts of up to 23,261
+// states were re-solved).
+const (
+	exactSwitch  = 256
+	attemptScale = 16
+)
+
+// exactUnitVisits is a variable for the tests.
+var exactUnitVisits = 10.0

@@ -267,7 +267,7 @@ func (r *run[S, T, F]) equilibrium(k int, comp []uint32, players []int, seed []i
 		for i, v := range comp {
 			profile[i] = r.choice[v]
 		}
-		m, done, err := r.resolveExact(k, comp, func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error) {
+		m, done, err := r.resolveExact(k, comp, 0, func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error) {
 			return ex.equilibrium(k, comp, players, profile)
 		})
 		if done || err != nil {

@@ -120,3 +120,7 @@ func SetSmallSums(on bool) bool { old := smallSums; smallSums = on; return old }
 // SetCollideHashes makes every hash of exact mode's exit classes and row
 // signatures the same (exits.go), and returns the old setting.
 func SetCollideHashes(on bool) bool { old := collideHashes; collideHashes = on; return old }
+
+// SetExactUnitVisits sets how many outcome visits of value iteration float
+// mode counts as one unit of exact work, and returns the old value.
+func SetExactUnitVisits(n float64) float64 { old := exactUnitVisits; exactUnitVisits = n; return old }

@@ -84,9 +84,11 @@ type Analysis[T any] struct {
 	Components, Rounds int
 	// Float mode only (see doc.go, "Float mode"): Resolved counts the
 	// components with decisions whose float answer could not be proven
-	// to the precision and were solved again exactly; Unproven those too
-	// large for that (Options.ExactStates), whose values are only known to
-	// be within Bound of the true values (+Inf where no bound is known).
+	// to the precision (or whose value iteration converged slowly) and
+	// were solved again exactly; Unproven those that could not be (too
+	// large for Options.ExactStates, and their exact re-solve ran out of
+	// its work limit), whose values are only known to be within Bound of
+	// the true values (+Inf where no bound is known).
 	Resolved, Unproven int
 	Bound              float64
 	// Equilibria counts the components in which both sides (of a query

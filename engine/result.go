@@ -65,13 +65,16 @@ type Result[S comparable, T any] struct {
 	// Sweeps counts value iteration's sweeps over all components.
 	Sweeps int
 	// Resolved counts float components whose float answer was not proven
-	// to the precision and that were solved again exactly (counted under
-	// StrategyIteration): their values are the exact values, given the
-	// float values of the states they lead to, rounded.
+	// to the precision, or whose value iteration converged slowly, and
+	// that were solved again exactly (counted under StrategyIteration):
+	// their values are the exact values, given the float values of the
+	// states they lead to, rounded.
 	Resolved int
 	// Unproven counts float components whose values are not proven to the
-	// precision: too large to re-solve exactly (Options.ExactStates), they
-	// were solved by strategy iteration in float64 (counted under
+	// precision: too large to re-solve exactly outright
+	// (Options.ExactStates), and too large for an attempt or their attempt
+	// past its limit of work or memory (doc.go, "Float mode"), they were
+	// solved by strategy iteration in float64 (counted under
 	// StrategyIteration). Bound is then the largest proven distance of a
 	// value of theirs from the true value: the width of the interval that
 	// value iteration's bounds and the value span (+Inf where no bound

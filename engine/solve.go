@@ -39,8 +39,10 @@ type Options struct {
 	// ExactStates is float mode's limit for exact re-solves: a component
 	// of at most this many states whose float answer is not proven to the
 	// precision is solved again in exact arithmetic (see doc.go, "Float
-	// mode"). 0 means DefaultExactStates; a negative value turns exact
-	// re-solves off, leaving such components flagged in Result.Unproven.
+	// mode"); a larger one is, within a limit of work, as is any whose
+	// value iteration converges slowly. 0 means DefaultExactStates; a
+	// negative value turns exact re-solves off, leaving such components
+	// flagged in Result.Unproven.
 	ExactStates int
 	// Renormalize, if positive, accepts an action whose probabilities sum
 	// to within Renormalize of 1 (decimals rounded by a model generator:

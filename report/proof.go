@@ -41,9 +41,9 @@ func (p Proof) warning() string {
 		return ""
 	}
 	if p.UnprovenBound == nil {
-		return "warning: not proven to the float precision, and no error bound is known (a component too large to re-solve exactly; --exact gives the exact answer)"
+		return "warning: not proven to the float precision, and no error bound is known (a component too large or too slow to re-solve exactly; --exact gives the exact answer)"
 	}
-	return fmt.Sprintf("warning: not proven to the float precision: values may be off by up to %.3g (a component too large to re-solve exactly; --exact gives the exact answer)", *p.UnprovenBound)
+	return fmt.Sprintf("warning: not proven to the float precision: values may be off by up to %.3g (a component too large or too slow to re-solve exactly; --exact gives the exact answer)", *p.UnprovenBound)
 }
 
 // write adds the warning line to b, if there is one.

@@ -74,9 +74,10 @@ func rest(to string, m, e int) string {
 	return strings.Join(parts, ", ")
 }
 
-// A component too large to re-solve exactly (5000 states, more than the
-// default limit of 4096) whose float answer cannot be proven: the answer
-// says so, in text and JSON, and the exit status stays 0.
+// A component too large to re-solve exactly outright (5000 states, more
+// than the default limit of 4096), whose exact re-solve runs past its work
+// limit and whose float answer cannot be proven: the answer says so, in
+// text and JSON, and the exit status stays 0.
 func TestUnprovenIsReported(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "ring.json")
