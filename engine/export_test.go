@@ -17,6 +17,9 @@ func LiftedParts() int64 { return liftedParts.Load() }
 func SetLumpMin(n int) int { old := lumpMin; lumpMin = n; return old }
 func LumpedParts() int64   { return lumpedParts.Load() }
 
+// LumpRounds counts the lumping refinement's rounds so far.
+func LumpRounds() int64 { return lumpRoundsRun.Load() }
+
 // SetIterative sets the smallest float part swept rather than eliminated
 // and the entries per row it needs, and returns the old values;
 // IterativeParts counts the parts the sweeps solved so far.

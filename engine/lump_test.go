@@ -166,3 +166,38 @@ func TestResidues(t *testing.T) {
 		t.Error("1/(2^61 − 1) has a residue")
 	}
 }
+
+// A ring of 2,000 chance states left only at state 0 (to a win with
+// probability 1/3, a loss with 1/6) has no symmetry: refinement peels one
+// class a round from the exit inward, and would take 999 rounds before it
+// gave up at half the states. It gives up after 64, and every state's
+// value is 2/3.
+func TestLumpingGivesUpOnARing(t *testing.T) {
+	const n = 2000
+	g := &game{players: 1}
+	for i := range n { // states 0 … n-1; the win is n, the loss n+1
+		g.owner = append(g.owner, engine.Chance)
+		g.pay = append(g.pay, nil)
+		outs := []engine.Outcome[int]{{P: big.NewRat(1, 1), To: (i + 1) % n}}
+		if i == 0 {
+			outs = []engine.Outcome[int]{{P: big.NewRat(1, 3), To: n}, {P: big.NewRat(1, 6), To: n + 1}, {P: big.NewRat(1, 2), To: 1}}
+		}
+		g.acts = append(g.acts, [][]engine.Outcome[int]{outs})
+	}
+	g.addTerminal(big.NewRat(1, 1))
+	g.addTerminal(big.NewRat(0, 1))
+	before, lumped := engine.LumpRounds(), engine.LumpedParts()
+	res, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := engine.LumpRounds() - before; r < 1 || r > 64 {
+		t.Errorf("%d rounds of refinement, want 1 to 64", r)
+	}
+	if engine.LumpedParts() != lumped {
+		t.Error("the ring was lumped")
+	}
+	for i := range n {
+		ratEq(t, fmt.Sprint("state ", i), res.Value(i)[0], "2/3")
+	}
+}

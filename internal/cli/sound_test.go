@@ -74,19 +74,22 @@ func rest(to string, m, e int) string {
 	return strings.Join(parts, ", ")
 }
 
-// A component too large to re-solve exactly outright (5000 states, more
-// than the default limit of 4096), whose exact re-solve runs past its work
-// limit and whose float answer cannot be proven: the answer says so, in
-// text and JSON, and the exit status stays 0.
+// A component too large for an exact re-solve (70,000 states, more than
+// 16 times the default limit of 4,096) whose float answer cannot be
+// proven: the answer says so, in text and JSON, and the exit status stays
+// 0. Its value is 1; the float answer is 0.6, with a bound that covers 1.
 func TestUnprovenIsReported(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "ring.json")
-	if err := os.WriteFile(path, []byte(escapeModel(5000, 300)), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(escapeModel(70000, 300)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m := runJSON(t, "solve", path)
 	if m["unproven"] != true {
 		t.Errorf("unproven = %v, want true in %v", m["unproven"], m)
+	}
+	if v, b := m["values"].([]any)[0].(float64), m["unproven_bound"].(float64); v+b < 1 {
+		t.Errorf("value %v, bound %v: the bound does not reach the true value 1", v, b)
 	}
 	code, out, errs := run(t, "", "solve", path)
 	if code != 0 || !strings.Contains(out, "warning: not proven to the float precision") {
@@ -96,6 +99,20 @@ func TestUnprovenIsReported(t *testing.T) {
 	m = runJSON(t, "solve", path, "--exact")
 	if _, ok := m["unproven"]; ok || m["values_exact"].([]any)[0] != "1" {
 		t.Errorf("exact: %v", m)
+	}
+}
+
+// The same ring with 5,000 states, where value iteration cannot see past
+// an escape of 10^-300 either (float mode once printed 0.6, flagged), is
+// within reach of the exact re-solve: float mode answers 1, proven.
+func TestEscapeResolved(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ring.json")
+	if err := os.WriteFile(path, []byte(escapeModel(5000, 300)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := runJSON(t, "solve", path)
+	if _, ok := m["unproven"]; ok || m["values"].([]any)[0] != 1.0 {
+		t.Errorf("float: %v, want the value 1, proven", m)
 	}
 }
 
