@@ -1377,10 +1377,13 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, limit int64, solve fun
 		guard.LimitWork(limit)
 		ex.chain.guard = guard
 		defer func() {
-			// The twin's values are released: a large component's
-			// rationals (consensus N=6 K=2: 0.6 GB) are not kept for
-			// the rest of the solve.
-			r.ex = nil
+			if len(comp) > r.opt.exactStates() {
+				// The twin is released with a large component's
+				// rationals (consensus N=6 K=2: 0.6 GB), not kept for
+				// the rest of the solve. A small one's are few, and
+				// the twin's arrays (a slot per state) are kept.
+				r.ex = nil
+			}
 			// The attempt is optional: running out of its work limit, or
 			// of memory, leaves the float answer (the float run's own
 			// guard still watches the memory).
