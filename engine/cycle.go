@@ -1377,6 +1377,7 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, limit int64, solve fun
 		guard.LimitWork(limit)
 		ex.chain.guard = guard
 		defer func() {
+			ex.chain.guard = r.chain.guard
 			if len(comp) > r.opt.exactStates() {
 				// The twin is released with a large component's
 				// rationals (consensus N=6 K=2: 0.6 GB), not kept for

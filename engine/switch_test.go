@@ -94,6 +94,18 @@ func exactSwitch(t *testing.T, m engine.Rules[int32]) {
 	}
 	chosen(t, "limit run out", m, fl)
 
+	// A small component (ExactStates 100) whose attempt ran out and whose
+	// sweeps then stop unproven is still re-solved exactly, without limit:
+	// the attempt's guard, and its error, are not the twin's any more.
+	old = engine.SetExactUnitVisits(1e12)
+	fl = solve(engine.Options{ExactStates: 100, MaxSweeps: 300})
+	engine.SetExactUnitVisits(old)
+	if got := fl.Value(fl.Start())[0]; got != want || fl.Resolved != 1 || fl.Unproven != 0 {
+		t.Errorf("small, after a failed attempt: value %v (exact %v), resolved %d, unproven %d; want the exact value, 1, 0",
+			got, want, fl.Resolved, fl.Unproven)
+	}
+	chosen(t, "small, after a failed attempt", m, fl)
+
 	// Here the exact re-solve takes about 13,000 units, more than 100
 	// sweeps' worth at the usual rate.
 	old = engine.SetExactUnitVisits(0.05)
