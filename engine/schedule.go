@@ -211,7 +211,11 @@ func succOf(comps *components, edges func(v uint32, visit func(w uint32))) func(
 func (r *run[S, T, F]) solveAll() (*stats, error) {
 	K := r.comps.count()
 	workers := min(r.opt.WorkerCount(), K)
-	if K < 64 {
+	if K < 64 || len(r.comps.members) < 2*K {
+		// Few components, or mostly single states (echoring: 1.7
+		// million components of 1.7 million states): the shared queue's
+		// bookkeeping, a counter per edge between components read at
+		// random, costs more than a single state's solve.
 		workers = 1
 	}
 	runs := make([]*run[S, T, F], max(workers, 1))
