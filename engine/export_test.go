@@ -127,3 +127,7 @@ func SetCollideHashes(on bool) bool { old := collideHashes; collideHashes = on; 
 // SetExactUnitVisits sets how many outcome visits of value iteration float
 // mode counts as one unit of exact work, and returns the old value.
 func SetExactUnitVisits(n float64) float64 { old := exactUnitVisits; exactUnitVisits = n; return old }
+
+// SharedQueues counts the solves whose components were shared out among
+// several workers.
+func SharedQueues() int64 { return sharedQueues.Load() }

@@ -69,6 +69,10 @@ type topo struct {
 	prog    func(done, total int64)          // may be nil
 }
 
+// sharedQueues counts the runs that solved on several workers (read by
+// the tests).
+var sharedQueues atomic.Int64
+
 func (t *topo) run(ctx context.Context) error {
 	K := t.count
 	var progressMu sync.Mutex
@@ -100,6 +104,7 @@ func (t *topo) run(ctx context.Context) error {
 		return nil
 	}
 
+	sharedQueues.Add(1)
 	// waiting[k]: successor components of k not yet solved; preds: the
 	// components with an edge into k (each listed once). Each pass reads
 	// every outcome of the game (Pig 150: 47 million, over a second), so

@@ -326,9 +326,10 @@ func TestEmptyActionName(t *testing.T) {
 	}
 }
 
-// TestResolveInParallel: eighty independent loops that each need an exact
-// re-solve, solved by two workers (each with its own exact twin), agree
-// with exact mode; run with -race this checks the twins share nothing.
+// TestResolveInParallel: eighty independent loops of three states that
+// each need an exact re-solve, solved by two workers (each with its own
+// exact twin), agree with exact mode; run with -race this checks the twins
+// share nothing.
 func TestResolveInParallel(t *testing.T) {
 	const k = 80
 	var b strings.Builder
@@ -344,15 +345,20 @@ func TestResolveInParallel(t *testing.T) {
 		fmt.Fprintf(&b, `, {"id": "a%[1]d", "player": 0, "actions": [
 			{"name": "y", "outcomes": [{"p": "2e-12", "to": "lo"}, {"p": "0.999999999998", "to": "b%[1]d"}]},
 			{"name": "x", "outcomes": [{"p": "1e-12", "to": "hi"}, {"p": "0.999999999999", "to": "b%[1]d"}]}]},
-			{"id": "b%[1]d", "chance": [{"p": 1, "to": "a%[1]d"}]}`, i)
+			{"id": "b%[1]d", "chance": [{"p": 1, "to": "c%[1]d"}]},
+			{"id": "c%[1]d", "chance": [{"p": 1, "to": "a%[1]d"}]}`, i)
 	}
 	b.WriteString("]}")
 	m := parse(t, b.String())
 	opt := engine.Options{}
 	opt.Workers = 2
+	before := engine.SharedQueues()
 	fl, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, opt)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if engine.SharedQueues() == before {
+		t.Error("the loops were solved on one worker")
 	}
 	if fl.Resolved != k || fl.Unproven != 0 || fl.Value(fl.Start())[0] != 1 {
 		t.Errorf("resolved %d, unproven %d, value %v: want %d, 0, 1", fl.Resolved, fl.Unproven, fl.Value(fl.Start())[0], k)
@@ -382,5 +388,40 @@ func TestPlayerLimit(t *testing.T) {
 	_, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, tooMany{engine.MaxPlayers + 1}, engine.Options{})
 	if !errors.Is(err, solver.ErrInvalid) {
 		t.Errorf("%d players: %v, want ErrInvalid", engine.MaxPlayers+1, err)
+	}
+}
+
+// A game whose components are mostly single states is solved on one
+// worker, and one with larger components on two: a chain of 300 chance
+// states, then the same chain with every state made a loop of three. The
+// values are exact in both.
+func TestSingletonsSolvedAlone(t *testing.T) {
+	for _, loop := range []bool{false, true} {
+		var b strings.Builder
+		b.WriteString(`{"players": 1, "start": "s0", "states": [{"id": "end", "payoff": [1]}`)
+		const n = 300
+		for i := range n {
+			next := fmt.Sprintf("s%d", i+1)
+			if i == n-1 {
+				next = "end"
+			}
+			if loop {
+				fmt.Fprintf(&b, `, {"id": "s%[1]d", "chance": [{"p": "1/2", "to": "t%[1]d"}, {"p": "1/2", "to": %[2]q}]}, {"id": "t%[1]d", "chance": [{"p": 1, "to": "u%[1]d"}]}, {"id": "u%[1]d", "chance": [{"p": 1, "to": "s%[1]d"}]}`, i, next)
+			} else {
+				fmt.Fprintf(&b, `, {"id": "s%d", "chance": [{"p": 1, "to": %q}]}`, i, next)
+			}
+		}
+		b.WriteString("]}")
+		opt := engine.Options{}
+		opt.Workers = 2
+		before := engine.SharedQueues()
+		res, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, parse(t, b.String()), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shared := engine.SharedQueues() > before; shared != loop {
+			t.Errorf("loops %v: shared among workers %v, want %v", loop, shared, loop)
+		}
+		ratEq(t, fmt.Sprint("loops ", loop), res.Value(res.Start())[0], "1")
 	}
 }
