@@ -89,9 +89,9 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 			}
 		}
 	} else {
-		// Probabilities are positive, so only a reward can be a negative
-		// rational of the graph's: the outcomes are looked at (129
-		// million of them in Herman's ring of 17) only if one is.
+		// Probabilities are positive, so the outcomes are looked at (129
+		// million of them in Herman's ring of 17) only if some rational
+		// of the graph's is negative: a reward, or a payoff.
 		if slices.ContainsFunc(g.rats.vals, func(x *big.Rat) bool { return x.Sign() < 0 }) {
 			for _, rid := range g.reward {
 				if err := guard.Tick(1); err != nil {

@@ -88,8 +88,8 @@ func (t *topo) run(ctx context.Context) error {
 			progressMu.Unlock()
 		}
 	}
-	workers := min(t.workers, K)
-	if workers <= 1 || K < 64 {
+	workers := min(t.workers, K) // solveAll decides when one is enough
+	if workers <= 1 {
 		for k := range K {
 			if k%256 == 0 {
 				if err := ctx.Err(); err != nil {

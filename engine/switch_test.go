@@ -57,20 +57,25 @@ func slowRing(t *testing.T, n int, wait bool) engine.Rules[int32] {
 // All of it with and without an end component in the ring.
 func TestExactSwitch(t *testing.T) {
 	for _, wait := range []bool{false, true} {
-		t.Run(fmt.Sprint("wait=", wait), func(t *testing.T) { exactSwitch(t, slowRing(t, 40, wait)) })
+		t.Run(fmt.Sprint("wait=", wait), func(t *testing.T) { checkSwitch(t, slowRing(t, 40, wait)) })
 	}
 }
 
-func exactSwitch(t *testing.T, m engine.Rules[int32]) {
+func checkSwitch(t *testing.T, m engine.Rules[int32]) {
 	ex, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want, _ := ex.Value(ex.Start())[0].Float64()
-	solve := func(opt engine.Options) *engine.Result[int32, float64] {
+	// solve solves in float mode, counting visits outcome visits a unit of
+	// exact work (0: the engine's own rate).
+	solve := func(visits float64, opt engine.Options) *engine.Result[int32, float64] {
 		t.Helper()
 		if opt.ExactStates == 0 {
 			opt.ExactStates = 10 // the ring is above it, and within 16 times it
+		}
+		if visits > 0 {
+			defer engine.SetExactUnitVisits(engine.SetExactUnitVisits(visits))
 		}
 		fl, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, opt)
 		if err != nil {
@@ -78,16 +83,14 @@ func exactSwitch(t *testing.T, m engine.Rules[int32]) {
 		}
 		return fl
 	}
-	fl := solve(engine.Options{})
+	fl := solve(0, engine.Options{})
 	if got := fl.Value(fl.Start())[0]; got != want || fl.Resolved != 1 || fl.Unproven != 0 || fl.Sweeps > 300 {
 		t.Errorf("switched: value %v (exact %v), resolved %d, unproven %d, sweeps %d; want the exact value, 1, 0, at most 300",
 			got, want, fl.Resolved, fl.Unproven, fl.Sweeps)
 	}
 	chosen(t, "switched", m, fl)
 
-	old := engine.SetExactUnitVisits(1e12) // a limit of one unit
-	fl = solve(engine.Options{})
-	engine.SetExactUnitVisits(old)
+	fl = solve(1e12, engine.Options{}) // a limit of one unit
 	if got := fl.Value(fl.Start())[0]; got-want > 1e-12 || want-got > 1e-12 || fl.Resolved != 0 || fl.Unproven != 0 || fl.Sweeps < 1000 {
 		t.Errorf("limit run out: value %v (exact %v), resolved %d, unproven %d, sweeps %d; want within 1e-12, 0, 0, over 1000",
 			got, want, fl.Resolved, fl.Unproven, fl.Sweeps)
@@ -97,9 +100,7 @@ func exactSwitch(t *testing.T, m engine.Rules[int32]) {
 	// A small component (ExactStates 100) whose attempt ran out and whose
 	// sweeps then stop unproven is still re-solved exactly, without limit:
 	// the attempt's guard, and its error, are not the twin's any more.
-	old = engine.SetExactUnitVisits(1e12)
-	fl = solve(engine.Options{ExactStates: 100, MaxSweeps: 300})
-	engine.SetExactUnitVisits(old)
+	fl = solve(1e12, engine.Options{ExactStates: 100, MaxSweeps: 300})
 	if got := fl.Value(fl.Start())[0]; got != want || fl.Resolved != 1 || fl.Unproven != 0 {
 		t.Errorf("small, after a failed attempt: value %v (exact %v), resolved %d, unproven %d; want the exact value, 1, 0",
 			got, want, fl.Resolved, fl.Unproven)
@@ -108,9 +109,7 @@ func exactSwitch(t *testing.T, m engine.Rules[int32]) {
 
 	// Here the exact re-solve takes about 13,000 units, more than 100
 	// sweeps' worth at the usual rate.
-	old = engine.SetExactUnitVisits(0.05)
-	fl = solve(engine.Options{MaxSweeps: 100})
-	engine.SetExactUnitVisits(old)
+	fl = solve(0.05, engine.Options{MaxSweeps: 100})
 	if got := fl.Value(fl.Start())[0]; got != want || fl.Resolved != 1 || fl.Unproven != 0 {
 		t.Errorf("after the sweeps' bound: value %v (exact %v), resolved %d, unproven %d; want the exact value, 1, 0",
 			got, want, fl.Resolved, fl.Unproven)
@@ -118,12 +117,12 @@ func exactSwitch(t *testing.T, m engine.Rules[int32]) {
 	chosen(t, "after the sweeps' bound", m, fl)
 
 	// More than 16 times ExactStates: no attempt, at the switch or after.
-	fl = solve(engine.Options{ExactStates: 2})
+	fl = solve(0, engine.Options{ExactStates: 2})
 	if got := fl.Value(fl.Start())[0]; got-want > 1e-12 || want-got > 1e-12 || fl.Resolved != 0 || fl.Unproven != 0 || fl.Sweeps < 1000 {
 		t.Errorf("too large for an attempt: value %v (exact %v), resolved %d, unproven %d, sweeps %d; want within 1e-12, 0, 0, over 1000",
 			got, want, fl.Resolved, fl.Unproven, fl.Sweeps)
 	}
-	fl = solve(engine.Options{ExactStates: 2, MaxSweeps: 100})
+	fl = solve(0, engine.Options{ExactStates: 2, MaxSweeps: 100})
 	if fl.Resolved != 0 || fl.Unproven != 1 {
 		t.Errorf("too large for an attempt, sweeps bounded: resolved %d, unproven %d; want 0, 1", fl.Resolved, fl.Unproven)
 	}
