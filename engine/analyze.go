@@ -182,7 +182,7 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 		r.comps = comps.restrict(maybe)
 		adj = nil
 		res.Components = r.comps.count()
-		st, err := r.solveAll()
+		st, err := r.solveAll(nil)
 		if err != nil {
 			return nil, err
 		}

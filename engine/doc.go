@@ -34,7 +34,13 @@
 // they are when already numbered in exploration's order. It splits the
 // state graph into strongly connected components (Tarjan's
 // algorithm with an explicit stack) and solves them in reverse topological
-// order, so every state leaving a component is already solved. Each
+// order, so every state leaving a component is already solved. With
+// several workers and a graph of at least 16,384 states, the workers solve
+// each component as soon as Tarjan's algorithm has found it and every
+// component it leads to is solved: the decomposition, a serial pass over
+// every outcome, overlaps the solving, and each component's successors
+// are listed while its outcomes are still in the cache (Pig 100: 1.33–1.48
+// s → 1.18–1.21 s on two cores). Each
 // component gets the cheapest correct method, reported in Result.Methods:
 //
 //   - Direct: one state without a loop: x = Σ p_o x_o, or the best action.

@@ -172,6 +172,8 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			g.actName, g.outStart = hugepage.Make[uint32](0, actions), hugepage.Make[uint32](0, actions+1)
 			to.cur, prob.cur = hugepage.Make[uint32](0, outcomes), hugepage.Make[uint32](0, outcomes)
 			hinted = outcomes
+			stop := hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner), hugepage.Bytes(g.actStart), hugepage.Bytes(g.payStart), hugepage.Bytes(g.actName), hugepage.Bytes(g.outStart), hugepage.Bytes(to.cur), hugepage.Bytes(prob.cur))
+			defer stop()
 		}
 	}
 	add(rules.Start())

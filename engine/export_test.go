@@ -131,3 +131,7 @@ func SetExactUnitVisits(n float64) float64 { old := exactUnitVisits; exactUnitVi
 // SharedQueues counts the solves whose components were shared out among
 // several workers.
 func SharedQueues() int64 { return sharedQueues.Load() }
+
+// SetStreamFrom sets the fewest states whose components are solved while
+// they are found (solveFound), and returns the old value.
+func SetStreamFrom(n int) int { old := streamFrom; streamFrom = n; return old }

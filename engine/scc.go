@@ -52,6 +52,14 @@ type sccScratch struct {
 	// parts of one component, decomposed round after round, leave it
 	// unset (their callers look at the context between rounds).
 	ctx context.Context
+	// emit, if set, is called with each component as soon as it is
+	// complete (its members listed, of set for them), in the order of
+	// the decomposition; false stops it (tarjan then returns nil). The
+	// arrays of c are made at their full size first and only their
+	// elements are written after: emit may hand component k to other
+	// goroutines, which read c through a view of the full arrays
+	// (components.full).
+	emit func(k int) bool
 }
 
 type sccFrame struct {
@@ -77,7 +85,7 @@ func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
 	onStack := resize(sc.onStack, n)
 	clear(onStack)
 	c := &sc.c
-	c.of, c.start, c.members = resize(c.of, n), append(c.start[:0], 0), resize(c.members, n)[:0]
+	c.of, c.start, c.members = resize(c.of, n), append(resize(c.start, n+1)[:0], 0), resize(c.members, n)[:0]
 	// The stacks hold at most n entries: no appends beyond that ever
 	// copy them.
 	stack, calls := resize(sc.stack, n)[:0], resize(sc.calls, n)[:0]
@@ -136,6 +144,9 @@ func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
 				}
 				slices.Sort(c.members[first:])
 				c.start = append(c.start, uint32(len(c.members)))
+				if sc.emit != nil && !sc.emit(int(k)) {
+					return nil
+				}
 			}
 		}
 	}
@@ -146,6 +157,13 @@ func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
 // sccCheck vertices (visited is the count so far).
 func (sc *sccScratch) stopped(visited int32) bool {
 	return visited%sccCheck == 0 && sc.ctx != nil && sc.ctx.Err() != nil
+}
+
+// full returns a view of c with its arrays at their full size, for the
+// goroutines that read the components a decomposition emits while it goes
+// on: the lengths of c's own arrays change as it appends.
+func (c *components) full() *components {
+	return &components{of: c.of, start: c.start[:cap(c.start)], members: c.members[:cap(c.members)]}
 }
 
 // restrict returns the components whose states are all in keep (as

@@ -50,31 +50,38 @@ func (s *stats) merge(o *stats) {
 }
 
 // topo is the one topological driver of Solve and Analyze (compare Storm's
-// topological solver): components, given by their successor components,
-// are solved once every component they lead to is solved. With several
-// workers, components whose successors are all solved are taken from a
-// shared queue, so independent parts of a game (Pig's score pairs along a
-// diagonal, say) are solved at the same time; solve(w, k) runs on worker
-// w, which has its own scratch space and writes only component k's states.
-// The context is checked before every component; progress, if set, is
-// told the states done after every 1,024th component and at the end. The
-// first error stops the run (the rest of the queue is drained unsolved).
+// topological solver): components are solved once every component they
+// lead to is solved. They come either known in advance (count, with succ
+// giving each one's successor components) or from found, which runs on
+// the calling goroutine and emits them as it finds them, successors first
+// (Solve's decomposition of the graph, so that the workers solve while it
+// goes on). With several workers, components whose successors are all
+// solved are taken from a shared queue, so independent parts of a game
+// (Pig's score pairs along a diagonal, say) are solved at the same time;
+// solve(w, k) runs on worker w, which has its own scratch space and writes
+// only component k's states. The context is checked before every
+// component; progress, if set, is told the states done after every
+// 1,024th component and at the end. The first error stops the run.
 type topo struct {
-	count   int                              // components
+	count   int                              // components, if known in advance
 	succ    func(k int, visit func(c int32)) // each successor component of k once
-	size    func(k int) int                  // states of component k, for progress
-	total   int64                            // states in all
-	solve   func(w, k int) error             // solve component k on worker w
-	workers int                              // at most this many workers
-	prog    func(done, total int64)          // may be nil
+	found   func(emit func(k int, succ []int32) bool) error
+	size    func(k int) int      // states of component k, for progress
+	total   int64                // states in all
+	solve   func(w, k int) error // solve component k on worker w
+	workers int                  // at most this many workers
+	prog    func(done, total int64)
 }
+
+// errStopped is found's error when emit refused a component: a worker
+// failed, and its error is the run's.
+var errStopped = errors.New("engine: stopped")
 
 // sharedQueues counts the runs that solved on several workers (read by
 // the tests).
 var sharedQueues atomic.Int64
 
 func (t *topo) run(ctx context.Context) error {
-	K := t.count
 	var progressMu sync.Mutex
 	var done atomic.Int64
 	report := func(k int) {
@@ -88,9 +95,9 @@ func (t *topo) run(ctx context.Context) error {
 			progressMu.Unlock()
 		}
 	}
-	workers := min(t.workers, K) // solveAll decides when one is enough
-	if workers <= 1 {
-		for k := range K {
+	if t.found == nil && min(t.workers, t.count) <= 1 {
+		// solveAll decides when one worker is enough.
+		for k := range t.count {
 			if k%256 == 0 {
 				if err := ctx.Err(); err != nil {
 					return fmt.Errorf("engine: %w", err)
@@ -103,91 +110,177 @@ func (t *topo) run(ctx context.Context) error {
 		}
 		return nil
 	}
-
 	sharedQueues.Add(1)
-	// waiting[k]: successor components of k not yet solved; preds: the
-	// components with an edge into k (each listed once). Each pass reads
-	// every outcome of the game (Pig 150: 47 million, over a second), so
-	// it looks at the context as the solving does.
-	waiting := make([]atomic.Int32, K)
-	predStart := make([]uint32, K+1)
-	for k := range K {
-		if k%256 == 0 && ctx.Err() != nil {
-			return fmt.Errorf("engine: %w", ctx.Err())
-		}
-		t.succ(k, func(c int32) {
-			waiting[k].Add(1)
-			predStart[c+1]++
-		})
-	}
-	for c := range K {
-		predStart[c+1] += predStart[c]
-	}
-	preds := make([]int32, predStart[K])
-	fill := append([]uint32(nil), predStart[:K]...)
-	for k := range K {
-		if k%256 == 0 && ctx.Err() != nil {
-			return fmt.Errorf("engine: %w", ctx.Err())
-		}
-		t.succ(k, func(c int32) {
-			preds[fill[c]] = int32(k)
-			fill[c]++
-		})
-	}
-	ready := make(chan int32, K)
-	for k := range K {
-		if waiting[k].Load() == 0 {
-			ready <- int32(k)
-		}
-	}
-	var finished atomic.Int32
-	var failed atomic.Bool
-	var firstErr error
-	var errOnce sync.Once
+	q := &readyQueue{}
+	q.wake.L = &q.mu
 	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for k := range ready {
-				// A worker goes on itself with one component that k made
-				// ready and queues only the others: a chain of components
-				// (one ready at a time) is then not handed from worker to
-				// worker, a wake-up each.
-				for k >= 0 {
-					if !failed.Load() {
-						err := ctx.Err()
-						if err != nil {
-							err = fmt.Errorf("engine: %w", err)
-						} else {
-							err = t.solve(w, int(k))
-						}
-						if err != nil {
-							errOnce.Do(func() { firstErr = err })
-							failed.Store(true)
-						}
+	for w := range t.workers {
+		wg.Go(func() { q.work(ctx, w, t.solve, report) })
+	}
+	var err error
+	if t.found != nil {
+		err = t.found(q.emit)
+	} else {
+		// The successors of each component, listed once each. This pass
+		// reads every outcome of the game (Pig 150: 47 million), so it
+		// looks at the context as the solving does.
+		var succ []int32
+		for k := range t.count {
+			if k%256 == 0 && ctx.Err() != nil {
+				err = fmt.Errorf("engine: %w", ctx.Err())
+				break
+			}
+			succ = succ[:0]
+			t.succ(k, func(c int32) { succ = append(succ, c) })
+			if !q.emit(k, succ) {
+				break
+			}
+		}
+	}
+	q.close(err)
+	wg.Wait()
+	return q.err
+}
+
+// readyQueue is topo's shared queue. A component is emitted once every
+// component it leads to has been (successors first); it waits for those
+// not yet solved, each of which lists it among its predecessors, and is
+// ready when the last of them is solved.
+type readyQueue struct {
+	mu   sync.Mutex
+	wake sync.Cond // a component is ready, the run ended, or it failed
+	// waiting[k]: successors of k not yet solved; solved[k]: k is done.
+	waiting []int32
+	solved  []bool
+	// The predecessors waiting for component c: links.at(e).pred for e =
+	// head[c], links.at(e).next, … while e >= 0 (Pig 100: 634,399 links).
+	head              []int32
+	links             chunked[predLink]
+	ready             []int32 // a stack: the latest found, the nearest in memory
+	emitted, finished int
+	closed            bool  // every component is emitted
+	err               error // the first error; the run stops
+}
+
+// predLink is an entry of a component's list of waiting predecessors.
+type predLink struct{ pred, next int32 }
+
+// chunked is an array appended to in chunks of 64 Ki elements: growing
+// it never copies what it holds.
+type chunked[E any] struct {
+	chunks [][]E
+	n      int
+}
+
+// add appends x and returns its index.
+func (c *chunked[E]) add(x E) int32 {
+	if c.n%(1<<16) == 0 {
+		c.chunks = append(c.chunks, make([]E, 1<<16))
+	}
+	c.chunks[c.n>>16][c.n%(1<<16)] = x
+	c.n++
+	return int32(c.n - 1)
+}
+
+// at returns element i.
+func (c *chunked[E]) at(i int32) E { return c.chunks[i>>16][i%(1<<16)] }
+
+// emit adds component k (the next in order) with its successor
+// components, and reports false once the run has failed.
+func (q *readyQueue) emit(k int, succ []int32) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.err != nil {
+		return false
+	}
+	q.waiting = append(q.waiting, 0)
+	q.solved = append(q.solved, false)
+	q.head = append(q.head, -1)
+	for _, c := range succ {
+		if !q.solved[c] {
+			q.waiting[k]++
+			q.head[c] = q.links.add(predLink{pred: int32(k), next: q.head[c]})
+		}
+	}
+	q.emitted++
+	if q.waiting[k] == 0 {
+		q.ready = append(q.ready, int32(k))
+		q.wake.Signal()
+	}
+	return true
+}
+
+// close ends the emitting, with its error if any.
+func (q *readyQueue) close(err error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if err != nil && q.err == nil && !errors.Is(err, errStopped) {
+		q.err = err
+	}
+	q.closed = true
+	q.wake.Broadcast()
+}
+
+// over reports whether a worker has nothing more to do; q.mu is held.
+func (q *readyQueue) over() bool {
+	return q.err != nil || q.closed && q.finished == q.emitted
+}
+
+// work is worker w's loop: it takes a ready component, solves it, and
+// goes on itself with one component that this made ready, queueing only
+// the others, so that a chain of components (one ready at a time) is not
+// handed from worker to worker, a wake-up each.
+func (q *readyQueue) work(ctx context.Context, w int, solve func(w, k int) error, report func(k int)) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for {
+		for len(q.ready) == 0 && !q.over() {
+			q.wake.Wait()
+		}
+		if q.err != nil || len(q.ready) == 0 {
+			return
+		}
+		k := q.ready[len(q.ready)-1]
+		q.ready = q.ready[:len(q.ready)-1]
+		for k >= 0 {
+			q.mu.Unlock()
+			err := ctx.Err()
+			if err != nil {
+				err = fmt.Errorf("engine: %w", err)
+			} else {
+				err = solve(w, int(k))
+			}
+			if err == nil {
+				report(int(k))
+			}
+			q.mu.Lock()
+			if err != nil || q.err != nil {
+				if q.err == nil {
+					q.err = err
+				}
+				q.wake.Broadcast()
+				return
+			}
+			q.solved[k] = true
+			q.finished++
+			next := int32(-1)
+			for e := q.head[k]; e >= 0; e = q.links.at(e).next {
+				p := q.links.at(e).pred
+				if q.waiting[p]--; q.waiting[p] == 0 {
+					if next < 0 {
+						next = p
+					} else {
+						q.ready = append(q.ready, p)
+						q.wake.Signal()
 					}
-					report(int(k))
-					// After a failure the rest is drained without solving,
-					// so the queue still empties and closes.
-					next := int32(-1)
-					for _, p := range preds[predStart[k]:predStart[k+1]] {
-						if waiting[p].Add(-1) == 0 {
-							if next < 0 {
-								next = p
-							} else {
-								ready <- p
-							}
-						}
-					}
-					if finished.Add(1) == int32(K) {
-						close(ready)
-					}
-					k = next
 				}
 			}
-		})
+			if q.over() {
+				q.wake.Broadcast()
+			}
+			k = next
+		}
 	}
-	wg.Wait()
-	return firstErr
 }
 
 // succOf returns the successor function of components: edges(v, visit)
@@ -196,7 +289,7 @@ func (t *topo) run(ctx context.Context) error {
 // are skipped).
 func succOf(comps *components, edges func(v uint32, visit func(w uint32))) func(k int, visit func(c int32)) {
 	mark := make([]int32, comps.count())
-	gen := int32(0) // a new mark for every call: the driver asks twice for each k
+	gen := int32(0) // a new mark for every call
 	return func(k int, visit func(c int32)) {
 		gen++
 		for _, v := range comps.get(k) {
@@ -212,16 +305,23 @@ func succOf(comps *components, edges func(v uint32, visit func(w uint32))) func(
 
 // solveAll solves every component of the game with the topological
 // driver, each worker a shallow copy of the run (the same graph and value
-// arrays, its own scratch).
-func (r *run[S, T, F]) solveAll() (*stats, error) {
-	K := r.comps.count()
-	workers := min(r.opt.WorkerCount(), K)
-	if K < 64 || len(r.comps.members) < 2*K {
-		// Few components, or mostly single states (echoring: 1.7
-		// million components of 1.7 million states): the shared queue's
-		// bookkeeping, a counter per edge between components read at
-		// random, costs more than a single state's solve.
-		workers = 1
+// arrays, its own scratch). The components are r.comps, or with found
+// (Solve's decomposition; see topo) those it emits as it finds them:
+// r.comps is then a view of its arrays at their full size.
+func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) error) (*stats, error) {
+	workers := r.opt.WorkerCount()
+	K := 0
+	if found == nil {
+		K = r.comps.count()
+		workers = min(workers, K)
+		if K < 64 || len(r.comps.members) < 2*K {
+			// Few components, or mostly single states (echoring: 1.7
+			// million components of 1.7 million states): the shared
+			// queue's bookkeeping, a counter per edge between
+			// components read at random, costs more than a single
+			// state's solve.
+			workers = 1
+		}
 	}
 	runs := make([]*run[S, T, F], max(workers, 1))
 	for w := range runs {
@@ -248,20 +348,9 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 	g := r.g
 	t := &topo{
 		count: K,
-		succ: succOf(r.comps, func(v uint32, visit func(w uint32)) {
-			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
-				if r.banned != nil && r.banned[a] {
-					continue // not an edge of the components
-				}
-				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
-					visit(g.to[o])
-				}
-			}
-		}),
-		size:    func(k int) int { return int(r.comps.start[k+1] - r.comps.start[k]) },
-		total:   int64(len(r.comps.members)),
-		workers: workers,
-		prog:    r.opt.Progress,
+		found: found,
+		size:  func(k int) int { return int(r.comps.start[k+1] - r.comps.start[k]) },
+		total: int64(len(r.comps.members)),
 		solve: func(w, k int) error {
 			wr := runs[w]
 			comp := wr.comps.get(k)
@@ -282,6 +371,20 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 			}
 			return err
 		},
+		workers: workers,
+		prog:    r.opt.Progress,
+	}
+	if found == nil && workers > 1 {
+		t.succ = succOf(r.comps, func(v uint32, visit func(w uint32)) {
+			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+				if r.banned != nil && r.banned[a] {
+					continue // not an edge of the components
+				}
+				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+					visit(g.to[o])
+				}
+			}
+		})
 	}
 	if err := t.run(r.ctx); err != nil {
 		return nil, err
@@ -299,7 +402,7 @@ func (r *run[S, T, F]) solveAll() (*stats, error) {
 func (r *run[S, T, F]) guardComponent(k int, comp []uint32) error {
 	if err := r.chain.guard.Tick(len(comp) * (r.np + 1)); err != nil {
 		if errors.Is(err, budget.ErrTooLarge) {
-			return fmt.Errorf("engine: stopped at component %d of %d (including state %s): %w", k+1, r.comps.count(), r.g.name(comp[0]), err)
+			return fmt.Errorf("engine: stopped at component %d (including state %s): %w", k+1, r.g.name(comp[0]), err)
 		}
 		return fmt.Errorf("engine: %w", err)
 	}

@@ -1,0 +1,188 @@
+package engine_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
+)
+
+// blockGame is a game of blocks of one to five states, each block a loop
+// (every state's actions may lead to the next state of its block) whose
+// ways out lead to one of the next 20 blocks (the first action of its
+// first state to the next block) or to a terminal: thousands
+// of components, each solvable once the ones it leads to are, many of them
+// independent of each other. With one player some actions stay in their
+// block for sure (end components); with two every action may leave, so
+// that play ends and the payoffs keep their constant sum.
+func blockGame(rng *rand.Rand, players, blocks int) *game {
+	g := &game{players: players}
+	first := []int{0}
+	for b := range blocks {
+		first = append(first, first[b]+1+rng.IntN(5))
+	}
+	n := first[blocks]
+	const terminals = 5
+	probs := []*big.Rat{big.NewRat(1, 2), big.NewRat(1, 3), big.NewRat(2, 3), big.NewRat(1, 6)}
+	for b := range blocks {
+		size := first[b+1] - first[b]
+		for s := first[b]; s < first[b+1]; s++ {
+			owner := engine.Chance
+			if rng.IntN(3) > 0 {
+				owner = rng.IntN(players)
+			}
+			acts := make([][]engine.Outcome[int], g.addMover(rng, owner))
+			for a := range acts {
+				in := first[b] + (s-first[b]+1)%size
+				reward := big.NewRat(int64(rng.IntN(3)), 1)
+				if players == 1 && owner >= 0 && (s > first[b] || a > 0) && rng.IntN(8) == 0 {
+					acts[a] = []engine.Outcome[int]{{P: big.NewRat(1, 1), To: in, Reward: new(big.Rat)}}
+					continue
+				}
+				out := n + rng.IntN(terminals)
+				switch {
+				case b+1 < blocks && s == first[b] && a == 0:
+					out = first[b+1] // every block is reached
+				case b+1 < blocks && rng.IntN(4) > 0:
+					next := b + 1 + rng.IntN(min(blocks-b-1, 20))
+					out = first[next] + rng.IntN(first[next+1]-first[next])
+				}
+				p := probs[rng.IntN(len(probs))]
+				acts[a] = []engine.Outcome[int]{
+					{P: p, To: in, Reward: reward},
+					{P: new(big.Rat).Sub(big.NewRat(1, 1), p), To: out, Reward: reward},
+				}
+			}
+			g.acts = append(g.acts, acts)
+		}
+	}
+	for range terminals {
+		g.addConstantSum(big.NewRat(int64(rng.IntN(11)), 10))
+	}
+	return g
+}
+
+// solveWith solves g in field f with so many workers, its components
+// found first (stream false) or solved as Tarjan's algorithm finds them.
+func solveWith[T any, F numeric.Field[T]](t *testing.T, f F, g *game, workers int, stream bool, opt engine.Options) (*engine.Result[int, T], error) {
+	t.Helper()
+	from := 1 << 30
+	if stream {
+		from = 1
+	}
+	defer engine.SetStreamFrom(engine.SetStreamFrom(from))
+	opt.Workers = workers
+	return engine.Solve[int, T](context.Background(), f, g, opt)
+}
+
+// Components solved while Tarjan's algorithm still finds them, on two
+// workers, give every state the same values (to the last bit in float
+// mode), rewards and choices as one worker solving them in order after the
+// decomposition, and as two workers sharing out components found first;
+// the run is counted as shared out. Run with -race, this also checks that
+// the workers read only what the decomposition has finished.
+func TestFoundWhileSolving(t *testing.T) {
+	for seed := range 6 {
+		players := 1 + seed%2
+		g := blockGame(rand.New(rand.NewPCG(uint64(seed), 21)), players, 3000)
+		serial, err := solveWith[float64](t, numeric.Float{}, g, 1, false, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, stream := range []bool{false, true} {
+			before := engine.SharedQueues()
+			par, err := solveWith[float64](t, numeric.Float{}, g, 2, stream, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			what := fmt.Sprintf("seed %d, found while solving %v", seed, stream)
+			if engine.SharedQueues() == before {
+				t.Errorf("%s: solved on one worker", what)
+			}
+			sameResults(t, what, 1000, serial, par, func(a, b float64) bool { return a == b })
+		}
+		if seed < 2 {
+			small := blockGame(rand.New(rand.NewPCG(uint64(seed), 22)), players, 400)
+			ex1, err := solveWith[*big.Rat](t, numeric.Exact{}, small, 1, false, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ex2, err := solveWith[*big.Rat](t, numeric.Exact{}, small, 2, true, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameResults(t, fmt.Sprintf("seed %d, exact", seed), 200, ex1, ex2, func(a, b *big.Rat) bool { return a.Cmp(b) == 0 })
+		}
+	}
+}
+
+// sameResults compares two solves of one game, of at least minComps
+// components, state by state.
+func sameResults[T any](t *testing.T, what string, minComps int, a, b *engine.Result[int, T], eq func(x, y T) bool) {
+	t.Helper()
+	if a.States != b.States || a.Components != b.Components || fmt.Sprint(a.Methods) != fmt.Sprint(b.Methods) || a.EndComponents != b.EndComponents {
+		t.Fatalf("%s: %d states, %d components %v, %d end components; want %d, %d %v, %d", what, b.States, b.Components, b.Methods, b.EndComponents, a.States, a.Components, a.Methods, a.EndComponents)
+	}
+	if a.Components < minComps {
+		t.Fatalf("%s: only %d components", what, a.Components)
+	}
+	for i := range a.States {
+		s := a.State(i)
+		va, vb := a.Value(s), b.Value(s)
+		for p := range va {
+			if !eq(va[p], vb[p]) {
+				t.Fatalf("%s: state %d, player %d: %v, want %v", what, s, p, vb[p], va[p])
+			}
+		}
+		ra, fa, _ := a.Reward(s)
+		rb, fb, _ := b.Reward(s)
+		if fa != fb || fa && !eq(ra, rb) {
+			t.Fatalf("%s: state %d: reward %v (finite %v), want %v (%v)", what, s, rb, fb, ra, fa)
+		}
+		ca, _, _ := a.Choice(s)
+		cb, _, _ := b.Choice(s)
+		if ca != cb {
+			t.Fatalf("%s: state %d: action %d, want %d", what, s, cb, ca)
+		}
+	}
+}
+
+// A run whose components are solved as they are found stops at the first
+// error, whether a worker fails (strategy iteration allowed one round) or
+// the context is cancelled (here from the progress report), and returns
+// that error with every worker ended. (Strategy iteration starts from the
+// last action of each state, not from value iteration's policy, so that
+// one round does not suffice.)
+func TestFoundStops(t *testing.T) {
+	g := blockGame(rand.New(rand.NewPCG(7, 21)), 1, 3000)
+	before := runtime.NumGoroutine()
+	defer engine.SetSeedLast(engine.SetSeedLast(true))
+	_, err := solveWith[*big.Rat](t, numeric.Exact{}, g, 2, true, engine.Options{MaxRounds: 1})
+	if err == nil || !strings.Contains(err.Error(), "did not settle in 1 rounds") {
+		t.Errorf("one round: %v, want strategy iteration's error", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := engine.Options{}
+	opt.Workers = 2
+	reports := 0
+	opt.Progress = func(done, total int64) {
+		reports++
+		cancel()
+	}
+	defer engine.SetStreamFrom(engine.SetStreamFrom(1))
+	_, err = engine.Solve[int, float64](ctx, numeric.Float{}, g, opt)
+	if !errors.Is(err, context.Canceled) || reports == 0 {
+		t.Errorf("cancelled after %d reports: %v, want context.Canceled", reports, err)
+	}
+	if after := runtime.NumGoroutine(); after > before {
+		t.Errorf("%d goroutines after the runs, %d before", after, before)
+	}
+}
