@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // mapping returns the fields of /proc/self/smaps for the mapping that
@@ -103,8 +105,14 @@ func TestPopulate(t *testing.T) {
 	}
 	PopulateAhead(small[:7:7], small[5:900:900])()
 	for _, ahead := range []bool{false, true} {
+		// A fresh mapping: memory from the Go heap may have been used
+		// (and zeroed, so resident) before.
 		const n = 64 << 20
-		b := make([]byte, n)
+		b, err := unix.Mmap(-1, 0, n, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_ANON|unix.MAP_PRIVATE)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer unix.Munmap(b)
 		for i := range 4096 {
 			b[i*7] = byte(i)
 		}
