@@ -93,11 +93,11 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 		// million of them in Herman's ring of 17) only if some rational
 		// of the graph's is negative: a reward, or a payoff.
 		if slices.ContainsFunc(g.rats.vals, func(x *big.Rat) bool { return x.Sign() < 0 }) {
-			for _, rid := range g.reward {
+			for o := range g.reward.len() {
 				if err := guard.Tick(1); err != nil {
 					return nil, err
 				}
-				if g.rats.vals[rid].Sign() < 0 {
+				if rid := g.reward.at(uint32(o)); g.rats.vals[rid].Sign() < 0 {
 					return nil, solver.Invalidf("engine: negative reward %s: expected rewards need rewards ≥ 0", g.rats.vals[rid].RatString())
 				}
 			}

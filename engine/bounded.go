@@ -104,10 +104,10 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
 				sum = f.FromInt(sum, 0)
 				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
-					p := rat[g.prob[o]]
+					p := rat[g.prob.at(o)]
 					sum = f.AddMul(sum, sum, p, cur[g.to[o]])
-					if reward && q.Instant == nil && g.reward[o] != 0 {
-						sum = f.AddMul(sum, sum, p, rat[g.reward[o]])
+					if reward && q.Instant == nil && g.reward.at(o) != 0 {
+						sum = f.AddMul(sum, sum, p, rat[g.reward.at(o)])
 					}
 				}
 				if first || (up && f.Cmp(sum, best) > 0) || (!up && f.Cmp(sum, best) < 0) {

@@ -163,8 +163,8 @@ func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
 	}
 	inf := false
 	for o := lo; o < hi; o++ {
-		p := r.rat[g.prob[o]]
-		if rid := g.reward[o]; rid != 0 {
+		p := r.rat[g.prob.at(o)]
+		if rid := g.reward.at(o); rid != 0 {
 			rewNum = f.AddMul(rewNum, rewNum, p, r.rat[rid])
 			if r.rwt != nil {
 				for i := range P {
@@ -217,8 +217,8 @@ func (r *run[S, T, F]) solveOneFloat(v uint32, a int) bool {
 	}
 	inf := false
 	for o := lo; o < hi; o++ {
-		p := r.ratF[g.prob[o]]
-		if rid := g.reward[o]; rid != 0 {
+		p := r.ratF[g.prob.at(o)]
+		if rid := g.reward.at(o); rid != 0 {
 			pr := float64(p * r.ratF[rid])
 			rew.Add(pr)
 			if r.rwt != nil {
@@ -323,9 +323,9 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 		// exact mode adds r once: the probabilities sum to 1 (explore and
 		// FromFlat check it), and a product per outcome of Herman's ring
 		// of 17 was a tenth of its time.
-		paid := dots != nil && g.reward != nil && hi > lo && uniform(g.reward[lo:hi])
-		if paid && g.reward[lo] != 0 {
-			rx := r.ratX[g.reward[lo]]
+		paid := dots != nil && hi > lo && g.reward.uniform(lo, hi)
+		if paid && g.reward.at(lo) != 0 {
+			rx := r.ratX[g.reward.at(lo)]
 			dots[P].Add(rx)
 			if r.rwt != nil {
 				for j := range P {
@@ -334,11 +334,11 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 			}
 		}
 		for o := lo; o < hi; o++ {
-			p := r.rat[g.prob[o]]
-			if rid := g.reward[o]; rid != 0 && !paid {
+			p := r.rat[g.prob.at(o)]
+			if rid := g.reward.at(o); rid != 0 && !paid {
 				switch {
 				case float:
-					pr := float64(r.ratF[g.prob[o]] * r.ratF[rid])
+					pr := float64(r.ratF[g.prob.at(o)] * r.ratF[rid])
 					sums[P].Add(pr)
 					if r.rwt != nil {
 						for j := range P {
@@ -346,7 +346,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 						}
 					}
 				case dots != nil:
-					px, rx := r.ratX[g.prob[o]], r.ratX[rid]
+					px, rx := r.ratX[g.prob.at(o)], r.ratX[rid]
 					dots[P].AddMul(px, rx)
 					if r.rwt != nil {
 						for j := range P {
@@ -371,14 +371,14 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 			switch {
 			case float:
 				wv := r.vals[int(w)*P : int(w)*P+P]
-				pf := r.ratF[g.prob[o]]
+				pf := r.ratF[g.prob.at(o)]
 				sums[d].Add(pf)
 				for j := range P {
 					sums[j].Add(float64(pf * f.Float64(wv[j])))
 				}
 				sums[P].Add(float64(pf * f.Float64(r.rew[w])))
 			case dots != nil:
-				exitW, exitP = append(exitW, w), append(exitP, g.prob[o])
+				exitW, exitP = append(exitW, w), append(exitP, g.prob.at(o))
 			default:
 				wv := r.vals[int(w)*P : int(w)*P+P]
 				exit[i] = f.Add(exit[i], exit[i], p)

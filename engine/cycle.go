@@ -428,8 +428,8 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 			for o := o0; o < o1; o++ {
 				if l := r.local[g.to[o]]; l >= 0 {
 					q.outTo = append(q.outTo, q.nodeOf[l])
-					q.outP = append(q.outP, g.prob[o])
-					q.outPF = append(q.outPF, r.ratF[g.prob[o]])
+					q.outP = append(q.outP, g.prob.at(o))
+					q.outPF = append(q.outPF, r.ratF[g.prob.at(o)])
 				}
 			}
 		}
@@ -523,11 +523,11 @@ func (r *run[S, T, F]) exitValue(v uint32, a, obj int, z T) T {
 	z = f.FromInt(z, 0)
 	o0, o1 := r.actionOutcomes(v, a)
 	for o := o0; o < o1; o++ {
-		if r.rwt != nil && g.reward[o] != 0 {
+		if r.rwt != nil && g.reward.at(o) != 0 {
 			z = r.addReward(z, obj, o)
 		}
 		if w := g.to[o]; r.local[w] < 0 {
-			z = f.AddMul(z, z, r.rat[g.prob[o]], r.vals[int(w)*P+obj])
+			z = f.AddMul(z, z, r.rat[g.prob.at(o)], r.vals[int(w)*P+obj])
 		}
 	}
 	return z
@@ -553,7 +553,7 @@ func (r *run[S, T, F]) endComponents(comp []uint32) (mecOf []int32, kept []bool,
 			free := true
 			for o := o0; o < o1; o++ {
 				ec.tgt = append(ec.tgt, r.local[g.to[o]])
-				free = free && g.reward[o] == 0
+				free = free && g.reward.at(o) == 0
 			}
 			if r.rwt != nil && !free {
 				// With rewards counted, an end component is where play

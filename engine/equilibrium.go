@@ -51,18 +51,18 @@ func (r *run[S, T, F]) eqGame(comp []uint32) *eqGame {
 		leaves := false
 		for o := o0; o < o1; o++ {
 			w := g.to[o]
-			if rid := g.reward[o]; rid != 0 && r.rwt != nil {
+			if rid := g.reward.at(o); rid != 0 && r.rwt != nil {
 				for j := range P {
-					e.exit[base+j] += float64(r.rwt[j]) * r.ratF[g.prob[o]] * r.ratF[rid]
+					e.exit[base+j] += float64(r.rwt[j]) * r.ratF[g.prob.at(o)] * r.ratF[rid]
 				}
 			}
 			if l := r.local[w]; l >= 0 {
 				e.outTo = append(e.outTo, l)
-				e.outP = append(e.outP, r.ratF[g.prob[o]])
+				e.outP = append(e.outP, r.ratF[g.prob.at(o)])
 				continue
 			}
 			leaves = true
-			p := r.ratF[g.prob[o]]
+			p := r.ratF[g.prob.at(o)]
 			for j := range P {
 				x := f.Float64(r.vals[int(w)*P+j])
 				e.exit[base+j] += p * x

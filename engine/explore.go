@@ -36,8 +36,8 @@ type graph[S comparable] struct {
 	nameID   map[string]uint32
 	outStart []uint32 // outcomes of action a: outStart[a]..outStart[a+1]
 	to       []uint32
-	prob     []uint32 // rat ids
-	reward   []uint32 // rat ids; 0 is no reward
+	prob     idColumn // rat ids
+	reward   idColumn // rat ids; 0 is no reward
 	payStart []uint32 // payoff of terminal i: pay[payStart[i]:payStart[i]+players]
 	pay      []uint32
 	rats     *ratTable
@@ -148,7 +148,8 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	}
 	// The outcomes' arrays grow in chunks (column); the rewards' only
 	// once one is not zero.
-	var to, prob, reward column[uint32]
+	var to column[uint32]
+	var prob, reward idBuilder
 	rewards := false
 	hinted := 0 // a Sizer's outcomes, if followed
 	check := func() error {
@@ -170,9 +171,10 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			g.owner = hugepage.Make[int16](0, states)
 			g.actStart, g.payStart = hugepage.Make[uint32](0, states+1), hugepage.Make[uint32](0, states+1)
 			g.actName, g.outStart = hugepage.Make[uint32](0, actions), hugepage.Make[uint32](0, actions+1)
-			to.cur, prob.cur = hugepage.Make[uint32](0, outcomes), hugepage.Make[uint32](0, outcomes)
+			to.cur = hugepage.Make[uint32](0, outcomes)
+			prob.sized(0, outcomes)
 			hinted = outcomes
-			stop := hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner), hugepage.Bytes(g.actStart), hugepage.Bytes(g.payStart), hugepage.Bytes(g.actName), hugepage.Bytes(g.outStart), hugepage.Bytes(to.cur), hugepage.Bytes(prob.cur))
+			stop := hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner), hugepage.Bytes(g.actStart), hugepage.Bytes(g.payStart), hugepage.Bytes(g.actName), hugepage.Bytes(g.outStart), hugepage.Bytes(to.cur), prob.bytes())
 			defer stop()
 		}
 	}
@@ -302,7 +304,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 							// Sized once too: grown in chunks, the
 							// column is copied into one slice at the
 							// end, 27 MB twice over for Pig 100.
-							reward.cur = hugepage.Make[uint32](done, hinted)
+							reward.sized(done, hinted)
 						} else {
 							reward.zeros(done)
 							reward.room(len(n.outs))
@@ -337,7 +339,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 						if !g.rats.prob[pid] {
 							return nil, bad("action %q: probability %s outside (0, 1]", n.names[a], q.RatString())
 						}
-						prob.cur[len(prob.cur)-(end-start)+k] = pid
+						prob.setLast(end-start-k, pid)
 					}
 					g.renormalized++
 				} else {
@@ -390,9 +392,15 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	// moment it is there twice (Herman's ring of 15, exact, under a 2 GB
 	// address-space limit ran the runtime out of memory here).
 	copies := 0.0
-	for _, c := range []*column[uint32]{&to, &prob, &reward} {
-		if len(c.full) > 0 {
+	if len(to.full) > 0 {
+		copies += 4 * float64(to.len())
+	}
+	for _, c := range []*idBuilder{&prob, &reward} {
+		switch {
+		case c.isWide && len(c.wide.full) > 0:
 			copies += 4 * float64(c.len())
+		case len(c.narrow.full) > 0:
+			copies += float64(c.len())
 		}
 	}
 	if err := budget.NewGuard(ctx, opt.memory()).Fits(copies); err != nil {
@@ -412,7 +420,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	} else {
 		// Never written: fresh from the system, its pages cost nothing
 		// until read (then the shared zero page).
-		g.reward = make([]uint32, len(g.to))
+		g.reward = idColumn{narrow: make([]uint8, len(g.to))}
 	}
 	for len(g.tieRank) > 0 && len(g.tieRank) < len(g.states) {
 		g.tieRank = append(g.tieRank, nil)

@@ -145,7 +145,7 @@ func adopt[S comparable](ctx context.Context, rules Rules[S], opt Options, value
 	}
 	if identity {
 		g.owner, g.actStart, g.actName, g.outStart = f.Owner, f.ActStart, f.ActName, f.OutStart
-		g.to, g.prob, g.reward, g.payStart, g.pay = f.To, f.Prob, f.Reward, f.PayStart, f.Pay
+		g.to, g.prob, g.reward, g.payStart, g.pay = f.To, idColumn{wide: f.Prob}, idColumn{wide: f.Reward}, f.PayStart, f.Pay
 	} else {
 		if err := renumber(ctx, &f, g, order, pos); err != nil {
 			return nil, false, err
@@ -172,7 +172,8 @@ func renumber[S comparable](ctx context.Context, f *FlatGame, g *graph[S], order
 	g.owner = hugepage.Make[int16](0, n)
 	g.actStart, g.payStart = hugepage.Make[uint32](1, n+1), hugepage.Make[uint32](1, n+1)
 	g.actName, g.outStart = hugepage.Make[uint32](0, acts), hugepage.Make[uint32](1, acts+1)
-	g.to, g.prob, g.reward = hugepage.Make[uint32](0, outs), hugepage.Make[uint32](0, outs), hugepage.Make[uint32](0, outs)
+	g.to = hugepage.Make[uint32](0, outs)
+	prob, reward := hugepage.Make[uint32](0, outs), hugepage.Make[uint32](0, outs)
 	g.pay = hugepage.Make[uint32](0, pays)
 	for i, s := range order {
 		if err := stopped(ctx, i); err != nil {
@@ -184,8 +185,8 @@ func renumber[S comparable](ctx context.Context, f *FlatGame, g *graph[S], order
 			for _, t := range f.To[o0:o1] {
 				g.to = append(g.to, pos[t]-1)
 			}
-			g.prob = append(g.prob, f.Prob[o0:o1]...)
-			g.reward = append(g.reward, f.Reward[o0:o1]...)
+			prob = append(prob, f.Prob[o0:o1]...)
+			reward = append(reward, f.Reward[o0:o1]...)
 			g.actName = append(g.actName, f.ActName[a])
 			g.outStart = append(g.outStart, uint32(len(g.to)))
 		}
@@ -193,6 +194,7 @@ func renumber[S comparable](ctx context.Context, f *FlatGame, g *graph[S], order
 		g.actStart = append(g.actStart, uint32(len(g.actName)))
 		g.payStart = append(g.payStart, uint32(len(g.pay)))
 	}
+	g.prob, g.reward = idColumn{wide: prob}, idColumn{wide: reward}
 	return nil
 }
 

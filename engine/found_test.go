@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"runtime"
@@ -184,5 +185,79 @@ func TestFoundStops(t *testing.T) {
 	}
 	if after := runtime.NumGoroutine(); after > before {
 		t.Errorf("%d goroutines after the runs, %d before", after, before)
+	}
+}
+
+// manyRats is a walk of n chance states, each with rationals of its own:
+// from state i play wins (payoff 1) with probability 1/(i+2), collecting
+// i/(i+3), or goes on to state i+1 collecting 1/(i+5); past state n-1 it
+// loses. Its hundreds of distinct rationals make the explorer widen its
+// probability and reward columns from a byte an outcome to four, part way
+// (SizeHint sizes them first).
+type manyRats struct{ n int }
+
+const (
+	manyWin  = -1
+	manyLose = -2
+)
+
+func (m manyRats) Players() int { return 1 }
+func (m manyRats) Start() int   { return 0 }
+func (m manyRats) SizeHint() (states, actions, outcomes int) {
+	return m.n + 2, m.n, 2 * m.n
+}
+func (m manyRats) Expand(s int, n *engine.Node[int]) error {
+	switch {
+	case s == manyWin:
+		n.Terminal(big.NewRat(1, 1))
+	case s == manyLose:
+		n.Terminal(new(big.Rat))
+	default:
+		next := s + 1
+		if next == m.n {
+			next = manyLose
+		}
+		i := int64(s)
+		n.Chance(
+			engine.Outcome[int]{P: big.NewRat(1, i+2), To: manyWin, Reward: big.NewRat(i, i+3)},
+			engine.Outcome[int]{P: big.NewRat(i+1, i+2), To: next, Reward: big.NewRat(1, i+5)},
+		)
+	}
+	return nil
+}
+
+// The walk's value and expected reward from every state, exact and in
+// float64, against the recursion written out here.
+func TestManyRationals(t *testing.T) {
+	m := manyRats{600}
+	value, reward := make([]*big.Rat, m.n+1), make([]*big.Rat, m.n+1)
+	value[m.n], reward[m.n] = new(big.Rat), new(big.Rat)
+	for i := m.n - 1; i >= 0; i-- {
+		x := int64(i)
+		win, on := big.NewRat(1, x+2), big.NewRat(x+1, x+2)
+		value[i] = new(big.Rat).Add(win, new(big.Rat).Mul(on, value[i+1]))
+		r := new(big.Rat).Mul(win, big.NewRat(x, x+3))
+		r.Add(r, new(big.Rat).Mul(on, new(big.Rat).Add(big.NewRat(1, x+5), reward[i+1])))
+		reward[i] = r
+	}
+	ex, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fl, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, m, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range m.n {
+		r, _, _ := ex.Reward(i)
+		if ex.Value(i)[0].Cmp(value[i]) != 0 || r.Cmp(reward[i]) != 0 {
+			t.Fatalf("state %d: exact %s and %s, want %s and %s", i, ex.Value(i)[0].RatString(), r.RatString(), value[i].RatString(), reward[i].RatString())
+		}
+		v, _ := value[i].Float64()
+		w, _ := reward[i].Float64()
+		rf, _, _ := fl.Reward(i)
+		if math.Abs(fl.Value(i)[0]-v) > 1e-12 || math.Abs(rf-w) > 1e-12*math.Max(1, w) {
+			t.Fatalf("state %d: float %v and %v, want %v and %v", i, fl.Value(i)[0], rf, v, w)
+		}
 	}
 }

@@ -86,10 +86,10 @@ func (G *Graph[S]) Action(i, a int, outs []Outcome[int]) (string, []Outcome[int]
 	outs = outs[:0]
 	for o := g.outStart[k]; o < g.outStart[k+1]; o++ {
 		var r *big.Rat
-		if id := g.reward[o]; id != 0 {
+		if id := g.reward.at(o); id != 0 {
 			r = g.rats.vals[id]
 		}
-		outs = append(outs, Outcome[int]{P: g.rats.vals[g.prob[o]], To: int(g.to[o]), Reward: r})
+		outs = append(outs, Outcome[int]{P: g.rats.vals[g.prob.at(o)], To: int(g.to[o]), Reward: r})
 	}
 	return g.names[g.actName[k]], outs
 }

@@ -53,8 +53,8 @@ func LongRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 		case g.actStart[v+1] > g.actStart[v]:
 			a := g.actStart[v]
 			for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
-				if r := g.reward[o]; r != 0 {
-					weight[v] = f.AddMul(weight[v], weight[v], rat[g.prob[o]], rat[r])
+				if r := g.reward.at(o); r != 0 {
+					weight[v] = f.AddMul(weight[v], weight[v], rat[g.prob.at(o)], rat[r])
 				}
 			}
 		}
@@ -138,7 +138,7 @@ func longRunBottom[S comparable, T any, F numeric.Field[T]](f F, g *graph[S], cs
 			b[i*d+1] = f.FromInt(b[i*d+1], 1)
 			lo, hi := outs(v)
 			for o := lo; o < hi; o++ {
-				p := rat[g.prob[o]]
+				p := rat[g.prob.at(o)]
 				l := local[g.to[o]]
 				if l < 0 { // r: the excursion ends
 					exit[i] = f.Add(exit[i], exit[i], p)
@@ -158,7 +158,7 @@ func longRunBottom[S comparable, T any, F numeric.Field[T]](f F, g *graph[S], cs
 	lo, hi := outs(r)
 	for o := lo; o < hi; o++ {
 		if l := local[g.to[o]]; l >= 0 {
-			p := rat[g.prob[o]]
+			p := rat[g.prob.at(o)]
 			total = f.AddMul(total, total, p, x[int(l)*d])
 			length = f.AddMul(length, length, p, x[int(l)*d+1])
 		}
@@ -192,7 +192,7 @@ func longRunTransient[S comparable, T any, F numeric.Field[T]](f F, g *graph[S],
 		b[i] = f.FromInt(b[i], 0)
 		lo, hi := outs(v)
 		for o := lo; o < hi; o++ {
-			p := rat[g.prob[o]]
+			p := rat[g.prob.at(o)]
 			w := g.to[o]
 			l := local[w]
 			if l < 0 {

@@ -49,13 +49,13 @@ func (r *Result[S, T]) Simulate(rng *rand.Rand, maxSteps int) Play {
 		u := rng.Float64()
 		o := hi - 1
 		for k := lo; k < hi; k++ {
-			u -= r.probF[g.prob[k]]
+			u -= r.probF[g.prob.at(k)]
 			if u < 0 {
 				o = k
 				break
 			}
 		}
-		play.Reward += r.probF[g.reward[o]]
+		play.Reward += r.probF[g.reward.at(o)]
 		v = g.to[o]
 		play.Steps++
 	}

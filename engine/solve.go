@@ -383,9 +383,9 @@ func (r *run[S, T, F]) addReward(z T, j int, o uint32) T {
 	g, f := r.g, r.f
 	switch r.rwt[j] {
 	case 1:
-		return f.AddMul(z, z, r.rat[g.prob[o]], r.rat[g.reward[o]])
+		return f.AddMul(z, z, r.rat[g.prob.at(o)], r.rat[g.reward.at(o)])
 	case -1:
-		r.rt = f.Mul(r.rt, r.rat[g.prob[o]], r.rat[g.reward[o]])
+		r.rt = f.Mul(r.rt, r.rat[g.prob.at(o)], r.rat[g.reward.at(o)])
 		return f.Sub(z, z, r.rt)
 	}
 	return z
@@ -576,12 +576,12 @@ func (r *run[S, T, F]) exitChoice(comp []uint32) bool {
 			for o := lo; o < hi; o++ {
 				if !inside(o) {
 					w := r.vals[int(g.to[o])*P+p]
-					sum = f.AddMul(sum, sum, r.rat[g.prob[o]], w)
-					scale += r.ratF[g.prob[o]] * math.Abs(f.Float64(w))
-					if rid := g.reward[o]; rid != 0 && r.rwt != nil && r.rwt[p] != 0 {
+					sum = f.AddMul(sum, sum, r.rat[g.prob.at(o)], w)
+					scale += r.ratF[g.prob.at(o)] * math.Abs(f.Float64(w))
+					if rid := g.reward.at(o); rid != 0 && r.rwt != nil && r.rwt[p] != 0 {
 						// The exit's reward, counted in the value.
 						sum = r.addReward(sum, p, o)
-						scale += r.ratF[g.prob[o]] * r.ratF[rid]
+						scale += r.ratF[g.prob.at(o)] * r.ratF[rid]
 					}
 				}
 			}
@@ -611,7 +611,7 @@ func sameInside[S comparable](g *graph[S], lo0, hi0, lo, hi uint32, inside func(
 		if i == hi0 || j == hi {
 			return i == hi0 && j == hi
 		}
-		if g.to[i] != g.to[j] || g.prob[i] != g.prob[j] || (rewards && g.reward[i] != g.reward[j]) {
+		if g.to[i] != g.to[j] || g.prob.at(i) != g.prob.at(j) || (rewards && g.reward.at(i) != g.reward.at(j)) {
 			return false
 		}
 		i++

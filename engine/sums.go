@@ -52,9 +52,9 @@ func (r *run[S, T, F]) exitExact(v uint32, a, obj int, z T) T {
 	d.Reset()
 	o0, o1 := r.actionOutcomes(v, a)
 	for o := o0; o < o1; o++ {
-		p := r.ratX[g.prob[o]]
-		if r.rwt != nil && g.reward[o] != 0 {
-			r.rewardTerm(d, obj, p, r.ratX[g.reward[o]])
+		p := r.ratX[g.prob.at(o)]
+		if r.rwt != nil && g.reward.at(o) != 0 {
+			r.rewardTerm(d, obj, p, r.ratX[g.reward.at(o)])
 		}
 		if w := g.to[o]; r.local[w] < 0 {
 			d.AddMul(p, vals[int(w)*P+obj])
@@ -100,8 +100,8 @@ func (r *run[S, T, F]) solveOneExact(v uint32, a int) bool {
 	exits := exitSums{d[:P], rw, out, vals, rew}
 	inf := false
 	for o := lo; o < hi; o++ {
-		p := r.ratX[g.prob[o]]
-		if rid := g.reward[o]; rid != 0 {
+		p := r.ratX[g.prob.at(o)]
+		if rid := g.reward.at(o); rid != 0 {
 			rw.AddMul(p, r.ratX[rid])
 			if r.rwt != nil {
 				for i := range P {
@@ -139,7 +139,7 @@ func (r *run[S, T, F]) soleSuccessor(v, lo, hi uint32) (w uint32, ok bool) {
 	g := r.g
 	w = v
 	for o := lo; o < hi; o++ {
-		if g.reward[o] != 0 {
+		if g.reward.at(o) != 0 {
 			return 0, false
 		}
 		switch t := g.to[o]; {
