@@ -50,6 +50,12 @@ type quotient[T any] struct {
 	argU      []int32   // the upper side's greedy action of each node
 	opt       []float64 // optimistic's candidate bounds
 	lowerHigh [2]float64
+	// Scratch of one component's solve, reused by the next (Pig 100
+	// made 12 MB of them per solve): cycle's middle of the bounds, and
+	// the policies greedy and greedyFloat return, each valid until the
+	// next call of its maker on this quotient.
+	mid                 []T
+	greedyOut, floatOut []int32
 }
 
 const stay = ^uint32(0)
@@ -119,7 +125,8 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	}
 	if !r.f.Exact() {
 		if gap <= target || oneSided {
-			x := make([]T, q.nodes)
+			q.mid = resize(q.mid, q.nodes)
+			x := q.mid
 			for i := range x {
 				x[i] = r.fromFloat(point(L[i], U[i])) // the middle of the proven bounds
 			}
@@ -1013,10 +1020,12 @@ func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int,
 }
 
 // greedy chooses at every node the first action in tie order whose value
-// under x is best (with float mode's tolerance).
+// under x is best (with float mode's tolerance). The policy is q's
+// scratch, valid until greedy's next call on q.
 func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int) []int32 {
 	f := r.f
-	sigma := make([]int32, q.nodes)
+	q.greedyOut = resize(q.greedyOut, q.nodes)
+	sigma := q.greedyOut
 	best, cand := f.New(), f.New()
 	var xf []float64
 	if f.Exact() {
@@ -1159,9 +1168,12 @@ func (q *quotient[T]) qvalueFloat(x []float64, a int32) float64 {
 	return s
 }
 
-// greedyFloat is greedy on float64 values, for exact mode's start.
+// greedyFloat is greedy on float64 values, for exact mode's start. The
+// policy is q's scratch, valid until greedyFloat's next call on q.
 func (r *run[S, T, F]) greedyFloat(q *quotient[T], x []float64, minP int) []int32 {
-	sigma := make([]int32, q.nodes)
+	q.floatOut = resize(q.floatOut, q.nodes)
+	sigma := q.floatOut
+	clear(sigma) // as made: a node without actions keeps 0
 	for i := range q.nodes {
 		minimize := q.owner[i] == minP && minP >= 0
 		var best float64
