@@ -35,6 +35,17 @@ func tarjan(ctx context.Context, n int, start []uint32, adj []uint32) (*componen
 	return nil, fmt.Errorf("engine: %w", ctx.Err())
 }
 
+// tarjanGraph is tarjan on a graph's states, whose edges are their
+// outcomes: no array of where each state's outcomes start (Pig 100: 4 MB)
+// is made.
+func tarjanGraph[S comparable](ctx context.Context, g *graph[S]) (*components, error) {
+	sc := sccScratch{ctx: ctx}
+	if c := sc.decompose(len(g.states), g.actStart, g.outStart, g.to); c != nil {
+		return c, nil
+	}
+	return nil, fmt.Errorf("engine: %w", ctx.Err())
+}
+
 // sccCheck is how many vertices tarjan visits between looks at its
 // context.
 const sccCheck = 1 << 16
@@ -63,8 +74,8 @@ type sccScratch struct {
 }
 
 type sccFrame struct {
-	v    uint32
-	edge uint32
+	v         uint32
+	edge, end uint32 // v's edges left: adj[edge:end]
 }
 
 // resize returns s with length n, reusing its memory (not cleared).
@@ -77,6 +88,20 @@ func resize[E any](s []E, n int) []E {
 
 // tarjan is the function tarjan on sc's memory.
 func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
+	return sc.decompose(n, start, nil, adj)
+}
+
+// decompose is tarjan where vertex v's successors are adj[lo:hi], lo and
+// hi start[v] and start[v+1], or with mid (a graph's states: start its
+// actStart, mid its outStart) mid[start[v]] and mid[start[v+1]].
+func (sc *sccScratch) decompose(n int, start, mid, adj []uint32) *components {
+	edges := func(v uint32) sccFrame {
+		lo, hi := start[v], start[v+1]
+		if mid != nil {
+			lo, hi = mid[lo], mid[hi]
+		}
+		return sccFrame{v, lo, hi}
+	}
 	const unvisited = -1
 	index, low := resize(sc.index, n), resize(sc.low, n)
 	for i := range index {
@@ -98,7 +123,7 @@ func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
 		if sc.stopped(next) {
 			return nil
 		}
-		calls = append(calls, sccFrame{uint32(root), start[root]})
+		calls = append(calls, edges(uint32(root)))
 		index[root], low[root] = next, next
 		next++
 		stack = append(stack, uint32(root))
@@ -106,7 +131,7 @@ func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
 		for len(calls) > 0 {
 			f := &calls[len(calls)-1]
 			v := f.v
-			if f.edge < start[v+1] {
+			if f.edge < f.end {
 				w := adj[f.edge]
 				f.edge++
 				switch {
@@ -118,7 +143,7 @@ func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
 					next++
 					stack = append(stack, w)
 					onStack[w] = true
-					calls = append(calls, sccFrame{w, start[w]})
+					calls = append(calls, edges(w))
 				case onStack[w]:
 					low[v] = min(low[v], index[w])
 				}

@@ -202,17 +202,13 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 		r.pairTotal, r.pairTotalT = total, f.FromRat(f.New(), total)
 	}
 
-	edgeStart := make([]uint32, N+1)
-	for v := range N {
-		edgeStart[v+1] = g.outStart[g.actStart[v+1]]
-	}
 	res := &Result[S, T]{Players: P, States: g.reached, Seeded: N - g.reached, Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice}
 	var st *stats
 	var err error
 	if opt.WorkerCount() >= 2 && N >= streamFrom {
-		st, err = r.solveFound(edgeStart)
+		st, err = r.solveFound()
 	} else {
-		r.comps, err = tarjan(ctx, N, edgeStart, g.to)
+		r.comps, err = tarjanGraph(ctx, g)
 		if err != nil {
 			return nil, err
 		}
@@ -239,13 +235,13 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 // the components are found first. A variable for the tests.
 var streamFrom = 1 << 14
 
-// solveFound decomposes the graph (edges: state v's outcomes are
-// g.to[edgeStart[v]:edgeStart[v+1]]) and solves each component once it is
-// found and every component it leads to is solved: the decomposition
+// solveFound decomposes the graph (a state's edges are its outcomes) and
+// solves each component once it is found and every component it leads to
+// is solved: the decomposition
 // (Pig 100: a tenth of a second, alone on one core before) and the
 // solving overlap, and each component's successors are listed while its
 // outcomes are fresh in the cache, not in a pass of their own.
-func (r *run[S, T, F]) solveFound(edgeStart []uint32) (*stats, error) {
+func (r *run[S, T, F]) solveFound() (*stats, error) {
 	g := r.g
 	N := len(g.states)
 	sc := sccScratch{ctx: r.ctx}
@@ -261,7 +257,7 @@ func (r *run[S, T, F]) solveFound(edgeStart []uint32) (*stats, error) {
 			mark = append(mark, 0)
 			succ = succ[:0]
 			for _, v := range view.get(k) {
-				for _, w := range g.to[edgeStart[v]:edgeStart[v+1]] {
+				for _, w := range g.to[g.outStart[g.actStart[v]]:g.outStart[g.actStart[v+1]]] {
 					if d := view.of[w]; d != int32(k) && mark[d] != int32(k+1) {
 						mark[d] = int32(k + 1)
 						succ = append(succ, d)
@@ -270,7 +266,7 @@ func (r *run[S, T, F]) solveFound(edgeStart []uint32) (*stats, error) {
 			}
 			return emit(k, succ)
 		}
-		if sc.tarjan(N, edgeStart, g.to) == nil {
+		if sc.decompose(N, g.actStart, g.outStart, g.to) == nil {
 			if err := r.ctx.Err(); err != nil {
 				return fmt.Errorf("engine: %w", err)
 			}
