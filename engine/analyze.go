@@ -122,11 +122,11 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 		// Actions that may leave the finite states are never chosen (only
 		// the low side has them: the high side's would have made the
 		// state infinite).
-		for a := range g.actName {
+		for a := range g.actions() {
 			for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
 				if !finite[g.to[o]] {
 					if banned == nil {
-						banned = make([]bool, len(g.actName))
+						banned = make([]bool, g.actions())
 					}
 					banned[a] = true
 					break

@@ -31,7 +31,7 @@ type graph[S comparable] struct {
 	indexer  Indexer[S]
 	owner    []int16  // player, Chance or Terminal
 	actStart []uint32 // actions of state i: actStart[i]..actStart[i+1]
-	actName  []uint32 // index into names
+	actName  idColumn // index into names
 	names    []string
 	nameID   map[string]uint32
 	outStart []uint32 // outcomes of action a: outStart[a]..outStart[a+1]
@@ -46,6 +46,9 @@ type graph[S comparable] struct {
 }
 
 func (g *graph[S]) name(i uint32) string { return g.describe(g.states[i]) }
+
+// actions counts the actions of every state.
+func (g *graph[S]) actions() int { return len(g.outStart) - 1 }
 
 // lookup returns the id of state s, if it was reached.
 func (g *graph[S]) lookup(s S) (uint32, bool) {
@@ -149,11 +152,11 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	// The outcomes' arrays grow in chunks (column); the rewards' only
 	// once one is not zero.
 	var to column[uint32]
-	var prob, reward idBuilder
+	var prob, reward, actName idBuilder
 	rewards := false
 	hinted := 0 // a Sizer's outcomes, if followed
 	check := func() error {
-		need := graphBytes[S](players, valueBytes, len(g.states), len(g.actName), to.len())
+		need := graphBytes[S](players, valueBytes, len(g.states), actName.len(), to.len())
 		if opt.MaxStates > 0 && len(g.states) > opt.MaxStates {
 			return fmt.Errorf("engine: %w: more than %d states (Options.MaxStates)", budget.ErrTooLarge, opt.MaxStates)
 		}
@@ -170,11 +173,12 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			g.states = hugepage.Make[S](0, states)
 			g.owner = hugepage.Make[int16](0, states)
 			g.actStart, g.payStart = hugepage.Make[uint32](0, states+1), hugepage.Make[uint32](0, states+1)
-			g.actName, g.outStart = hugepage.Make[uint32](0, actions), hugepage.Make[uint32](0, actions+1)
+			actName.sized(0, actions)
+			g.outStart = hugepage.Make[uint32](0, actions+1)
 			to.cur = hugepage.Make[uint32](0, outcomes)
 			prob.sized(0, outcomes)
 			hinted = outcomes
-			stop := hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner), hugepage.Bytes(g.actStart), hugepage.Bytes(g.payStart), hugepage.Bytes(g.actName), hugepage.Bytes(g.outStart), hugepage.Bytes(to.cur), prob.bytes())
+			stop := hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner), hugepage.Bytes(g.actStart), hugepage.Bytes(g.payStart), actName.bytes(), hugepage.Bytes(g.outStart), hugepage.Bytes(to.cur), prob.bytes())
 			defer stop()
 		}
 	}
@@ -261,7 +265,8 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		if rewards {
 			reward.room(len(n.outs))
 		}
-		g.actName, g.outStart = room(g.actName, len(n.names)), room(g.outStart, len(n.names))
+		actName.room(len(n.names))
+		g.outStart = room(g.outStart, len(n.names))
 		g.owner, g.actStart, g.payStart = room(g.owner, 1), room(g.actStart, 1), room(g.payStart, 1)
 		bad := func(format string, a ...any) error {
 			return solver.Invalidf("engine: state %s: %s", g.describe(s), fmt.Sprintf(format, a...))
@@ -361,11 +366,11 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 				g.nameID[n.names[a]] = id
 			}
 			slot.s, slot.id, slot.set = name, id, true
-			g.actName = append(g.actName, id)
+			actName.push(id)
 			g.outStart = append(g.outStart, uint32(to.len()))
 			start = end
 		}
-		g.actStart = append(g.actStart, uint32(len(g.actName)))
+		g.actStart = append(g.actStart, uint32(actName.len()))
 		g.payStart = append(g.payStart, uint32(len(g.pay)))
 		if hasTies && n.owner >= 0 && len(n.names) > 1 {
 			if g.tieRank == nil {
@@ -409,6 +414,9 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		return nil, fmt.Errorf("engine: the %d outcomes of %d states: %w", to.len(), len(g.states), err)
 	}
 	var err error
+	if g.actName, err = actName.flat(ctx); err != nil {
+		return nil, err
+	}
 	if g.to, err = to.flat(ctx); err != nil {
 		return nil, err
 	}

@@ -144,7 +144,7 @@ func adopt[S comparable](ctx context.Context, rules Rules[S], opt Options, value
 		rats: rats, describe: func(s S) string { return fmt.Sprint(s) },
 	}
 	if identity {
-		g.owner, g.actStart, g.actName, g.outStart = f.Owner, f.ActStart, f.ActName, f.OutStart
+		g.owner, g.actStart, g.actName, g.outStart = f.Owner, f.ActStart, idColumn{wide: f.ActName}, f.OutStart
 		g.to, g.prob, g.reward, g.payStart, g.pay = f.To, idColumn{wide: f.Prob}, idColumn{wide: f.Reward}, f.PayStart, f.Pay
 	} else {
 		if err := renumber(ctx, &f, g, order, pos); err != nil {
@@ -171,7 +171,8 @@ func renumber[S comparable](ctx context.Context, f *FlatGame, g *graph[S], order
 	n := len(order)
 	g.owner = hugepage.Make[int16](0, n)
 	g.actStart, g.payStart = hugepage.Make[uint32](1, n+1), hugepage.Make[uint32](1, n+1)
-	g.actName, g.outStart = hugepage.Make[uint32](0, acts), hugepage.Make[uint32](1, acts+1)
+	actName := hugepage.Make[uint32](0, acts)
+	g.outStart = hugepage.Make[uint32](1, acts+1)
 	g.to = hugepage.Make[uint32](0, outs)
 	prob, reward := hugepage.Make[uint32](0, outs), hugepage.Make[uint32](0, outs)
 	g.pay = hugepage.Make[uint32](0, pays)
@@ -187,14 +188,14 @@ func renumber[S comparable](ctx context.Context, f *FlatGame, g *graph[S], order
 			}
 			prob = append(prob, f.Prob[o0:o1]...)
 			reward = append(reward, f.Reward[o0:o1]...)
-			g.actName = append(g.actName, f.ActName[a])
+			actName = append(actName, f.ActName[a])
 			g.outStart = append(g.outStart, uint32(len(g.to)))
 		}
 		g.pay = append(g.pay, f.Pay[f.PayStart[s]:f.PayStart[s+1]]...)
-		g.actStart = append(g.actStart, uint32(len(g.actName)))
+		g.actStart = append(g.actStart, uint32(len(actName)))
 		g.payStart = append(g.payStart, uint32(len(g.pay)))
 	}
-	g.prob, g.reward = idColumn{wide: prob}, idColumn{wide: reward}
+	g.prob, g.reward, g.actName = idColumn{wide: prob}, idColumn{wide: reward}, idColumn{wide: actName}
 	return nil
 }
 

@@ -261,3 +261,53 @@ func TestManyRationals(t *testing.T) {
 		}
 	}
 }
+
+// manyNames is a walk of n states of one player, each with two actions of
+// names of its own ("a7", "b7"): a ends play with payoff 0, b goes on (at
+// the last state, to a payoff of 1); at odd states their order is b, a.
+// Its hundreds of names make the explorer widen the actions' name column
+// from a byte an action to four, part way.
+type manyNames struct{ n int }
+
+func (m manyNames) Players() int { return 1 }
+func (m manyNames) Start() int   { return 0 }
+func (m manyNames) Expand(s int, n *engine.Node[int]) error {
+	switch s {
+	case -1:
+		n.Terminal(new(big.Rat))
+		return nil
+	case m.n:
+		n.Terminal(big.NewRat(1, 1))
+		return nil
+	}
+	n.Decide(0)
+	stop := func() { n.Action(fmt.Sprintf("a%d", s), engine.Outcome[int]{P: big.NewRat(1, 1), To: -1}) }
+	next := func() { n.Action(fmt.Sprintf("b%d", s), engine.Outcome[int]{P: big.NewRat(1, 1), To: s + 1}) }
+	if s%2 == 0 {
+		stop()
+		next()
+	} else {
+		next()
+		stop()
+	}
+	return nil
+}
+
+// Every state of the walk chooses its action named b, listed first or
+// second, and the value is 1.
+func TestManyActionNames(t *testing.T) {
+	m := manyNames{400}
+	res, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, m, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := range m.n {
+		a, name, ok := res.Choice(s)
+		if want := fmt.Sprintf("b%d", s); !ok || name != want || a != 1-s%2 {
+			t.Fatalf("state %d: action %d %q, want %d %q", s, a, name, 1-s%2, want)
+		}
+		if v := res.Value(s)[0]; v != 1 {
+			t.Fatalf("state %d: value %v, want 1", s, v)
+		}
+	}
+}

@@ -91,7 +91,7 @@ func (G *Graph[S]) Action(i, a int, outs []Outcome[int]) (string, []Outcome[int]
 		}
 		outs = append(outs, Outcome[int]{P: g.rats.vals[g.prob.at(o)], To: int(g.to[o]), Reward: r})
 	}
-	return g.names[g.actName[k]], outs
+	return g.names[g.actName.at(uint32(k))], outs
 }
 
 // index builds actState and the predecessor lists, once guard says they
@@ -103,10 +103,10 @@ func (G *Graph[S]) index(guard *budget.Guard) error {
 	}
 	g := G.g
 	N := len(g.states)
-	if err := guard.Fits(4 * float64(len(g.actName)+N+2+len(g.to))); err != nil {
+	if err := guard.Fits(4 * float64(g.actions()+N+2+len(g.to))); err != nil {
 		return fmt.Errorf("engine: the predecessors of %d states: %w", N, err)
 	}
-	G.actState = hugepage.Make[uint32](len(g.actName), len(g.actName))
+	G.actState = hugepage.Make[uint32](g.actions(), g.actions())
 	for v := range N {
 		for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
 			G.actState[a] = uint32(v)
@@ -120,7 +120,7 @@ func (G *Graph[S]) index(guard *budget.Guard) error {
 		G.predStart[i] += G.predStart[i-1]
 	}
 	G.pred = hugepage.Make[uint32](len(g.to), len(g.to))
-	for a := range g.actName {
+	for a := range g.actions() {
 		for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
 			t := g.to[o]
 			G.pred[G.predStart[t+1]] = uint32(a)

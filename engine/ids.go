@@ -6,11 +6,13 @@ import (
 	"github.com/gamesolve/gamesolve/internal/hugepage"
 )
 
-// idColumn is a column of the rational table's ids, one per outcome: the
-// graph's probabilities and rewards. While every id is below 256 (a game
-// of few distinct rationals: Pig's are 0, 1 and 1/6) an outcome takes one
-// byte, else four; a model file's arrays are adopted as they are (wide).
-// Pig 100 has 6.7 million outcomes: the two columns take 13 MB, not 54.
+// idColumn is a column of small ids: the rational table's, one per
+// outcome (the graph's probabilities and rewards), and the action names',
+// one per action. While every id is below 256 (a game of few distinct
+// rationals and names: Pig's are 0, 1 and 1/6, roll and hold) an entry
+// takes one byte, else four; a model file's arrays are adopted as they
+// are (wide). Pig 100 has 6.7 million outcomes and 1.9 million actions:
+// the three columns take 15 MB, not 62.
 type idColumn struct {
 	narrow []uint8
 	wide   []uint32 // if not nil, the ids; else narrow

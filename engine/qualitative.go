@@ -61,7 +61,7 @@ func (G *Graph[S]) attractor(goal, avoid, up []bool) []bool {
 	for v := range left {
 		left[v] = int32(g.actStart[v+1] - g.actStart[v])
 	}
-	hit := hugepage.Make[bool](len(g.actName), len(g.actName))
+	hit := hugepage.Make[bool](g.actions(), g.actions())
 	return G.backward(append([]bool(nil), goal...), func(s, a uint32) bool {
 		if avoid[s] {
 			return false
@@ -100,7 +100,7 @@ func (G *Graph[S]) almostSure(ctx context.Context, goal, avoid, up, can []bool) 
 	// backward search then removes the states that can no longer reach the
 	// goal, until a round removes none. Every predecessor list is visited
 	// once over all cascades together.
-	stays := hugepage.Make[bool](len(g.actName), len(g.actName))
+	stays := hugepage.Make[bool](g.actions(), g.actions())
 	staying := hugepage.Make[int32](len(goal), len(goal)) // up state: its actions that stay
 	var queue []uint32
 	remove := func(v uint32) {
@@ -135,7 +135,7 @@ func (G *Graph[S]) almostSure(ctx context.Context, goal, avoid, up, can []bool) 
 			}
 		}
 	}
-	for a := range g.actName {
+	for a := range g.actions() {
 		ok := U[G.actState[a]]
 		for o := g.outStart[a]; ok && o < g.outStart[a+1]; o++ {
 			ok = U[g.to[o]]
@@ -158,7 +158,7 @@ func (G *Graph[S]) almostSure(ctx context.Context, goal, avoid, up, can []bool) 
 	}
 	cascade()
 	left := hugepage.Make[int32](len(goal), len(goal))
-	hit := hugepage.Make[bool](len(g.actName), len(g.actName))
+	hit := hugepage.Make[bool](g.actions(), g.actions())
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("engine: %w", err)

@@ -141,7 +141,7 @@ func (r *Result[S, T]) Choice(s S) (action int, name string, ok bool) {
 		return 0, "", false
 	}
 	a := r.choice[i]
-	return int(a), r.g.names[r.g.actName[r.g.actStart[i]+uint32(a)]], true
+	return int(a), r.g.names[r.g.actName.at(r.g.actStart[i]+uint32(a))], true
 }
 
 // Owner returns the player deciding at s, Chance or Terminal.
