@@ -135,3 +135,7 @@ func SharedQueues() int64 { return sharedQueues.Load() }
 // SetStreamFrom sets the fewest states whose components are solved while
 // they are found (solveFound), and returns the old value.
 func SetStreamFrom(n int) int { old := streamFrom; streamFrom = n; return old }
+
+// SetProbeComponents sets how many components solveFound holds back to
+// decide between one worker and several, and returns the old value.
+func SetProbeComponents(n int) int { old := probeComponents; probeComponents = n; return old }

@@ -77,6 +77,9 @@ func solveWith[T any, F numeric.Field[T]](t *testing.T, f F, g *game, workers in
 	from := 1 << 30
 	if stream {
 		from = 1
+		// Handed out from the 16th component on: found and solved
+		// at once.
+		defer engine.SetProbeComponents(engine.SetProbeComponents(16))
 	}
 	defer engine.SetStreamFrom(engine.SetStreamFrom(from))
 	opt.Workers = workers
@@ -155,6 +158,33 @@ func sameResults[T any](t *testing.T, what string, minComps int, a, b *engine.Re
 	}
 }
 
+// Where the first components found are single states, solveFound leaves
+// them to one worker, as solveAll does: a chain of 3,000 chance states is
+// not shared out, and its values are exact.
+func TestFoundSingletonsAlone(t *testing.T) {
+	g := &game{players: 1}
+	const n = 3000
+	for s := range n {
+		g.addMover(nil, engine.Chance)
+		next := s + 1
+		g.acts = append(g.acts, [][]engine.Outcome[int]{{{P: big.NewRat(1, 2), To: next}, {P: big.NewRat(1, 2), To: n + 1}}})
+	}
+	g.addConstantSum(big.NewRat(1, 1)) // n: the end
+	g.addConstantSum(new(big.Rat))     // n+1: lost
+	before := engine.SharedQueues()
+	res, err := solveWith[*big.Rat](t, numeric.Exact{}, g, 2, true, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if engine.SharedQueues() != before {
+		t.Error("a chain of single states was shared out")
+	}
+	want := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), n))
+	if got := res.Value(0)[0]; got.Cmp(want) != 0 {
+		t.Errorf("value %s, want 2^-%d", got.RatString(), n)
+	}
+}
+
 // A run whose components are solved as they are found stops at the first
 // error, whether a worker fails (strategy iteration allowed one round) or
 // the context is cancelled (here from the progress report), and returns
@@ -179,6 +209,7 @@ func TestFoundStops(t *testing.T) {
 		cancel()
 	}
 	defer engine.SetStreamFrom(engine.SetStreamFrom(1))
+	defer engine.SetProbeComponents(engine.SetProbeComponents(16))
 	_, err = engine.Solve[int, float64](ctx, numeric.Float{}, g, opt)
 	if !errors.Is(err, context.Canceled) || reports == 0 {
 		t.Errorf("cancelled after %d reports: %v, want context.Canceled", reports, err)

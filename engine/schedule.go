@@ -77,8 +77,8 @@ type topo struct {
 // failed, and its error is the run's.
 var errStopped = errors.New("engine: stopped")
 
-// sharedQueues counts the runs that solved on several workers (read by
-// the tests).
+// sharedQueues counts the runs that shared components out among several
+// workers (read by the tests).
 var sharedQueues atomic.Int64
 
 func (t *topo) run(ctx context.Context) error {
@@ -110,7 +110,6 @@ func (t *topo) run(ctx context.Context) error {
 		}
 		return nil
 	}
-	sharedQueues.Add(1)
 	q := &readyQueue{}
 	q.wake.L = &q.mu
 	var wg sync.WaitGroup
@@ -192,6 +191,9 @@ func (q *readyQueue) emit(k int, succ []int32) bool {
 	defer q.mu.Unlock()
 	if q.err != nil {
 		return false
+	}
+	if k == 0 {
+		sharedQueues.Add(1)
 	}
 	q.waiting = append(q.waiting, 0)
 	q.solved = append(q.solved, false)
@@ -323,8 +325,14 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) 
 			workers = 1
 		}
 	}
+	// Each worker's run is made when it first solves a component: a
+	// worker that never does (solveFound chose one worker after all)
+	// costs nothing.
 	runs := make([]*run[S, T, F], max(workers, 1))
-	for w := range runs {
+	worker := func(w int) *run[S, T, F] {
+		if runs[w] != nil {
+			return runs[w]
+		}
 		wr := *r
 		wr.ex = nil // each worker makes its own exact twin
 		if w > 0 {
@@ -344,6 +352,7 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) 
 		}
 		wr.st = &stats{}
 		runs[w] = &wr
+		return runs[w]
 	}
 	g := r.g
 	t := &topo{
@@ -352,7 +361,7 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) 
 		size:  func(k int) int { return int(r.comps.start[k+1] - r.comps.start[k]) },
 		total: int64(len(r.comps.members)),
 		solve: func(w, k int) error {
-			wr := runs[w]
+			wr := worker(w)
 			comp := wr.comps.get(k)
 			eq := wr.st.equilibria
 			m, err := wr.solveComponent(k, comp)
@@ -391,9 +400,11 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) 
 	}
 	st := &stats{}
 	for _, wr := range runs {
-		st.merge(wr.st)
+		if wr != nil {
+			st.merge(wr.st)
+		}
 	}
-	r.st = runs[0].st
+	r.st = worker(0).st
 	return st, nil
 }
 
