@@ -54,10 +54,9 @@ const sccCheck = 1 << 16
 // graph (strategy iteration's rounds): the components it returns are
 // valid until its next call.
 type sccScratch struct {
-	index, low []int32
-	onStack    []bool
-	stack      []uint32
-	calls      []sccFrame
+	index []int32 // decompose's rindex
+	stack []uint32
+	calls []sccFrame
 	c          components
 	// ctx, if set, stops a decomposition: tarjan then returns nil. The
 	// parts of one component, decomposed round after round, leave it
@@ -76,6 +75,7 @@ type sccScratch struct {
 type sccFrame struct {
 	v         uint32
 	edge, end uint32 // v's edges left: adj[edge:end]
+	root      bool   // no edge from v's subtree has reached an earlier active vertex
 }
 
 // resize returns s with length n, reusing its memory (not cleared).
@@ -94,84 +94,94 @@ func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
 // decompose is tarjan where vertex v's successors are adj[lo:hi], lo and
 // hi start[v] and start[v+1], or with mid (a graph's states: start its
 // actStart, mid its outStart) mid[start[v]] and mid[start[v+1]].
+//
+// It is Pearce's variant of Tarjan's algorithm ("A space-efficient
+// algorithm for finding strongly connected components", Information
+// Processing Letters 116, 2016): one array, rindex, holds a vertex's
+// index while it is active and its component's number, counted down from
+// n-1, once it is done, which no active index reaches; so a done vertex
+// never lowers another's link, and no array of links or of stack
+// membership is needed (Pig 100: 5 MB less, and one random read an edge
+// instead of two). The components and their order are Tarjan's.
 func (sc *sccScratch) decompose(n int, start, mid, adj []uint32) *components {
 	edges := func(v uint32) sccFrame {
 		lo, hi := start[v], start[v+1]
 		if mid != nil {
 			lo, hi = mid[lo], mid[hi]
 		}
-		return sccFrame{v, lo, hi}
+		return sccFrame{v: v, edge: lo, end: hi, root: true}
 	}
-	const unvisited = -1
-	index, low := resize(sc.index, n), resize(sc.low, n)
-	for i := range index {
-		index[i] = unvisited
-	}
-	onStack := resize(sc.onStack, n)
-	clear(onStack)
+	const unvisited = 0
+	rindex := resize(sc.index, n)
+	clear(rindex)
 	c := &sc.c
 	c.of, c.start, c.members = resize(c.of, n), append(resize(c.start, n+1)[:0], 0), resize(c.members, n)[:0]
 	// The stacks hold at most n entries: no appends beyond that ever
 	// copy them.
 	stack, calls := resize(sc.stack, n)[:0], resize(sc.calls, n)[:0]
-	defer func() { sc.index, sc.low, sc.onStack, sc.stack, sc.calls = index, low, onStack, stack, calls }()
-	next := int32(0)
+	defer func() { sc.index, sc.stack, sc.calls = rindex, stack, calls }()
+	next, done := int32(1), int32(n-1) // the next index, the next component's number
+	visited := int32(0)
 	for root := range n {
-		if index[root] != unvisited {
+		if rindex[root] != unvisited {
 			continue
 		}
-		if sc.stopped(next) {
+		if sc.stopped(visited) {
 			return nil
 		}
 		calls = append(calls, edges(uint32(root)))
-		index[root], low[root] = next, next
+		rindex[root] = next
 		next++
-		stack = append(stack, uint32(root))
-		onStack[root] = true
+		visited++
 		for len(calls) > 0 {
 			f := &calls[len(calls)-1]
 			v := f.v
 			if f.edge < f.end {
 				w := adj[f.edge]
 				f.edge++
-				switch {
-				case index[w] == unvisited:
-					if sc.stopped(next) {
+				if rindex[w] == unvisited {
+					if sc.stopped(visited) {
 						return nil
 					}
-					index[w], low[w] = next, next
+					rindex[w] = next
 					next++
-					stack = append(stack, w)
-					onStack[w] = true
+					visited++
 					calls = append(calls, edges(w))
-				case onStack[w]:
-					low[v] = min(low[v], index[w])
+				} else if rindex[w] < rindex[v] {
+					rindex[v], f.root = rindex[w], false
 				}
 				continue
 			}
+			isRoot := f.root
 			calls = calls[:len(calls)-1]
 			if len(calls) > 0 {
-				u := calls[len(calls)-1].v
-				low[u] = min(low[u], low[v])
+				if u := &calls[len(calls)-1]; rindex[v] < rindex[u.v] {
+					rindex[u.v], u.root = rindex[v], false
+				}
 			}
-			if low[v] == index[v] {
-				k := int32(c.count())
-				first := len(c.members)
-				for {
-					w := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					onStack[w] = false
-					c.of[w] = k
-					c.members = append(c.members, w)
-					if w == v {
-						break
-					}
-				}
-				slices.Sort(c.members[first:])
-				c.start = append(c.start, uint32(len(c.members)))
-				if sc.emit != nil && !sc.emit(int(k)) {
-					return nil
-				}
+			if !isRoot {
+				stack = append(stack, v)
+				continue
+			}
+			k := int32(c.count())
+			first := len(c.members)
+			next--
+			for len(stack) > 0 && rindex[v] <= rindex[stack[len(stack)-1]] {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				rindex[w] = done
+				next--
+				c.of[w] = k
+				c.members = append(c.members, w)
+			}
+			rindex[v] = done
+			done--
+			c.of[v] = k
+			c.members = append(c.members, v)
+			slices.Sort(c.members[first:])
+			c.start = append(c.start, uint32(len(c.members)))
+			if sc.emit != nil && !sc.emit(int(k)) {
+				return nil
 			}
 		}
 	}
