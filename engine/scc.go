@@ -57,7 +57,7 @@ type sccScratch struct {
 	index []int32 // decompose's rindex
 	stack []uint32
 	calls []sccFrame
-	c          components
+	c     components
 	// ctx, if set, stops a decomposition: tarjan then returns nil. The
 	// parts of one component, decomposed round after round, leave it
 	// unset (their callers look at the context between rounds).
