@@ -64,15 +64,18 @@ func (g *graph[S]) lookup(s S) (uint32, bool) {
 
 // graphBytes is a conservative estimate of the memory of a graph of so
 // many states, actions and outcomes, with valueBytes per value and
-// players+1 values per state. It counts twice the raw arrays: maps and
-// slices grow by doubling, and the garbage collector lets the heap reach
-// twice what is live.
-func graphBytes[S comparable](players int, valueBytes float64, states, actions, outcomes int) float64 {
+// players+1 values per state, and idBytes per id of an idColumn (1 while
+// they are narrow, 4 once one is wide). It counts twice the raw arrays:
+// maps and slices grow by doubling, and the garbage collector lets the
+// heap reach twice what is live.
+func graphBytes[S comparable](players int, valueBytes float64, states, actions, outcomes int, idBytes float64) float64 {
 	size := float64(unsafe.Sizeof(*new(S)))
 	// states slice, map entry with its overhead, owner, actStart,
 	// payStart, and the values.
 	perState := size + 2*(size+4) + 16 + 2 + 4 + 4 + valueBytes*float64(players+1)
-	const perAction, perOutcome = 4 + 4, 12
+	// An action's name and its outcomes' start; an outcome's target,
+	// probability and reward.
+	perAction, perOutcome := idBytes+4, 4+2*idBytes
 	return 2 * (float64(states)*perState + float64(actions)*perAction + float64(outcomes)*perOutcome)
 }
 
@@ -156,7 +159,11 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	rewards := false
 	hinted := 0 // a Sizer's outcomes, if followed
 	check := func() error {
-		need := graphBytes[S](players, valueBytes, len(g.states), actName.len(), to.len())
+		idBytes := 1.0
+		if prob.isWide || reward.isWide || actName.isWide {
+			idBytes = 4
+		}
+		need := graphBytes[S](players, valueBytes, len(g.states), actName.len(), to.len(), idBytes)
 		if opt.MaxStates > 0 && len(g.states) > opt.MaxStates {
 			return fmt.Errorf("engine: %w: more than %d states (Options.MaxStates)", budget.ErrTooLarge, opt.MaxStates)
 		}
@@ -169,7 +176,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		// Arrays sized once, not copied at every growth; a hint beyond
 		// the budget is not followed (check refuses such a game anyway).
 		states, actions, outcomes := sz.SizeHint()
-		if states > 0 && actions >= 0 && outcomes >= 0 && graphBytes[S](players, valueBytes, states, actions, outcomes) <= avail {
+		if states > 0 && actions >= 0 && outcomes >= 0 && graphBytes[S](players, valueBytes, states, actions, outcomes, 1) <= avail {
 			g.states = hugepage.Make[S](0, states)
 			g.owner = hugepage.Make[int16](0, states)
 			g.actStart, g.payStart = hugepage.Make[uint32](0, states+1), hugepage.Make[uint32](0, states+1)

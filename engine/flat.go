@@ -79,7 +79,7 @@ func adopt[S comparable](ctx context.Context, rules Rules[S], opt Options, value
 			return nil, false, nil
 		}
 	}
-	if graphBytes[S](players, valueBytes, n, len(f.ActName), len(f.To)) > float64(opt.memory()) {
+	if graphBytes[S](players, valueBytes, n, len(f.ActName), len(f.To), 4) > float64(opt.memory()) {
 		return nil, false, nil // explore refuses with the estimate
 	}
 	prob := make([]bool, len(f.Vals))

@@ -26,22 +26,21 @@ type Result[T any] struct {
 // MaxExactSeconds bounds exact mode's estimated run time.
 const MaxExactSeconds = budget.MaxExactSeconds
 
-// Estimate is what Solve needs for a target: memory (430 bytes a state in
-// float mode, where the peak measured 197 at target 100, 185 at 150 and
-// 176 at 200: the engine's own check while it explores allows for twice
-// its arrays, about 360 bytes a state here, and an estimate below that
-// would let exploration start only to refuse it seconds later) and, in
-// exact mode, time. Exact values grow with the
-// target: measured on two cores (since exact mode's strategy iteration
+// Estimate is what Solve needs for a target: memory (300 bytes a state in
+// float mode, where the peak measured 168 at target 100: the engine's own
+// check while it explores allows for twice its arrays, about 260 bytes a
+// state here, and an estimate below that would let exploration start only to
+// refuse it seconds later) and, in exact mode, time. Exact values grow with
+// the target: measured on two cores (since exact mode's strategy iteration
 // starts from a settled float policy and sums with numeric.RatDot), target
 // 50 takes 2.5 s and 170 MB, 60 takes 9.8 s and 400 MB, 70 takes 78 s and
-// 940 MB: about ×1.23 a point in time at the top of that range, and at
-// most ×1.09 in memory (the memory model, from 650 MB at 64, is kept: it
+// 940 MB: about ×1.23 a point in time at the top of that range, and at most
+// ×1.09 in memory (the memory model, from 650 MB at 64, is kept: it
 // overestimates 70 by 15%).
 func Estimate(target int, exact bool) budget.Estimate {
 	t := float64(target)
 	states := t * t * t
-	e := budget.Estimate{What: fmt.Sprintf("pig: target %d", target), Bytes: states * 430}
+	e := budget.Estimate{What: fmt.Sprintf("pig: target %d", target), Bytes: states * 300}
 	if exact {
 		e.Bytes = 650e6 * math.Pow(1.09, t-64)
 		e.Seconds = 9.8 * math.Pow(1.23, t-60)
