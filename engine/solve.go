@@ -371,6 +371,12 @@ func newValues[T any, F numeric.Field[T]](f F, n int) []T {
 		}
 		return vals
 	}
+	if x, ok := any(f.New()).(float64); ok && x == 0 {
+		// Float mode's 0 is the zero value make gave: no pass over
+		// them, which brought every page in up front (Pig 150: 79 MB,
+		// 0.2 s without a look at the deadline).
+		return vals
+	}
 	for i := range vals {
 		vals[i] = f.New()
 	}
