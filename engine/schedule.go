@@ -63,13 +63,13 @@ func (s *stats) merge(o *stats) {
 // component; progress, if set, is told the states done after every
 // 1,024th component and at the end. The first error stops the run.
 type topo struct {
-	count   int                              // components, if known in advance
-	succ    func(k int, visit func(c int32)) // each successor component of k once
-	found   func(emit func(k int, succ []int32) bool) error
-	size    func(k int) int      // states of component k, for progress
-	total   int64                // states in all
-	solve   func(w, k int) error // solve component k on worker w
-	workers int                  // at most this many workers
+	count   int                                             // components, if known in advance
+	succ    func(k int, visit func(c int32))                // each successor component of k once
+	found   func(emit func(k int, succ []int32) bool) error // if not nil, finds them instead
+	size    func(k int) int                                 // states of component k, for progress
+	total   int64                                           // states in all
+	solve   func(w, k int) error                            // solve component k on worker w
+	workers int                                             // at most this many workers
 	prog    func(done, total int64)
 }
 

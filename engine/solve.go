@@ -231,16 +231,16 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 }
 
 // streamFrom is the fewest states whose components Solve's workers solve
-// while Tarjan's algorithm is still finding them (solveFound); below it
+// while the decomposition is still finding them (solveFound); below it
 // the components are found first. A variable for the tests.
 var streamFrom = 1 << 14
 
 // solveFound decomposes the graph (a state's edges are its outcomes) and
 // solves each component once it is found and every component it leads to
-// is solved: the decomposition
-// (Pig 100: a tenth of a second, alone on one core before) and the
-// solving overlap, and each component's successors are listed while its
-// outcomes are fresh in the cache, not in a pass of their own.
+// is solved: the decomposition (Pig 100: a tenth of a second, alone on
+// one core before) and the solving overlap, and each component's
+// successors are listed while its outcomes are fresh in the cache, not in
+// a pass of their own.
 func (r *run[S, T, F]) solveFound() (*stats, error) {
 	g := r.g
 	N := len(g.states)
