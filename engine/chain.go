@@ -257,7 +257,7 @@ func (r *run[S, T, F]) solveOneFloat(v uint32, a int) bool {
 }
 
 // uniform reports whether every id in ids is the first.
-func uniform(ids []uint32) bool {
+func uniform[E comparable](ids []E) bool {
 	for _, id := range ids[1:] {
 		if id != ids[0] {
 			return false

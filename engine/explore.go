@@ -409,13 +409,8 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	if len(to.full) > 0 {
 		copies += 4 * float64(to.len())
 	}
-	for _, c := range []*idBuilder{&prob, &reward} {
-		switch {
-		case c.isWide && len(c.wide.full) > 0:
-			copies += 4 * float64(c.len())
-		case len(c.narrow.full) > 0:
-			copies += float64(c.len())
-		}
+	for _, c := range []*idBuilder{&prob, &reward, &actName} {
+		copies += c.copies()
 	}
 	if err := budget.NewGuard(ctx, opt.memory()).Fits(copies); err != nil {
 		return nil, fmt.Errorf("engine: the %d outcomes of %d states: %w", to.len(), len(g.states), err)

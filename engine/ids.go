@@ -38,12 +38,7 @@ func (c *idColumn) uniform(lo, hi uint32) bool {
 	if c.wide != nil {
 		return uniform(c.wide[lo:hi])
 	}
-	for _, id := range c.narrow[lo+1 : hi] {
-		if id != c.narrow[lo] {
-			return false
-		}
-	}
-	return true
+	return uniform(c.narrow[lo:hi])
 }
 
 // idBuilder is an idColumn being explored, appended to in chunks (column):
@@ -130,6 +125,18 @@ func (b *idBuilder) bytes() []byte {
 		return hugepage.Bytes(b.wide.cur)
 	}
 	return hugepage.Bytes(b.narrow.cur)
+}
+
+// copies is what flat copies, in bytes: the ids, where they are in more
+// than one chunk.
+func (b *idBuilder) copies() float64 {
+	switch {
+	case b.isWide && len(b.wide.full) > 0:
+		return 4 * float64(b.len())
+	case !b.isWide && len(b.narrow.full) > 0:
+		return float64(b.len())
+	}
+	return 0
 }
 
 // flat returns the column (column.flat).

@@ -153,12 +153,12 @@ type readyQueue struct {
 	solved  []bool
 	// The predecessors waiting for component c: links.at(e).pred for e =
 	// head[c], links.at(e).next, … while e >= 0 (Pig 100: 634,399 links).
-	head              []int32
-	links             chunked[predLink]
-	ready             []int32 // a stack: the latest found, the nearest in memory
-	emitted, finished int
-	closed            bool  // every component is emitted
-	err               error // the first error; the run stops
+	head     []int32
+	links    chunked[predLink]
+	ready    []int32 // a stack: the latest found, the nearest in memory
+	finished int     // components solved; len(waiting) were emitted
+	closed   bool    // every component is emitted
+	err      error   // the first error; the run stops
 }
 
 // predLink is an entry of a component's list of waiting predecessors.
@@ -204,7 +204,6 @@ func (q *readyQueue) emit(k int, succ []int32) bool {
 			q.head[c] = q.links.add(predLink{pred: int32(k), next: q.head[c]})
 		}
 	}
-	q.emitted++
 	if q.waiting[k] == 0 {
 		q.ready = append(q.ready, int32(k))
 		q.wake.Signal()
@@ -225,7 +224,7 @@ func (q *readyQueue) close(err error) {
 
 // over reports whether a worker has nothing more to do; q.mu is held.
 func (q *readyQueue) over() bool {
-	return q.err != nil || q.closed && q.finished == q.emitted
+	return q.err != nil || q.closed && q.finished == len(q.waiting)
 }
 
 // work is worker w's loop: it takes a ready component, solves it, and
@@ -288,11 +287,16 @@ func (q *readyQueue) work(ctx context.Context, w int, solve func(w, k int) error
 // succOf returns the successor function of components: edges(v, visit)
 // calls visit with every state that state v leads to, and comps.of maps a
 // state to its component (-1 for states outside every component, which
-// are skipped).
+// are skipped). Components are asked for successors first, as they are
+// listed, so the marks grow with them (solveFound's components are not all
+// known when it starts).
 func succOf(comps *components, edges func(v uint32, visit func(w uint32))) func(k int, visit func(c int32)) {
-	mark := make([]int32, comps.count())
+	var mark []int32
 	gen := int32(0) // a new mark for every call
 	return func(k int, visit func(c int32)) {
+		if len(mark) <= k {
+			mark = append(mark, make([]int32, k+1-len(mark))...)
+		}
 		gen++
 		for _, v := range comps.get(k) {
 			edges(v, func(w uint32) {
@@ -316,7 +320,7 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) 
 	if found == nil {
 		K = r.comps.count()
 		workers = min(workers, K)
-		if K < 64 || len(r.comps.members) < 2*K {
+		if K < 64 || mostlySingle(len(r.comps.members), K) {
 			// Few components, or mostly single states (echoring: 1.7
 			// million components of 1.7 million states): the shared
 			// queue's bookkeeping, a counter per edge between
@@ -384,16 +388,7 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) 
 		prog:    r.opt.Progress,
 	}
 	if found == nil && workers > 1 {
-		t.succ = succOf(r.comps, func(v uint32, visit func(w uint32)) {
-			for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
-				if r.banned != nil && r.banned[a] {
-					continue // not an edge of the components
-				}
-				for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
-					visit(g.to[o])
-				}
-			}
-		})
+		t.succ = succOf(r.comps, r.edges)
 	}
 	if err := t.run(r.ctx); err != nil {
 		return nil, err
@@ -406,6 +401,25 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) 
 	}
 	r.st = worker(0).st
 	return st, nil
+}
+
+// mostlySingle reports whether components of so many states in all are
+// mostly single states (fewer than two a component on average), which
+// one worker solves faster than a shared queue.
+func mostlySingle(states, components int) bool { return states < 2*components }
+
+// edges calls visit with the target of each outcome of state v, but of
+// actions never chosen (banned): the edges between components.
+func (r *run[S, T, F]) edges(v uint32, visit func(w uint32)) {
+	g := r.g
+	for a := g.actStart[v]; a < g.actStart[v+1]; a++ {
+		if r.banned != nil && r.banned[a] {
+			continue
+		}
+		for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+			visit(g.to[o])
+		}
+	}
 }
 
 // guardComponent counts a solved component against the worker's guard:

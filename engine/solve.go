@@ -249,19 +249,11 @@ func (r *run[S, T, F]) solveFound() (*stats, error) {
 	c.of, c.start, c.members = hugepage.Make[int32](N, N), make([]uint32, 0, N+1), hugepage.Make[uint32](0, N)
 	view := c.full()
 	r.comps = view
-	// mark[c] == k+1: component c is listed among k's successors (one
-	// entry per component found, not per state).
-	var mark, succ []int32
+	succOfK := succOf(view, r.edges)
+	var succ []int32
 	successors := func(k int) []int32 {
 		succ = succ[:0]
-		for _, v := range view.get(k) {
-			for _, w := range g.to[g.outStart[g.actStart[v]]:g.outStart[g.actStart[v+1]]] {
-				if d := view.of[w]; d != int32(k) && mark[d] != int32(k+1) {
-					mark[d] = int32(k + 1)
-					succ = append(succ, d)
-				}
-			}
-		}
+		succOfK(k, func(c int32) { succ = append(succ, c) })
 		return succ
 	}
 	// The first probeComponents components are held back: where they
@@ -275,7 +267,7 @@ func (r *run[S, T, F]) solveFound() (*stats, error) {
 			if probed < 0 {
 				return true
 			}
-			if states < 2*probed {
+			if mostlySingle(states, probed) {
 				serial = true
 				return true
 			}
@@ -288,7 +280,6 @@ func (r *run[S, T, F]) solveFound() (*stats, error) {
 			return true
 		}
 		sc.emit = func(k int) bool {
-			mark = append(mark, 0)
 			switch {
 			case serial:
 				return true

@@ -13,19 +13,21 @@ const Size = 2 << 20
 // array, up to its capacity, if it spans at least MinBytes. Call it before
 // the array is first written: pages already faulted in stay as they are.
 func Advise[T any](s []T) {
-	var zero T
-	n := uintptr(cap(s)) * unsafe.Sizeof(zero)
-	if n < MinBytes {
-		return
+	if b := Bytes(s); len(b) >= MinBytes {
+		wholePages(b, Size, unix.MADV_HUGEPAGE)
 	}
-	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s[:cap(s)]))), n)
-	start := (Size - uintptr(unsafe.Pointer(unsafe.SliceData(b)))%Size) % Size
-	end := start + (n-start)&^(Size-1)
-	if end <= start {
-		return
+}
+
+// wholePages gives advice for the whole pages of size page inside b, and
+// reports whether the kernel took it (true where there is no whole page).
+func wholePages(b []byte, page uintptr, advice int) bool {
+	n := uintptr(len(b))
+	start := (page - uintptr(unsafe.Pointer(unsafe.SliceData(b)))%page) % page
+	if n < start+page {
+		return true
 	}
-	b = b[start:end]
-	_ = unix.Madvise(b, unix.MADV_HUGEPAGE)
+	end := start + (n-start)&^(page-1)
+	return unix.Madvise(b[start:end], advice) == nil
 }
 
 // Populate backs the whole pages of s's backing array, up to its
@@ -34,17 +36,5 @@ func Advise[T any](s []T) {
 // the kernel declines. A goroutine that populates arrays ahead of the one
 // that fills them takes their page faults off that one's path.
 func Populate[T any](s []T) bool {
-	var zero T
-	n := uintptr(cap(s)) * unsafe.Sizeof(zero)
-	if n == 0 {
-		return true
-	}
-	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s[:cap(s)]))), n)
-	page := uintptr(unix.Getpagesize())
-	start := (page - uintptr(unsafe.Pointer(unsafe.SliceData(b)))%page) % page
-	if n < start+page {
-		return true // no whole page
-	}
-	end := start + (n-start)&^(page-1)
-	return unix.Madvise(b[start:end], unix.MADV_POPULATE_WRITE) == nil
+	return wholePages(Bytes(s), uintptr(unix.Getpagesize()), unix.MADV_POPULATE_WRITE)
 }
