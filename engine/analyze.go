@@ -139,6 +139,7 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 	}
 	if res.Maybe > 0 {
 		r := newRun(ctx, f, g, opt, 2, vals, inf)
+		r.perState(N)
 		r.side, r.banned = side, banned
 		if reward {
 			r.rwt = []int8{1, -1}

@@ -24,29 +24,48 @@
 // # Method
 //
 // Solve explores the states reachable from the start, numbering them
-// densely and refusing with budget.ErrTooLarge before memory runs out
-// (rules that implement Forker are expanded a batch ahead on
-// Options.Workers goroutines, each on its own fork; the numbering is the
-// same). Rules that number their own states (Indexer) are found in an
-// array, not a hash map; rules that know their size (Sizer) have the
-// arrays sized once, their pages brought in by a goroutine of their own
-// ahead of the explorer; rules that hold the game as the engine's own
-// arrays (Flat, a model file) are adopted without expanding a state,
-// shared as they are when already numbered in exploration's order. An
-// outcome's probability and reward, and an action's name, take a byte
-// each while the game has fewer than 256 of them (idColumn). It splits
-// the state graph into strongly connected components (Tarjan's algorithm
-// in Pearce's variant, with an explicit stack) and solves them in reverse
+// densely in the order they are first reached and refusing with
+// budget.ErrTooLarge before memory runs out (rules that implement Forker
+// are expanded a batch ahead on Options.Workers goroutines, each on its
+// own fork; the numbering is the same). Rules that number their own
+// states (Indexer) are found in an array, not a hash map; rules that know
+// their size (Sizer) have the arrays sized once, their pages brought in by
+// a goroutine of their own ahead of the explorer. It splits the state
+// graph into strongly connected components (Tarjan's algorithm in
+// Pearce's variant, with an explicit stack) and solves them in reverse
 // topological order, so every state leaving a component is already
-// solved. With several workers and a graph of at least 16,384 states, the
+// solved.
+//
+// Solve keeps no graph of the game (lean.go). Exploration keeps each
+// state, its number and its owner, not its actions and outcomes; the
+// decomposition expands each state a second time, when it first visits
+// it, and keeps the state's edges only until its component is found.
+// The component is then copied out as a small graph of its own (its
+// states numbered in the order of their numbers, then the states it
+// leads to, whose values are known when it is solved) and handed to the
+// workers, which solve each component as soon as every component it
+// leads to is solved: the decomposition and the solving overlap, and a
+// component's arrays are together in memory while it is solved. The
+// methods below see the same numbers in the same order as on a stored
+// graph, so every value is the same to the last bit. Rules whose Expand
+// describes a state differently the second time are refused (ErrChanged).
+// Where the first 256 components average fewer than two states, or there
+// is one worker, the decomposition solves each component itself as found.
+// Pig 100 on two cores: 1.05–1.12 s and 161 MB with the graph stored,
+// 1.14–1.21 s and 87 MB without (the graph was 60 MB: 6.7 million
+// outcomes and 1.9 million actions, at a byte a probability, reward and
+// name).
+//
+// Explore keeps the graph, for Analyze, and so does a game held as the
+// engine's own arrays (Flat, a model file), adopted without expanding a
+// state, shared as it is when already numbered in exploration's order. An
+// outcome's probability and reward, and an action's name, take a byte
+// each while the game has fewer than 256 of them (idColumn). Solving a
+// stored graph with several workers and at least 16,384 states, the
 // workers solve each component as soon as the decomposition has found it
-// and every component it leads to is solved: the decomposition, a serial
-// pass over every outcome, overlaps the solving, and each component's
-// successors are listed while its outcomes are still in the cache (where
-// the first 256 components average fewer than two states, one worker
-// solves them all once found, as the shared queue would cost more). Pig
-// 100 on two cores: 1.33–1.76 s and 232–241 MB before these, 1.05–1.12 s
-// and 161 MB after. Each
+// and every component it leads to is solved (where the first 256
+// components average fewer than two states, one worker solves them all
+// once found, as the shared queue would cost more). Each
 // component gets the cheapest correct method, reported in Result.Methods:
 //
 //   - Direct: one state without a loop: x = Σ p_o x_o, or the best action.

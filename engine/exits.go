@@ -103,8 +103,13 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32, rows int
 	}
 	m := &r.exitMemo
 	if m.cls == nil {
-		m.cls = make([]int32, len(r.chainLocal))
 		m.clsTab, m.sigTab = map[uint64]int32{}, map[uint64]int32{}
+	}
+	if len(m.cls) != len(r.chainLocal) {
+		// A slot per state of the run's graph (solveLean's pieces differ
+		// in size). Every slot of the memory is 0 between parts (done
+		// resets what a part set), so resize's reuse needs no clearing.
+		m.cls = resize(m.cls, len(r.chainLocal))
 	}
 	small := m.group(r.ratX, r.ratSmall, ws, ps, values, rewards, P)
 	if !small || rows < memoFrom {

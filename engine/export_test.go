@@ -136,6 +136,12 @@ func SharedQueues() int64 { return sharedQueues.Load() }
 // they are found (solveFound), and returns the old value.
 func SetStreamFrom(n int) int { old := streamFrom; streamFrom = n; return old }
 
+// SetLean makes Solve keep no graph (on) or explore and keep one, and
+// returns the old setting; SetLeanHold sets how many outcomes the pieces
+// waiting for a worker may hold, and returns the old value.
+func SetLean(on bool) bool  { old := leanSolve; leanSolve = on; return old }
+func SetLeanHold(n int) int { old := leanHold; leanHold = n; return old }
+
 // SetProbeComponents sets how many components solveFound holds back to
 // decide between one worker and several, and returns the old value.
 func SetProbeComponents(n int) int { old := probeComponents; probeComponents = n; return old }

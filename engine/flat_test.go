@@ -89,7 +89,7 @@ func TestAdopt(t *testing.T) {
 	if _, ok, _ = adopt[int32](t.Context(), r, Options{}, 8); ok {
 		t.Error("a sum of 2/3 adopted")
 	}
-	if _, err := explore[int32](t.Context(), r, Options{}, 8); err == nil {
+	if _, err := explore[int32](t.Context(), r, Options{}, 8, false); err == nil {
 		t.Error("explore took a sum of 2/3")
 	}
 	// An Index that is not the arrays' numbering: left to explore.

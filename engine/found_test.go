@@ -70,59 +70,68 @@ func blockGame(rng *rand.Rand, players, blocks int) *game {
 	return g
 }
 
-// solveWith solves g in field f with so many workers, its components
-// found first (stream false) or solved as Tarjan's algorithm finds them.
-func solveWith[T any, F numeric.Field[T]](t *testing.T, f F, g *game, workers int, stream bool, opt engine.Options) (*engine.Result[int, T], error) {
+// solveWith solves g in field f with so many workers, one of three ways:
+// "stored" keeps the graph and finds its components first, "found" keeps
+// it and solves components as Tarjan's algorithm finds them, "lean"
+// keeps no graph (Solve's way).
+func solveWith[T any, F numeric.Field[T]](t *testing.T, f F, g engine.Rules[int], workers int, mode string, opt engine.Options) (*engine.Result[int, T], error) {
 	t.Helper()
+	defer engine.SetLean(engine.SetLean(mode == "lean"))
 	from := 1 << 30
-	if stream {
+	if mode == "found" {
 		from = 1
-		// Handed out from the 16th component on: found and solved
-		// at once.
-		defer engine.SetProbeComponents(engine.SetProbeComponents(16))
 	}
+	// Handed out from the 16th component on.
+	defer engine.SetProbeComponents(engine.SetProbeComponents(16))
 	defer engine.SetStreamFrom(engine.SetStreamFrom(from))
 	opt.Workers = workers
 	return engine.Solve[int, T](context.Background(), f, g, opt)
 }
 
 // Components solved while Tarjan's algorithm still finds them, on two
-// workers, give every state the same values (to the last bit in float
-// mode), rewards and choices as one worker solving them in order after the
-// decomposition, and as two workers sharing out components found first;
-// the run is counted as shared out. Run with -race, this also checks that
-// the workers read only what the decomposition has finished.
+// workers, and components solved from a graph kept for none of them
+// (lean, on one worker and on two), give every state the same values (to
+// the last bit in float mode), rewards and choices as one worker solving
+// them in order after the decomposition of a stored graph, and as two
+// workers sharing out components found first; the runs on two workers
+// are counted as shared out. Run with -race, this also checks that the
+// workers read only what the decomposition has finished.
 func TestFoundWhileSolving(t *testing.T) {
 	for seed := range 6 {
 		players := 1 + seed%2
 		g := blockGame(rand.New(rand.NewPCG(uint64(seed), 21)), players, 3000)
-		serial, err := solveWith[float64](t, numeric.Float{}, g, 1, false, engine.Options{})
+		serial, err := solveWith[float64](t, numeric.Float{}, g, 1, "stored", engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, stream := range []bool{false, true} {
+		for _, run := range []struct {
+			mode    string
+			workers int
+		}{{"stored", 2}, {"found", 2}, {"lean", 1}, {"lean", 2}} {
 			before := engine.SharedQueues()
-			par, err := solveWith[float64](t, numeric.Float{}, g, 2, stream, engine.Options{})
+			par, err := solveWith[float64](t, numeric.Float{}, g, run.workers, run.mode, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			what := fmt.Sprintf("seed %d, found while solving %v", seed, stream)
-			if engine.SharedQueues() == before {
-				t.Errorf("%s: solved on one worker", what)
+			what := fmt.Sprintf("seed %d, %s on %d workers", seed, run.mode, run.workers)
+			if shared := engine.SharedQueues() > before; shared != (run.workers > 1) {
+				t.Errorf("%s: shared out %v", what, shared)
 			}
 			sameResults(t, what, 1000, serial, par, func(a, b float64) bool { return a == b })
 		}
 		if seed < 2 {
 			small := blockGame(rand.New(rand.NewPCG(uint64(seed), 22)), players, 400)
-			ex1, err := solveWith[*big.Rat](t, numeric.Exact{}, small, 1, false, engine.Options{})
+			ex1, err := solveWith[*big.Rat](t, numeric.Exact{}, small, 1, "stored", engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			ex2, err := solveWith[*big.Rat](t, numeric.Exact{}, small, 2, true, engine.Options{})
-			if err != nil {
-				t.Fatal(err)
+			for _, mode := range []string{"found", "lean"} {
+				ex2, err := solveWith[*big.Rat](t, numeric.Exact{}, small, 2, mode, engine.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameResults(t, fmt.Sprintf("seed %d, exact, %s", seed, mode), 200, ex1, ex2, func(a, b *big.Rat) bool { return a.Cmp(b) == 0 })
 			}
-			sameResults(t, fmt.Sprintf("seed %d, exact", seed), 200, ex1, ex2, func(a, b *big.Rat) bool { return a.Cmp(b) == 0 })
 		}
 	}
 }
@@ -158,9 +167,9 @@ func sameResults[T any](t *testing.T, what string, minComps int, a, b *engine.Re
 	}
 }
 
-// Where the first components found are single states, solveFound leaves
-// them to one worker, as solveAll does: a chain of 3,000 chance states is
-// not shared out, and its values are exact.
+// Where the first components found are single states, solveFound and
+// solveLean leave them to one worker, as solveAll does: a chain of 3,000
+// chance states is not shared out, and its values are exact.
 func TestFoundSingletonsAlone(t *testing.T) {
 	g := &game{players: 1}
 	const n = 3000
@@ -171,17 +180,19 @@ func TestFoundSingletonsAlone(t *testing.T) {
 	}
 	g.addConstantSum(big.NewRat(1, 1)) // n: the end
 	g.addConstantSum(new(big.Rat))     // n+1: lost
-	before := engine.SharedQueues()
-	res, err := solveWith[*big.Rat](t, numeric.Exact{}, g, 2, true, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if engine.SharedQueues() != before {
-		t.Error("a chain of single states was shared out")
-	}
-	want := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), n))
-	if got := res.Value(0)[0]; got.Cmp(want) != 0 {
-		t.Errorf("value %s, want 2^-%d", got.RatString(), n)
+	for _, mode := range []string{"found", "lean"} {
+		before := engine.SharedQueues()
+		res, err := solveWith[*big.Rat](t, numeric.Exact{}, g, 2, mode, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if engine.SharedQueues() != before {
+			t.Errorf("%s: a chain of single states was shared out", mode)
+		}
+		want := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), n))
+		if got := res.Value(0)[0]; got.Cmp(want) != 0 {
+			t.Errorf("%s: value %s, want 2^-%d", mode, got.RatString(), n)
+		}
 	}
 }
 
@@ -195,24 +206,35 @@ func TestFoundStops(t *testing.T) {
 	g := blockGame(rand.New(rand.NewPCG(7, 21)), 1, 3000)
 	before := runtime.NumGoroutine()
 	defer engine.SetSeedLast(engine.SetSeedLast(true))
-	_, err := solveWith[*big.Rat](t, numeric.Exact{}, g, 2, true, engine.Options{MaxRounds: 1})
-	if err == nil || !strings.Contains(err.Error(), "did not settle in 1 rounds") {
-		t.Errorf("one round: %v, want strategy iteration's error", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	opt := engine.Options{}
-	opt.Workers = 2
-	reports := 0
-	opt.Progress = func(done, total int64) {
-		reports++
+	// "lean, waiting": the decomposition waits for the workers after
+	// every component, and must stop waiting when they stop.
+	for _, mode := range []string{"found", "lean", "lean, waiting"} {
+		if mode == "lean, waiting" {
+			defer engine.SetLeanHold(engine.SetLeanHold(1))
+			mode = "lean"
+		}
+		_, err := solveWith[*big.Rat](t, numeric.Exact{}, g, 2, mode, engine.Options{MaxRounds: 1})
+		if err == nil || !strings.Contains(err.Error(), "did not settle in 1 rounds") {
+			t.Errorf("%s, one round: %v, want strategy iteration's error", mode, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		opt := engine.Options{}
+		opt.Workers = 2
+		reports := 0
+		opt.Progress = func(done, total int64) {
+			reports++
+			cancel()
+		}
+		func() {
+			defer engine.SetLean(engine.SetLean(mode == "lean"))
+			defer engine.SetStreamFrom(engine.SetStreamFrom(1))
+			defer engine.SetProbeComponents(engine.SetProbeComponents(16))
+			_, err = engine.Solve[int, float64](ctx, numeric.Float{}, g, opt)
+		}()
 		cancel()
-	}
-	defer engine.SetStreamFrom(engine.SetStreamFrom(1))
-	defer engine.SetProbeComponents(engine.SetProbeComponents(16))
-	_, err = engine.Solve[int, float64](ctx, numeric.Float{}, g, opt)
-	if !errors.Is(err, context.Canceled) || reports == 0 {
-		t.Errorf("cancelled after %d reports: %v, want context.Canceled", reports, err)
+		if !errors.Is(err, context.Canceled) || reports == 0 {
+			t.Errorf("%s: cancelled after %d reports: %v, want context.Canceled", mode, reports, err)
+		}
 	}
 	if after := runtime.NumGoroutine(); after > before {
 		t.Errorf("%d goroutines after the runs, %d before", after, before)

@@ -28,7 +28,7 @@ type Graph[S comparable] struct {
 // that rules describe badly.
 func Explore[S comparable](ctx context.Context, rules Rules[S], opt Options) (*Graph[S], error) {
 	// Analyze keeps a value and a few flags per state besides the graph.
-	g, err := explore(ctx, rules, opt, 40)
+	g, err := explore(ctx, rules, opt, 40, false)
 	if err != nil {
 		return nil, err
 	}

@@ -26,6 +26,24 @@ func (c *idColumn) at(o uint32) uint32 {
 	return uint32(c.narrow[o])
 }
 
+// newIDColumn returns a column of n ids up to most, all 0: a byte each if
+// most is below 256.
+func newIDColumn(n, most int) idColumn {
+	if most < 256 {
+		return idColumn{narrow: make([]uint8, n)}
+	}
+	return idColumn{wide: make([]uint32, n)}
+}
+
+// set writes entry o's id, which must fit the column (narrow: below 256).
+func (c *idColumn) set(o uint32, id uint32) {
+	if c.wide != nil {
+		c.wide[o] = id
+	} else {
+		c.narrow[o] = uint8(id)
+	}
+}
+
 func (c *idColumn) len() int {
 	if c.wide != nil {
 		return len(c.wide)

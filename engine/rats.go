@@ -50,24 +50,47 @@ func (t *ratTable) id(r *big.Rat) uint32 {
 	return id
 }
 
+// find returns r's id if r is in the table, adding nothing.
+func (t *ratTable) find(r *big.Rat) (uint32, bool) {
+	slot := &t.recent[(uintptr(unsafe.Pointer(r))>>4)%uintptr(len(t.recent))]
+	if slot.p == r {
+		return slot.id, true
+	}
+	id, ok := t.byPtr[r]
+	if !ok {
+		id, ok, _ = t.byValue(r)
+	}
+	if ok {
+		slot.p, slot.id = r, id
+	}
+	return id, ok
+}
+
+// byValue finds r by value. Where it is not there, small tells which map
+// to add it to: small under its numerator and denominator, else large
+// under t.key.
+func (t *ratTable) byValue(r *big.Rat) (id uint32, ok bool, small bool) {
+	if n, d := r.Num(), r.Denom(); n.IsInt64() && d.IsInt64() {
+		id, ok = t.small[[2]int64{n.Int64(), d.Int64()}]
+		return id, ok, true
+	}
+	t.key = r.Num().Append(t.key[:0], 36)
+	t.key = append(t.key, '/')
+	t.key = r.Denom().Append(t.key, 36)
+	id, ok = t.large[string(t.key)]
+	return id, ok, false
+}
+
 func (t *ratTable) lookup(r *big.Rat) uint32 {
 	if id, ok := t.byPtr[r]; ok {
 		return id
 	}
-	var id uint32
-	var ok bool
-	if n, d := r.Num(), r.Denom(); n.IsInt64() && d.IsInt64() {
-		k := [2]int64{n.Int64(), d.Int64()}
-		if id, ok = t.small[k]; !ok {
-			id = t.add(r)
-			t.small[k] = id
-		}
-	} else {
-		t.key = n.Append(t.key[:0], 36)
-		t.key = append(t.key, '/')
-		t.key = d.Append(t.key, 36)
-		if id, ok = t.large[string(t.key)]; !ok {
-			id = t.add(r)
+	id, ok, small := t.byValue(r)
+	if !ok {
+		id = t.add(r)
+		if small {
+			t.small[[2]int64{r.Num().Int64(), r.Denom().Int64()}] = id
+		} else {
 			t.large[string(t.key)] = id
 		}
 	}

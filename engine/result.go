@@ -1,5 +1,7 @@
 package engine
 
+import "sync"
+
 // Method names how a component was solved.
 type Method int
 
@@ -87,12 +89,17 @@ type Result[S comparable, T any] struct {
 	// may exist; see doc.go, "Equilibria", for the one chosen.
 	Equilibria int
 
-	g      *graph[S]
-	vals   []T
-	rew    []T
-	inf    []bool
-	choice []int32
-	probF  []float64 // the graph's rationals as float64, for Simulate
+	g          *graph[S]
+	vals       []T
+	rew        []T
+	inf        []bool
+	choice     []int32
+	choiceIdx  idColumn  // a lean graph's choices, in place of choice
+	choiceName idColumn  // and their names
+	probF      []float64 // the graph's rationals as float64, for Simulate
+	// expand serializes Simulate's expansions of a lean graph's states
+	// (rules need not be safe for concurrent use).
+	expand sync.Mutex
 }
 
 func (r *Result[S, T]) id(s S) (uint32, bool) {
@@ -140,8 +147,19 @@ func (r *Result[S, T]) Choice(s S) (action int, name string, ok bool) {
 	if !found || r.g.owner[i] < 0 {
 		return 0, "", false
 	}
-	a := r.choice[i]
-	return int(a), r.g.names[r.g.actName.at(r.g.actStart[i]+uint32(a))], true
+	a := r.chosen(i)
+	if r.g.lean != nil {
+		return a, r.g.names[r.choiceName.at(i)], true
+	}
+	return a, r.g.names[r.g.actName.at(r.g.actStart[i]+uint32(a))], true
+}
+
+// chosen is the action chosen at state i.
+func (r *Result[S, T]) chosen(i uint32) int {
+	if r.choice == nil {
+		return int(r.choiceIdx.at(i))
+	}
+	return int(r.choice[i])
 }
 
 // Owner returns the player deciding at s, Chance or Terminal.

@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/budget"
-	"github.com/gamesolve/gamesolve/internal/hugepage"
+	"github.com/gamesolve/gamesolve/numeric"
 )
 
 // stats are what one worker counts, merged when all are done.
@@ -55,7 +55,7 @@ func (s *stats) merge(o *stats) {
 // giving each one's successor components) or from found, which runs on
 // the calling goroutine and emits them as it finds them, successors first
 // (Solve's decomposition of the graph, so that the workers solve while it
-// goes on). With several workers, components whose successors are all
+// goes on), or solves them itself (inline). With several workers, components whose successors are all
 // solved are taken from a shared queue, so independent parts of a game
 // (Pig's score pairs along a diagonal, say) are solved at the same time;
 // solve(w, k) runs on worker w, which has its own scratch space and writes
@@ -63,13 +63,13 @@ func (s *stats) merge(o *stats) {
 // component; progress, if set, is told the states done after every
 // 1,024th component and at the end. The first error stops the run.
 type topo struct {
-	count   int                                             // components, if known in advance
-	succ    func(k int, visit func(c int32))                // each successor component of k once
-	found   func(emit func(k int, succ []int32) bool) error // if not nil, finds them instead
-	size    func(k int) int                                 // states of component k, for progress
-	total   int64                                           // states in all
-	solve   func(w, k int) error                            // solve component k on worker w
-	workers int                                             // at most this many workers
+	count   int                                                                       // components, if known in advance
+	succ    func(k int, visit func(c int32))                                          // each successor component of k once
+	found   func(emit func(k int, succ []int32) bool, inline func(k int) error) error // if not nil, finds them instead
+	size    func(k int) int                                                           // states of component k, for progress
+	total   int64                                                                     // states in all
+	solve   func(w, k int) error                                                      // solve component k on worker w
+	workers int                                                                       // at most this many workers
 	prog    func(done, total int64)
 }
 
@@ -118,7 +118,17 @@ func (t *topo) run(ctx context.Context) error {
 	}
 	var err error
 	if t.found != nil {
-		err = t.found(q.emit)
+		// inline solves a component on the finding goroutine, as worker
+		// t.workers, for components not worth sharing out (never mixed
+		// with emitted ones).
+		inline := func(k int) error {
+			err := t.solve(t.workers, k)
+			if err == nil {
+				report(k)
+			}
+			return err
+		}
+		err = t.found(q.emit, inline)
 	} else {
 		// The successors of each component, listed once each. This pass
 		// reads every outcome of the game (Pig 150: 47 million), so it
@@ -314,7 +324,7 @@ func succOf(comps *components, edges func(v uint32, visit func(w uint32))) func(
 // arrays, its own scratch). The components are r.comps, or with found
 // (Solve's decomposition; see topo) those it emits as it finds them:
 // r.comps is then a view of its arrays at their full size.
-func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) error) (*stats, error) {
+func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool, inline func(k int) error) error) (*stats, error) {
 	workers := r.opt.WorkerCount()
 	K := 0
 	if found == nil {
@@ -334,28 +344,9 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) 
 	// costs nothing.
 	runs := make([]*run[S, T, F], max(workers, 1))
 	worker := func(w int) *run[S, T, F] {
-		if runs[w] != nil {
-			return runs[w]
+		if runs[w] == nil {
+			runs[w] = r.workerRun(w > 0)
 		}
-		wr := *r
-		wr.ex = nil // each worker makes its own exact twin
-		if w > 0 {
-			wr.ec = ecGraph{}
-			wr.local = hugepage.Make[int32](len(r.local), len(r.local))
-			wr.chainLocal = hugepage.Make[int32](len(r.chainLocal), len(r.chainLocal))
-			for i := range wr.local {
-				wr.local[i], wr.chainLocal[i] = -1, -1
-			}
-			wr.t1, wr.t2, wr.rt = r.f.New(), r.f.New(), r.f.New()
-			wr.ownSums()
-			wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
-			// Scratch written in place: each worker its own.
-			wr.seed, wr.seedScratch = chainSolver[float64]{}, seedScratch{}
-			wr.qs = quotient[T]{}
-			wr.sumT, wr.sumRat = r.f.New(), new(big.Rat)
-		}
-		wr.st = &stats{}
-		runs[w] = &wr
 		return runs[w]
 	}
 	g := r.g
@@ -393,14 +384,48 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool) 
 	if err := t.run(r.ctx); err != nil {
 		return nil, err
 	}
+	st := merged(runs)
+	r.st = worker(0).st
+	return st, nil
+}
+
+// workerRun returns a worker's shallow copy of the run: the same graph
+// and value arrays, counts of its own, and with own set scratch of its
+// own too (the first worker uses the run's).
+func (r *run[S, T, F]) workerRun(own bool) *run[S, T, F] {
+	wr := *r
+	wr.ex = nil // each worker makes its own exact twin
+	if own {
+		// The workers share local and chainLocal (Pig 100: 7.7 MB
+		// less): a worker writes the entries of its own component's
+		// states alone, and sets them back to -1 before it is done with
+		// it. The outcomes it reads lead into that component or into
+		// components solved before it was released, whose entries are -1
+		// again, and never into one another worker is solving.
+		// (Analyze's banned actions lead to settled states, which are in
+		// no component.)
+		wr.ec = ecGraph{}
+		wr.t1, wr.t2, wr.rt = r.f.New(), r.f.New(), r.f.New()
+		wr.ownSums()
+		wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
+		// Scratch written in place: each worker its own.
+		wr.seed, wr.seedScratch = chainSolver[float64]{}, seedScratch{}
+		wr.qs = quotient[T]{}
+		wr.sumT, wr.sumRat = r.f.New(), new(big.Rat)
+	}
+	wr.st = &stats{}
+	return &wr
+}
+
+// merged adds up the counts of the workers' runs (nil: never made).
+func merged[S comparable, T any, F numeric.Field[T]](runs []*run[S, T, F]) *stats {
 	st := &stats{}
 	for _, wr := range runs {
 		if wr != nil {
 			st.merge(wr.st)
 		}
 	}
-	r.st = worker(0).st
-	return st, nil
+	return st
 }
 
 // mostlySingle reports whether components of so many states in all are

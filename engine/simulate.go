@@ -31,6 +31,10 @@ func (r *Result[S, T]) Simulate(rng *rand.Rand, maxSteps int) Play {
 		}
 	}
 	play := Play{Payoff: make([]float64, r.Players)}
+	if g.lean != nil {
+		r.simulateLean(rng, maxSteps, &play)
+		return play
+	}
 	v := uint32(0)
 	for play.Steps < maxSteps {
 		if g.owner[v] == Terminal {
@@ -42,7 +46,7 @@ func (r *Result[S, T]) Simulate(rng *rand.Rand, maxSteps int) Play {
 		}
 		a := uint32(0)
 		if g.owner[v] >= 0 {
-			a = uint32(r.choice[v])
+			a = uint32(r.chosen(v))
 		}
 		act := g.actStart[v] + a
 		lo, hi := g.outStart[act], g.outStart[act+1]
@@ -60,4 +64,59 @@ func (r *Result[S, T]) Simulate(rng *rand.Rand, maxSteps int) Play {
 		play.Steps++
 	}
 	return play
+}
+
+// simulateLean is Simulate on a graph kept without its edges: each state
+// is expanded again, with the chosen action's outcomes drawn by their
+// probabilities as float64 (divided by their sum, which may differ from 1
+// by rounding or, with Options.Renormalize, by more).
+func (r *Result[S, T]) simulateLean(rng *rand.Rand, maxSteps int, play *Play) {
+	r.expand.Lock()
+	defer r.expand.Unlock()
+	g := r.g
+	var n Node[S]
+	s := g.states[0]
+	for play.Steps < maxSteps {
+		v, ok := g.lookup(s)
+		n.reset()
+		if !ok || expandSafely(g.lean, s, &n) != nil {
+			return // the rules changed since the solve: play stops
+		}
+		if n.owner == Terminal {
+			for i := range min(len(play.Payoff), len(n.payoff)) {
+				play.Payoff[i] = numeric.RatFloat64(n.payoff[i])
+			}
+			play.Ended = true
+			return
+		}
+		a := 0
+		if n.owner >= 0 {
+			a = r.chosen(v)
+		}
+		if a >= len(n.ends) {
+			return
+		}
+		lo := 0
+		if a > 0 {
+			lo = n.ends[a-1]
+		}
+		outs := n.outs[lo:n.ends[a]]
+		total := 0.0
+		for _, o := range outs {
+			total += numeric.RatFloat64(o.P)
+		}
+		u := rng.Float64() * total
+		pick := outs[len(outs)-1]
+		for _, o := range outs {
+			if u -= numeric.RatFloat64(o.P); u < 0 {
+				pick = o
+				break
+			}
+		}
+		if pick.Reward != nil {
+			play.Reward += numeric.RatFloat64(pick.Reward)
+		}
+		s = pick.To
+		play.Steps++
+	}
 }

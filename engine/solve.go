@@ -14,7 +14,8 @@ import (
 )
 
 // Options control Solve. The embedded solver.Options' Policy is ignored:
-// the engine always keeps the policy, which costs 4 bytes a state.
+// the engine always keeps the policy, which costs 2 bytes a state (4 and
+// 4 where a state has 256 actions or more, or the game 256 names).
 type Options struct {
 	solver.Options
 	// Precision is float mode's target for value iteration: a component
@@ -121,7 +122,11 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	rew      []T     // expected total reward under the policy
 	inf      []bool  // reward infinite: play may not end
 	choice   []int32 // chosen action per state; 0 where there is no choice
-	local    []int32 // scratch: local index within the current component, or -1
+	// choiceIdx and choiceName are, for a lean graph's Result, the chosen
+	// action per state (in place of choice) and its name's id (there are
+	// no actions to look it up in): a byte each while they fit.
+	choiceIdx, choiceName idColumn
+	local                 []int32 // scratch: local index within the current component, or -1
 	// chainLocal is the same for solveChain, which runs inside cycle.
 	chainLocal  []int32
 	comps       *components
@@ -178,13 +183,15 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 // under it. It returns an error wrapping solver.ErrInvalid for rules that
 // describe a malformed state, budget.ErrTooLarge for a game beyond the
 // memory budget, ErrUnsupported for a component no method here solves
-// correctly, and the context's error on cancellation.
+// correctly, an error wrapping ErrChanged (and solver.ErrInvalid) for
+// rules that describe a state differently when it is expanded again, and
+// the context's error on cancellation.
 func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules Rules[S], opt Options) (*Result[S, T], error) {
 	valueBytes := 8.0
 	if f.Exact() {
 		valueBytes = 120 // a *big.Rat with small numerator and denominator
 	}
-	g, err := explore(ctx, rules, opt, valueBytes)
+	g, err := explore(ctx, rules, opt, valueBytes, leanSolve)
 	if err != nil {
 		return nil, err
 	}
@@ -201,13 +208,16 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 	if total, ok := g.terminalTotal(); ok && P == 2 {
 		r.pairTotal, r.pairTotalT = total, f.FromRat(f.New(), total)
 	}
-
-	res := &Result[S, T]{Players: P, States: g.reached, Seeded: N - g.reached, Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice}
 	var st *stats
 	var err error
-	if opt.WorkerCount() >= 2 && N >= streamFrom {
+	switch {
+	case g.lean != nil:
+		st, err = solveLean(r)
+	case opt.WorkerCount() >= 2 && N >= streamFrom:
+		r.perState(N)
 		st, err = r.solveFound()
-	} else {
+	default:
+		r.perState(N)
 		r.comps, err = tarjanGraph(ctx, g)
 		if err != nil {
 			return nil, err
@@ -217,6 +227,7 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 	if err != nil {
 		return nil, err
 	}
+	res := &Result[S, T]{Players: P, States: g.reached, Seeded: N - g.reached, Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice, choiceIdx: r.choiceIdx, choiceName: r.choiceName}
 	for m := range st.methods {
 		res.Components += st.methods[m]
 		res.SeededComponents += st.seeded[m]
@@ -262,7 +273,7 @@ func (r *run[S, T, F]) solveFound() (*stats, error) {
 	// sixth more time), and the components are solved on one worker once
 	// all are found, as solveAll would.
 	probed, states, serial := 0, 0, false
-	found := func(emit func(k int, succ []int32) bool) error {
+	found := func(emit func(k int, succ []int32) bool, _ func(k int) error) error {
 		release := func() bool {
 			if probed < 0 {
 				return true
@@ -340,14 +351,16 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 	r.rew = newValues(f, N)
 	r.t1, r.t2, r.rt = f.New(), f.New(), f.New()
 	r.chain.guard = budget.NewGuard(ctx, opt.memory())
-	r.choice = hugepage.Make[int32](N, N)
-	r.local = hugepage.Make[int32](N, N)
-	r.chainLocal = hugepage.Make[int32](N, N)
-	for i := range r.local {
-		r.local[i], r.chainLocal[i] = -1, -1
-	}
 	r.sumT, r.sumRat = f.New(), new(big.Rat)
 	return r
+}
+
+// perState gives the run its arrays of a slot per state of n: choice (0),
+// and local and chainLocal (-1). solveLean keeps choices in its own
+// columns, and its workers have their pieces' arrays.
+func (r *run[S, T, F]) perState(n int) {
+	r.choice = hugepage.Make[int32](n, n)
+	r.local, r.chainLocal = minusOnes(r.local, n), minusOnes(r.chainLocal, n)
 }
 
 // newValues returns n fresh values (0) of field f. In exact mode they are
@@ -377,6 +390,10 @@ func newValues[T any, F numeric.Field[T]](f F, n int) []T {
 // terminalTotal reports whether every terminal's payoffs add up to the same
 // total, and which.
 func (g *graph[S]) terminalTotal() (*big.Rat, bool) {
+	if g.lean != nil {
+		// Added up as explored: the payoffs are not kept.
+		return g.total.sum, g.total.sum != nil && !g.total.differ
+	}
 	var first *big.Rat
 	sum := new(big.Rat)
 	for v, o := range g.owner {

@@ -26,11 +26,12 @@ type Result[T any] struct {
 // MaxExactSeconds bounds exact mode's estimated run time.
 const MaxExactSeconds = budget.MaxExactSeconds
 
-// Estimate is what Solve needs for a target: memory (300 bytes a state in
-// float mode, where the peak measured 168 at target 100: the engine's own
-// check while it explores allows for twice its arrays, about 260 bytes a
-// state here, and an estimate below that would let exploration start only to
-// refuse it seconds later) and, in exact mode, time. Exact values grow with
+// Estimate is what Solve needs for a target: memory (180 bytes a state in
+// float mode, where the peak measured 90 at target 100 and 68 at 150, the
+// engine keeping no graph: its own check while it explores allows for
+// twice its arrays, about 164 bytes a state here, and an estimate below
+// that would let exploration start only to refuse it seconds later) and,
+// in exact mode, time. Exact values grow with
 // the target: measured on two cores (since exact mode's strategy iteration
 // starts from a settled float policy and sums with numeric.RatDot), target
 // 50 takes 2.5 s and 170 MB, 60 takes 9.8 s and 400 MB, 70 takes 78 s and
@@ -40,7 +41,7 @@ const MaxExactSeconds = budget.MaxExactSeconds
 func Estimate(target int, exact bool) budget.Estimate {
 	t := float64(target)
 	states := t * t * t
-	e := budget.Estimate{What: fmt.Sprintf("pig: target %d", target), Bytes: states * 300}
+	e := budget.Estimate{What: fmt.Sprintf("pig: target %d", target), Bytes: states * 180}
 	if exact {
 		e.Bytes = 650e6 * math.Pow(1.09, t-64)
 		e.Seconds = 9.8 * math.Pow(1.23, t-60)

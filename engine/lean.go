@@ -1,0 +1,616 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+// Solve keeps no graph of the game (doc.go, "Method"). Exploration numbers
+// the states and keeps their owners, not their actions and outcomes
+// (explore with lean set); solveLean then decomposes the game with each
+// state expanded a second time, when the decomposition first visits it,
+// into an arena that holds the edges of the states visited and not yet in
+// a component. A component found is copied out as a piece, a graph of
+// its own (its states numbered from 0 in the order of their ids, then the
+// states it leads to, terminals as far as the piece is concerned, whose
+// values are known by the time it is solved), and a worker solves the
+// piece with the methods a stored graph's component gets, on the same
+// numbers in the same order. The pieces waiting for a worker are kept to
+// about leanHold outcomes: past that, the decomposition waits.
+
+// leanHold is about the most outcomes the pieces found and not yet solved
+// may hold before the decomposition waits for the workers (Pig 100, where
+// the decomposition runs ahead: 87 MB at 2^15, 100 MB at 2^19, in the
+// same time). A variable for the tests.
+var leanHold = 1 << 15
+
+// leanSolve makes Solve keep no graph (solveLean); the tests turn it off
+// to compare with a stored graph's solve.
+var leanSolve = true
+
+// leanPos is where a state the decomposition visited, and has not yet
+// put in a component, has its actions, outcomes and payoffs in the arena.
+type leanPos struct{ act, out, pay uint32 }
+
+// leanMember is a state with its arena position.
+type leanMember struct{ v, p uint32 }
+
+// leanFrame is a state on the decomposition's call stack: its arena
+// position p, and its outcomes left, to[edge:end].
+type leanFrame struct {
+	v, p      uint32
+	edge, end uint32
+	root      bool
+}
+
+// piece is one component as a graph of its own: members first, then the
+// exits (the states outside that it leads to).
+type piece[S comparable] struct {
+	g        graph[S]
+	members  []uint32 // ids, increasing
+	exits    []uint32
+	outcomes int
+	// g's id columns' memory, kept for reuse
+	names, prob, reward []uint32
+}
+
+// leanDFS is solveLean's decomposition: Tarjan's algorithm in Pearce's
+// variant, as decompose, on edges read again from the rules.
+type leanDFS[S comparable] struct {
+	ctx   context.Context
+	g     *graph[S]
+	in    *interner[S]
+	node  Node[S]
+	guard *budget.Guard
+	// of is decompose's one array: an active state's index, then its
+	// component's number; and while cut builds a piece, -2-i for the
+	// piece's state i (the number is put back after).
+	of []int32
+	// exitComp is cut's scratch: the component of each exit.
+	exitComp []int32
+	// The arena: the edges of the states visited and not yet in a
+	// component, by visit position. A component found is the states
+	// visited after its root that no earlier component took, so the
+	// arena is cut back to the root's position once it is copied out.
+	pos               []leanPos
+	actName, outStart []uint32
+	to, prob, reward  []uint32
+	pay               []uint32
+	stack             []leanMember // Tarjan's stack
+	calls             []leanFrame
+	members           []leanMember
+	count             int32 // components found
+	mark              []int32
+	succ              []int32
+	mu                sync.Mutex
+	drained           sync.Cond
+	pending           map[int32]*piece[S]
+	free              []*piece[S] // solved pieces, whose memory cut reuses
+	sizes             []int32     // states of each component, for progress
+	held              int         // outcomes in pending pieces
+	failed            bool
+	// The first probeComponents components are held back (probe, with
+	// their successors in probeSucc): where they average fewer than two
+	// states, every component is solved inline, on the decomposition's
+	// goroutine, as found (serial), the shared queue costing more than
+	// their solving; else they are emitted and so is every one after.
+	probe     []int32
+	probeSucc [][]int32
+	probed    int // states in them; -1 once decided
+	serial    bool
+}
+
+// solveLean solves a graph explored with lean set: see the comment at
+// the top of this file.
+func solveLean[S comparable, T any, F numeric.Field[T]](r *run[S, T, F]) (*stats, error) {
+	g := r.g
+	N := len(g.states)
+	d := &leanDFS[S]{ctx: r.ctx, g: g, in: newInterner(g, r.opt), guard: budget.NewGuard(r.ctx, r.opt.memory()), pending: map[int32]*piece[S]{}}
+	d.in.frozen = true
+	d.drained.L = &d.mu
+	d.of = minusOnes(nil, N)
+	r.choiceIdx, r.choiceName = newIDColumn(N, g.maxActions-1), newIDColumn(N, len(g.names)-1)
+	workers := max(1, r.opt.WorkerCount())
+	if workers == 1 {
+		// One worker: the decomposition's goroutine solves every
+		// component as found.
+		d.probed, d.serial = -1, true
+	}
+	// One more run for the components solved inline.
+	runs := make([]*run[S, T, F], workers+1)
+	scratch := make([]leanScratch[T], workers+1)
+	t := &topo{
+		found: d.run,
+		size: func(k int) int {
+			d.mu.Lock()
+			defer d.mu.Unlock()
+			return int(d.sizes[k])
+		},
+		total: int64(N),
+		solve: func(w, k int) error {
+			if runs[w] == nil {
+				runs[w] = r.workerRun(w > 0)
+			}
+			pc := d.take(k)
+			err := solvePiece(r, runs[w], &scratch[w], pc, k)
+			d.release(pc, err)
+			return err
+		},
+		workers: workers,
+		prog:    r.opt.Progress,
+	}
+	// A worker that finds the context done stops without solving, so no
+	// piece is released: the decomposition must not wait for one (it
+	// did, at pig --target 150 --timeout 2.1s).
+	defer context.AfterFunc(r.ctx, func() { d.release(nil, r.ctx.Err()) })()
+	if err := t.run(r.ctx); err != nil {
+		return nil, err
+	}
+	return merged(runs), nil
+}
+
+// leanScratch is a worker's arrays for the pieces it solves.
+type leanScratch[T any] struct {
+	vals, rew         []T
+	inf               []bool
+	choice, local, cl []int32
+	of                []int32
+	comp              []uint32
+	comps             components
+}
+
+// solvePiece solves component k, given as piece pc, on worker run wr, and
+// writes its states' values, rewards and choices into the base run r.
+func solvePiece[S comparable, T any, F numeric.Field[T]](r, wr *run[S, T, F], sc *leanScratch[T], pc *piece[S], k int) error {
+	m, n, P := len(pc.members), len(pc.members)+len(pc.exits), r.np
+	sc.vals, sc.rew = resize(sc.vals, n*P), resize(sc.rew, n)
+	sc.inf, sc.choice = resize(sc.inf, n), resize(sc.choice, n)
+	// Members take the run's values as they are (in exact mode the same
+	// *big.Rat, written in place), exits the solved values.
+	in := func(i int, v uint32) {
+		copy(sc.vals[i*P:(i+1)*P], r.vals[int(v)*P:int(v+1)*P])
+		sc.rew[i], sc.inf[i] = r.rew[v], r.inf[v]
+	}
+	// Every choice starts at 0, as a stored graph's.
+	for i, v := range pc.members {
+		in(i, v)
+	}
+	for j, w := range pc.exits {
+		in(m+j, w)
+	}
+	clear(sc.choice)
+	sc.local, sc.cl = minusOnes(sc.local, n), minusOnes(sc.cl, n)
+	sc.of = resize(sc.of, n)
+	sc.comp = resize(sc.comp, m)
+	for i := range n {
+		sc.of[i] = -1
+		if i < m {
+			sc.of[i], sc.comp[i] = int32(k), uint32(i)
+		}
+	}
+	sc.comps.of = sc.of
+	wr.g, wr.vals, wr.rew, wr.inf, wr.choice = &pc.g, sc.vals, sc.rew, sc.inf, sc.choice
+	// The twin, and the best responses' marks, are made for the graph
+	// at hand when needed.
+	wr.local, wr.chainLocal, wr.comps, wr.ex, wr.fixed = sc.local, sc.cl, &sc.comps, nil, nil
+	eq := wr.st.equilibria
+	method, err := wr.solveComponent(k, sc.comp)
+	if err == nil {
+		err = wr.guardComponent(k, sc.comp)
+	}
+	if err != nil {
+		return err
+	}
+	if int(pc.members[0]) < r.g.reached {
+		wr.st.methods[method]++
+	} else {
+		wr.st.seeded[method]++
+		wr.st.seededEq += wr.st.equilibria - eq
+	}
+	for i, v := range pc.members {
+		copy(r.vals[int(v)*P:int(v+1)*P], sc.vals[i*P:(i+1)*P])
+		r.rew[v], r.inf[v] = sc.rew[i], sc.inf[i]
+		if a := uint32(sc.choice[i]); pc.g.owner[i] >= 0 {
+			r.choiceIdx.set(v, a)
+			r.choiceName.set(v, pc.g.actName.at(pc.g.actStart[i]+a))
+		}
+	}
+	return nil
+}
+
+// take returns component k's piece, which the decomposition emitted.
+func (d *leanDFS[S]) take(k int) *piece[S] {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	pc := d.pending[int32(k)]
+	delete(d.pending, int32(k))
+	d.held -= pc.outcomes
+	if d.held <= leanHold/2 {
+		d.drained.Signal()
+	}
+	return pc
+}
+
+// release gives a solved piece's memory back for cut to reuse (the
+// garbage of a piece a component kept Pig 100's heap at twice what is
+// live), or tells the decomposition that the worker failed: it stops
+// waiting.
+func (d *leanDFS[S]) release(pc *piece[S], err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err != nil {
+		d.failed = true
+		d.drained.Broadcast()
+		return
+	}
+	d.free = append(d.free, pc)
+}
+
+// recycled returns a piece to fill, a solved one's if there is one.
+func (d *leanDFS[S]) recycled() *piece[S] {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if n := len(d.free); n > 0 {
+		pc := d.free[n-1]
+		d.free = d.free[:n-1]
+		return pc
+	}
+	return &piece[S]{}
+}
+
+// visit expands state v into the arena and returns its frame.
+func (d *leanDFS[S]) visit(v uint32) (leanFrame, error) {
+	g := d.g
+	s := g.states[v]
+	n := &d.node
+	n.reset()
+	if err := expandSafely(g.lean, s, n); err != nil {
+		return leanFrame{}, fmt.Errorf("engine: state %s: %w", g.describe(s), err)
+	}
+	e, err := d.in.read(s, n)
+	if err != nil {
+		return leanFrame{}, err
+	}
+	changed := e.owner != g.owner[v]
+	if g.tieRank != nil && g.tieRank[v] != nil {
+		changed = changed || len(g.tieRank[v]) != len(e.names)
+	}
+	if changed {
+		return leanFrame{}, solver.Invalidf("engine: state %s: %w", g.describe(s), ErrChanged)
+	}
+	if err := d.guard.Tick(len(e.to) + 1); err != nil {
+		return leanFrame{}, fmt.Errorf("engine: %w", err)
+	}
+	if n := len(d.to); n >= 1<<20 && cap(d.to)-n < len(e.to) {
+		// The arena's outcome columns are about to grow by a quarter at
+		// once (a component of millions of states is all in it).
+		if err := d.guard.Fits(3 * 4 * 1.25 * float64(n)); err != nil {
+			return leanFrame{}, fmt.Errorf("engine: the edges of %d states: %w", len(d.pos), err)
+		}
+	}
+	p := uint32(len(d.pos))
+	first := uint32(len(d.to))
+	d.pos = append(d.pos, leanPos{act: uint32(len(d.actName)), out: first, pay: uint32(len(d.pay))})
+	d.pay = append(d.pay, e.pay...)
+	for k, t := range e.to {
+		w, ok := g.lookup(t)
+		if !ok {
+			return leanFrame{}, solver.Invalidf("engine: state %s leads to %s, not found in exploration: %w", g.describe(s), g.describe(t), ErrChanged)
+		}
+		d.to = append(d.to, w)
+		d.prob = append(d.prob, e.prob[k])
+		d.reward = append(d.reward, e.reward[k])
+	}
+	start := 0
+	for a, id := range e.names {
+		d.actName = append(d.actName, id)
+		d.outStart = append(d.outStart, first+uint32(start))
+		start = e.ends[a]
+	}
+	return leanFrame{v: v, p: p, edge: first, end: uint32(len(d.to)), root: true}, nil
+}
+
+// actEnd is the end of the actions of arena position p, and outEnd of
+// the outcomes of arena action a.
+func (d *leanDFS[S]) actEnd(p uint32) uint32 {
+	if int(p)+1 < len(d.pos) {
+		return d.pos[p+1].act
+	}
+	return uint32(len(d.actName))
+}
+
+func (d *leanDFS[S]) outEnd(a uint32) uint32 {
+	if int(a)+1 < len(d.outStart) {
+		return d.outStart[a+1]
+	}
+	return uint32(len(d.to))
+}
+
+func (d *leanDFS[S]) payEnd(p uint32) uint32 {
+	if int(p)+1 < len(d.pos) {
+		return d.pos[p+1].pay
+	}
+	return uint32(len(d.pay))
+}
+
+// run decomposes the game, visiting roots in the order of their ids and
+// each state's outcomes in order, as decompose does on a stored graph, so
+// the components and their numbers are the same; it emits each one,
+// copied out as a piece, once found.
+func (d *leanDFS[S]) run(emit func(k int, succ []int32) bool, inline func(k int) error) error {
+	const unvisited = -1
+	of := d.of
+	N := len(of)
+	next := int32(N - 1)
+	visited := int32(0)
+	for root := range N {
+		if of[root] != unvisited {
+			continue
+		}
+		if err := d.stopped(visited); err != nil {
+			return err
+		}
+		f, err := d.visit(uint32(root))
+		if err != nil {
+			return err
+		}
+		d.calls = append(d.calls, f)
+		of[root] = next
+		next--
+		visited++
+		for len(d.calls) > 0 {
+			f := &d.calls[len(d.calls)-1]
+			v := f.v
+			if f.edge < f.end {
+				w := d.to[f.edge]
+				f.edge++
+				if of[w] == unvisited {
+					if err := d.stopped(visited); err != nil {
+						return err
+					}
+					nf, err := d.visit(w)
+					if err != nil {
+						return err
+					}
+					of[w] = next
+					next--
+					visited++
+					d.calls = append(d.calls, nf)
+				} else if of[w] > of[v] {
+					of[v], f.root = of[w], false
+				}
+				continue
+			}
+			isRoot, p := f.root, f.p
+			d.calls = d.calls[:len(d.calls)-1]
+			if len(d.calls) > 0 {
+				if u := &d.calls[len(d.calls)-1]; of[v] > of[u.v] {
+					of[u.v], u.root = of[v], false
+				}
+			}
+			if !isRoot {
+				d.stack = append(d.stack, leanMember{v: v, p: p})
+				continue
+			}
+			k := d.count
+			d.count++
+			d.members = append(d.members[:0], leanMember{v: v, p: p})
+			next++
+			for len(d.stack) > 0 && of[v] >= of[d.stack[len(d.stack)-1].v] {
+				w := d.stack[len(d.stack)-1]
+				d.stack = d.stack[:len(d.stack)-1]
+				of[w.v] = k
+				next++
+				d.members = append(d.members, w)
+			}
+			of[v] = k
+			pc, succ, err := d.cut(k, p)
+			if err != nil {
+				return err
+			}
+			if err := d.hand(k, pc, succ, emit, inline); err != nil {
+				return err
+			}
+		}
+	}
+	return d.decide(emit, inline)
+}
+
+// cut copies component k (d.members, each with its arena position in
+// act) out of the arena as a piece, lists the components it leads to,
+// and cuts the arena back to position root.
+func (d *leanDFS[S]) cut(k int32, root uint32) (*piece[S], []int32, error) {
+	g := d.g
+	ms := d.members
+	slices.SortFunc(ms, func(a, b leanMember) int { return cmp.Compare(a.v, b.v) })
+	pc := d.recycled()
+	pc.members = pc.members[:0]
+	for i, m := range ms {
+		pc.members = append(pc.members, m.v)
+		d.of[m.v] = -2 - int32(i)
+	}
+	acts, outs, pays := 0, 0, 0
+	for _, m := range ms {
+		p := m.p
+		a0, a1 := d.pos[p].act, d.actEnd(p)
+		acts += int(a1 - a0)
+		if a1 > a0 {
+			outs += int(d.outEnd(a1-1) - d.outStart[a0])
+		}
+		pays += int(d.payEnd(p) - d.pos[p].pay)
+	}
+	if outs >= 1<<20 {
+		// A large component is for a moment in the arena and in its
+		// piece.
+		if err := d.guard.Fits(12*float64(outs) + 8*float64(acts) + 16*float64(len(ms))); err != nil {
+			return nil, nil, fmt.Errorf("engine: component %d (%d states, including %s): %w", k, len(ms), g.name(ms[0].v), err)
+		}
+	}
+	pg := &pc.g
+	*pg = graph[S]{players: g.players, reached: g.reached, names: g.names, rats: g.rats, describe: g.describe,
+		owner: slices.Grow(pg.owner[:0], len(ms)+1), actStart: append(slices.Grow(pg.actStart[:0], len(ms)+1), 0),
+		payStart: append(slices.Grow(pg.payStart[:0], len(ms)+1), 0), pay: slices.Grow(pg.pay[:0], pays),
+		outStart: append(slices.Grow(pg.outStart[:0], acts+1), 0), to: slices.Grow(pg.to[:0], outs),
+		states: pg.states[:0], tieRank: pg.tieRank[:0]}
+	names := slices.Grow(pc.names[:0], acts)
+	to, prob, reward := pg.to, slices.Grow(pc.prob[:0], outs), slices.Grow(pc.reward[:0], outs)
+	exits, exitComp := pc.exits[:0], d.exitComp[:0]
+	for _, m := range ms {
+		p := m.p
+		pg.owner = append(pg.owner, g.owner[m.v])
+		a0, a1 := d.pos[p].act, d.actEnd(p)
+		names = append(names, d.actName[a0:a1]...)
+		for a := a0; a < a1; a++ {
+			o0, o1 := d.outStart[a], d.outEnd(a)
+			prob = append(prob, d.prob[o0:o1]...)
+			reward = append(reward, d.reward[o0:o1]...)
+			for _, w := range d.to[o0:o1] {
+				l := d.of[w]
+				if l >= 0 {
+					// A state of an earlier component, met first.
+					exitComp = append(exitComp, l)
+					l = -2 - int32(len(ms)+len(exits))
+					d.of[w] = l
+					exits = append(exits, w)
+				}
+				to = append(to, uint32(-2-l))
+			}
+			pg.outStart = append(pg.outStart, uint32(len(to)))
+		}
+		pg.actStart = append(pg.actStart, uint32(len(names)))
+		if y0, y1 := d.pos[p].pay, d.payEnd(p); y1 > y0 {
+			pg.pay = append(pg.pay, d.pay[y0:y1]...)
+		}
+		pg.payStart = append(pg.payStart, uint32(len(pg.pay)))
+		if g.tieRank != nil {
+			pg.tieRank = append(pg.tieRank, g.tieRank[m.v])
+		}
+	}
+	pc.exits, pc.names, pc.prob, pc.reward = exits, names, prob, reward
+	pg.to, pg.actName, pg.prob, pg.reward = to, idColumn{wide: names}, idColumn{wide: prob}, idColumn{wide: reward}
+	pg.states = slices.Grow(pg.states, len(ms)+len(exits))
+	for _, v := range pc.members {
+		pg.states = append(pg.states, g.states[v])
+		d.of[v] = k
+	}
+	// The exits end play as far as the piece is concerned: their values
+	// are given.
+	d.succ = d.succ[:0]
+	if len(d.mark) < int(k)+1 {
+		d.mark = append(d.mark, make([]int32, int(k)+1-len(d.mark))...)
+	}
+	for j, w := range exits {
+		pg.states = append(pg.states, g.states[w])
+		pg.owner = append(pg.owner, Terminal)
+		pg.actStart = append(pg.actStart, uint32(len(names)))
+		pg.payStart = append(pg.payStart, uint32(len(pg.pay)))
+		if g.tieRank != nil {
+			pg.tieRank = append(pg.tieRank, nil)
+		}
+		c := exitComp[j]
+		d.of[w] = c
+		if d.mark[c] != k+1 {
+			d.mark[c] = k + 1
+			d.succ = append(d.succ, c)
+		}
+	}
+	d.exitComp = exitComp
+	pc.outcomes = len(to)
+	// Back to the root's position: whatever the arena holds beyond it is
+	// this component's, or an earlier one's, copied out then.
+	at := d.pos[root]
+	d.pos = d.pos[:root]
+	d.actName, d.outStart = d.actName[:at.act], d.outStart[:at.act]
+	d.to, d.prob, d.reward, d.pay = d.to[:at.out], d.prob[:at.out], d.reward[:at.out], d.pay[:at.pay]
+	return pc, d.succ, nil
+}
+
+// hand passes component k with its piece on: it holds it back while
+// probing, solves it inline once serial, and else emits it and waits while
+// the pieces not yet solved hold more than leanHold outcomes.
+func (d *leanDFS[S]) hand(k int32, pc *piece[S], succ []int32, emit func(k int, succ []int32) bool, inline func(k int) error) error {
+	d.mu.Lock()
+	d.pending[k] = pc
+	d.sizes = append(d.sizes, int32(len(pc.members)))
+	d.held += pc.outcomes
+	d.mu.Unlock()
+	switch {
+	case d.serial:
+		return inline(int(k))
+	case d.probed >= 0:
+		d.probe = append(d.probe, k)
+		d.probeSucc = append(d.probeSucc, slices.Clone(succ))
+		d.probed += len(pc.members)
+		if len(d.probe) < probeComponents {
+			return nil
+		}
+		return d.decide(emit, inline)
+	}
+	if !emit(int(k), succ) {
+		return errStopped
+	}
+	return d.wait()
+}
+
+// decide ends the probe: it solves the components held back inline, or
+// emits them.
+func (d *leanDFS[S]) decide(emit func(k int, succ []int32) bool, inline func(k int) error) error {
+	if d.probed < 0 {
+		return nil
+	}
+	d.serial = mostlySingle(d.probed, len(d.probe))
+	d.probed = -1
+	for j, k := range d.probe {
+		switch {
+		case d.serial:
+			if err := inline(int(k)); err != nil {
+				return err
+			}
+		case !emit(int(k), d.probeSucc[j]):
+			return errStopped
+		}
+	}
+	d.probe, d.probeSucc = nil, nil
+	// All emitted first: the pieces held back count in d.held, and the
+	// workers could not solve them before.
+	return d.wait()
+}
+
+// wait waits while the pieces emitted and not yet solved hold more than
+// leanHold outcomes.
+func (d *leanDFS[S]) wait() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for d.held > leanHold && !d.failed {
+		d.drained.Wait()
+	}
+	if d.failed {
+		return errStopped
+	}
+	return nil
+}
+
+// stopped reports the context's error, looking once every sccCheck
+// states visited.
+func (d *leanDFS[S]) stopped(visited int32) error {
+	if visited%sccCheck == 0 && d.ctx.Err() != nil {
+		return fmt.Errorf("engine: %w", d.ctx.Err())
+	}
+	return nil
+}
+
+// minusOnes returns s resized to n (reusing its memory), every entry -1.
+func minusOnes(s []int32, n int) []int32 {
+	s = resize(s, n)
+	for i := range s {
+		s[i] = -1
+	}
+	return s
+}
