@@ -36,7 +36,8 @@
 // topological order, so every state leaving a component is already
 // solved.
 //
-// Solve keeps no graph of the game (lean.go). Exploration keeps each
+// Solve keeps no graph of a game whose rules number their own states
+// (Indexer; lean.go). Exploration keeps each
 // state, its number and its owner, not its actions and outcomes; the
 // decomposition expands each state a second time, when it first visits
 // it, and keeps the state's edges only until its component is found.
@@ -56,7 +57,10 @@
 // outcomes and 1.9 million actions, at a byte a probability, reward and
 // name).
 //
-// Explore keeps the graph, for Analyze, and so does a game held as the
+// Without an Indexer, finding each state again would cost a second hash
+// lookup an outcome, and Solve keeps the graph (a race of single-state
+// components: a third less time than without it). Explore keeps the graph,
+// for Analyze, and so does a game held as the
 // engine's own arrays (Flat, a model file), adopted without expanding a
 // state, shared as it is when already numbered in exploration's order. An
 // outcome's probability and reward, and an action's name, take a byte

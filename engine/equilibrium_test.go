@@ -245,7 +245,13 @@ func (g *game) addMover(rng *rand.Rand, owner int) int {
 }
 
 func (g *game) Players() int { return g.players }
-func (g *game) Start() int   { return 0 }
+
+// Index and IndexLimit make the game an Indexer, so that Solve keeps no
+// graph of it (lean) unless a test says otherwise.
+func (g *game) Index(s int) (int, bool) { return s, s >= 0 && s < len(g.owner) }
+func (g *game) IndexLimit() int         { return len(g.owner) }
+
+func (g *game) Start() int { return 0 }
 func (g *game) Expand(s int, n *engine.Node[int]) error {
 	switch g.owner[s] {
 	case engine.Terminal:

@@ -142,6 +142,9 @@ func SetStreamFrom(n int) int { old := streamFrom; streamFrom = n; return old }
 func SetLean(on bool) bool  { old := leanSolve; leanSolve = on; return old }
 func SetLeanHold(n int) int { old := leanHold; leanHold = n; return old }
 
+// LeanSolves counts the solves that kept no graph.
+func LeanSolves() int64 { return leanSolves.Load() }
+
 // SetProbeComponents sets how many components solveFound holds back to
 // decide between one worker and several, and returns the old value.
 func SetProbeComponents(n int) int { old := probeComponents; probeComponents = n; return old }

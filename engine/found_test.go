@@ -85,7 +85,12 @@ func solveWith[T any, F numeric.Field[T]](t *testing.T, f F, g engine.Rules[int]
 	defer engine.SetProbeComponents(engine.SetProbeComponents(16))
 	defer engine.SetStreamFrom(engine.SetStreamFrom(from))
 	opt.Workers = workers
-	return engine.Solve[int, T](context.Background(), f, g, opt)
+	before := engine.LeanSolves()
+	res, err := engine.Solve[int, T](context.Background(), f, g, opt)
+	if lean := engine.LeanSolves() > before; lean != (mode == "lean") {
+		t.Fatalf("%s: solved without a graph: %v", mode, lean)
+	}
+	return res, err
 }
 
 // Components solved while Tarjan's algorithm still finds them, on two

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
@@ -30,6 +31,9 @@ import (
 // the decomposition runs ahead: 87 MB at 2^15, 100 MB at 2^19, in the
 // same time). A variable for the tests.
 var leanHold = 1 << 15
+
+// leanSolves counts the solves without a graph (read by the tests).
+var leanSolves atomic.Int64
 
 // leanSolve makes Solve keep no graph (solveLean); the tests turn it off
 // to compare with a stored graph's solve.
@@ -91,7 +95,7 @@ type leanDFS[S comparable] struct {
 	succ              []int32
 	mu                sync.Mutex
 	drained           sync.Cond
-	pending           map[int32]*piece[S]
+	pending           []*piece[S] // by component; nil once taken
 	free              []*piece[S] // solved pieces, whose memory cut reuses
 	sizes             []int32     // states of each component, for progress
 	held              int         // outcomes in pending pieces
@@ -110,12 +114,17 @@ type leanDFS[S comparable] struct {
 // solveLean solves a graph explored with lean set: see the comment at
 // the top of this file.
 func solveLean[S comparable, T any, F numeric.Field[T]](r *run[S, T, F]) (*stats, error) {
+	leanSolves.Add(1)
 	g := r.g
 	N := len(g.states)
-	d := &leanDFS[S]{ctx: r.ctx, g: g, in: newInterner(g, r.opt), guard: budget.NewGuard(r.ctx, r.opt.memory()), pending: map[int32]*piece[S]{}}
+	d := &leanDFS[S]{ctx: r.ctx, g: g, in: newInterner(g, r.opt), guard: budget.NewGuard(r.ctx, r.opt.memory())}
 	d.in.frozen = true
 	d.drained.L = &d.mu
 	d.of = minusOnes(nil, N)
+	// As decompose's, the stacks are made for the deepest search, never
+	// copied as they grow; the pages of what is never pushed are never
+	// written.
+	d.calls, d.stack = resize(d.calls, N)[:0], resize(d.stack, N)[:0]
 	r.choiceIdx, r.choiceName = newIDColumn(N, g.maxActions-1), newIDColumn(N, len(g.names)-1)
 	workers := max(1, r.opt.WorkerCount())
 	if workers == 1 {
@@ -229,8 +238,8 @@ func solvePiece[S comparable, T any, F numeric.Field[T]](r, wr *run[S, T, F], sc
 func (d *leanDFS[S]) take(k int) *piece[S] {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	pc := d.pending[int32(k)]
-	delete(d.pending, int32(k))
+	pc := d.pending[k]
+	d.pending[k] = nil
 	d.held -= pc.outcomes
 	if d.held <= leanHold/2 {
 		d.drained.Signal()
@@ -297,6 +306,12 @@ func (d *leanDFS[S]) visit(v uint32) (leanFrame, error) {
 	}
 	p := uint32(len(d.pos))
 	first := uint32(len(d.to))
+	// Grown by half at a time into huge pages (room): a chain of single
+	// states is all in the arena at once, and append's growth into fresh
+	// small pages was a sixth of its solve.
+	d.pos, d.pay = room(d.pos, 1), room(d.pay, len(e.pay))
+	d.to, d.prob, d.reward = room(d.to, len(e.to)), room(d.prob, len(e.to)), room(d.reward, len(e.to))
+	d.actName, d.outStart = room(d.actName, len(e.names)), room(d.outStart, len(e.names))
 	d.pos = append(d.pos, leanPos{act: uint32(len(d.actName)), out: first, pay: uint32(len(d.pay))})
 	d.pay = append(d.pay, e.pay...)
 	for k, t := range e.to {
@@ -454,11 +469,14 @@ func (d *leanDFS[S]) cut(k int32, root uint32) (*piece[S], []int32, error) {
 		}
 	}
 	pg := &pc.g
-	*pg = graph[S]{players: g.players, reached: g.reached, names: g.names, rats: g.rats, describe: g.describe,
-		owner: slices.Grow(pg.owner[:0], len(ms)+1), actStart: append(slices.Grow(pg.actStart[:0], len(ms)+1), 0),
-		payStart: append(slices.Grow(pg.payStart[:0], len(ms)+1), 0), pay: slices.Grow(pg.pay[:0], pays),
-		outStart: append(slices.Grow(pg.outStart[:0], acts+1), 0), to: slices.Grow(pg.to[:0], outs),
-		states: pg.states[:0], tieRank: pg.tieRank[:0]}
+	if pg.rats == nil {
+		// What every piece shares with the game (a new piece).
+		*pg = graph[S]{players: g.players, reached: g.reached, names: g.names, rats: g.rats, describe: g.describe}
+	}
+	pg.owner, pg.actStart = slices.Grow(pg.owner[:0], len(ms)+1), append(slices.Grow(pg.actStart[:0], len(ms)+1), 0)
+	pg.payStart, pg.pay = append(slices.Grow(pg.payStart[:0], len(ms)+1), 0), slices.Grow(pg.pay[:0], pays)
+	pg.outStart, pg.to = append(slices.Grow(pg.outStart[:0], acts+1), 0), slices.Grow(pg.to[:0], outs)
+	pg.states, pg.tieRank = pg.states[:0], pg.tieRank[:0]
 	names := slices.Grow(pc.names[:0], acts)
 	to, prob, reward := pg.to, slices.Grow(pc.prob[:0], outs), slices.Grow(pc.reward[:0], outs)
 	exits, exitComp := pc.exits[:0], d.exitComp[:0]
@@ -504,7 +522,7 @@ func (d *leanDFS[S]) cut(k int32, root uint32) (*piece[S], []int32, error) {
 	// are given.
 	d.succ = d.succ[:0]
 	if len(d.mark) < int(k)+1 {
-		d.mark = append(d.mark, make([]int32, int(k)+1-len(d.mark))...)
+		d.mark = append(d.mark, make([]int32, int(k)+1)...) // doubled
 	}
 	for j, w := range exits {
 		pg.states = append(pg.states, g.states[w])
@@ -537,7 +555,7 @@ func (d *leanDFS[S]) cut(k int32, root uint32) (*piece[S], []int32, error) {
 // the pieces not yet solved hold more than leanHold outcomes.
 func (d *leanDFS[S]) hand(k int32, pc *piece[S], succ []int32, emit func(k int, succ []int32) bool, inline func(k int) error) error {
 	d.mu.Lock()
-	d.pending[k] = pc
+	d.pending = append(d.pending, pc) // at k
 	d.sizes = append(d.sizes, int32(len(pc.members)))
 	d.held += pc.outcomes
 	d.mu.Unlock()

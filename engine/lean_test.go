@@ -190,3 +190,48 @@ func TestLeanCancelWhileWaiting(t *testing.T) {
 		}
 	}
 }
+
+// chainRules is a walk of n chance states, each going on or ending play
+// with probability 1/2: n components of one state each.
+type chainRules struct{ n int }
+
+func (c chainRules) Players() int { return 1 }
+func (c chainRules) Start() int   { return 0 }
+func (c chainRules) Expand(s int, n *engine.Node[int]) error {
+	switch {
+	case s < 0:
+		n.Terminal(big.NewRat(int64(-s-1), 1))
+	default:
+		next := s + 1
+		if next == c.n {
+			next = -2
+		}
+		n.Chance(engine.Outcome[int]{P: chainHalf, To: next}, engine.Outcome[int]{P: chainHalf, To: -1})
+	}
+	return nil
+}
+
+var chainHalf = big.NewRat(1, 2)
+
+// Index and IndexLimit number the states (an Indexer: Solve keeps no
+// graph).
+
+func (c chainRules) Index(s int) (int, bool) { return s + 2, s >= -2 && s < c.n }
+func (c chainRules) IndexLimit() int         { return c.n + 2 }
+
+// BenchmarkSolveChain solves a walk of 200,000 single-state components,
+// with the graph stored and without (solved inline as found).
+func BenchmarkSolveChain(b *testing.B) {
+	for _, lean := range []bool{false, true} {
+		b.Run(fmt.Sprint("lean=", lean), func(b *testing.B) {
+			defer engine.SetLean(engine.SetLean(lean))
+			opt := engine.Options{}
+			opt.Workers = 2
+			for b.Loop() {
+				if _, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, chainRules{200_000}, opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
