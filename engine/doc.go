@@ -52,10 +52,12 @@
 // describes a state differently the second time are refused (ErrChanged).
 // Where the first 256 components average fewer than two states, or there
 // is one worker, the decomposition solves each component itself as found.
-// Pig 100 on two cores: 1.05–1.12 s and 161 MB with the graph stored,
-// 1.14–1.21 s and 87 MB without (the graph was 60 MB: 6.7 million
-// outcomes and 1.9 million actions, at a byte a probability, reward and
-// name).
+// Pig 100 on two cores, alternating runs: 1.17–1.30 s and 161–166 MB
+// with the graph stored, 1.17–1.20 s and 81–85 MB without (the graph was
+// 60 MB: 6.7 million outcomes and 1.9 million actions, at a byte a
+// probability, reward and name). A game of many single-state components
+// pays for the second expansion: 200,000 in a row take 124–159 ms where a
+// stored graph takes 47–71 ms (BenchmarkSolveChain).
 //
 // Without an Indexer, finding each state again would cost a second hash
 // lookup an outcome, and Solve keeps the graph (a race of single-state

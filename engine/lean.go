@@ -13,7 +13,8 @@ import (
 	"github.com/gamesolve/gamesolve/solver"
 )
 
-// Solve keeps no graph of the game (doc.go, "Method"). Exploration numbers
+// Solve keeps no graph of a game whose rules number their own states
+// (Indexer; doc.go, "Method"). Exploration numbers
 // the states and keeps their owners, not their actions and outcomes
 // (explore with lean set); solveLean then decomposes the game with each
 // state expanded a second time, when the decomposition first visits it,
