@@ -37,7 +37,7 @@
 // solved.
 //
 // Solve keeps no graph of a game whose rules number their own states
-// (Indexer; lean.go). Exploration keeps each
+// (Indexer) in a range of at least 2^20 (lean.go). Exploration keeps each
 // state, its number and its owner, not its actions and outcomes; the
 // decomposition expands each state a second time, when it first visits
 // it, and keeps the state's edges only until its component is found.
@@ -61,7 +61,8 @@
 //
 // Without an Indexer, finding each state again would cost a second hash
 // lookup an outcome, and Solve keeps the graph (a race of single-state
-// components: a third less time than without it). Explore keeps the graph,
+// components: a third less time than without it), as it does for a
+// smaller game, whose graph takes little memory. Explore keeps the graph,
 // for Analyze, and so does a game held as the
 // engine's own arrays (Flat, a model file), adopted without expanding a
 // state, shared as it is when already numbered in exploration's order. An

@@ -246,8 +246,8 @@ func (g *game) addMover(rng *rand.Rand, owner int) int {
 
 func (g *game) Players() int { return g.players }
 
-// Index and IndexLimit make the game an Indexer, so that Solve keeps no
-// graph of it (lean) unless a test says otherwise.
+// Index and IndexLimit make the game an Indexer, which Solve may solve
+// without keeping its graph (the tests' SetLeanFrom(0)).
 func (g *game) Index(s int) (int, bool) { return s, s >= 0 && s < len(g.owner) }
 func (g *game) IndexLimit() int         { return len(g.owner) }
 

@@ -136,10 +136,14 @@ func SharedQueues() int64 { return sharedQueues.Load() }
 // they are found (solveFound), and returns the old value.
 func SetStreamFrom(n int) int { old := streamFrom; streamFrom = n; return old }
 
-// SetLean makes Solve keep no graph (on) or explore and keep one, and
-// returns the old setting; SetLeanHold sets how many outcomes the pieces
-// waiting for a worker may hold, and returns the old value.
-func SetLean(on bool) bool  { old := leanSolve; leanSolve = on; return old }
+// SetLeanFrom sets the smallest Indexer's range for which Solve keeps no
+// graph (0: always; NoLean: never), and returns the old value; SetLeanHold
+// sets how many outcomes the pieces waiting for a worker may hold, and
+// returns the old value.
+func SetLeanFrom(n int) int { old := leanFrom; leanFrom = n; return old }
+
+const NoLean = 1 << 62
+
 func SetLeanHold(n int) int { old := leanHold; leanHold = n; return old }
 
 // LeanSolves counts the solves that kept no graph.

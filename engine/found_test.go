@@ -76,14 +76,17 @@ func blockGame(rng *rand.Rand, players, blocks int) *game {
 // keeps no graph (Solve's way).
 func solveWith[T any, F numeric.Field[T]](t *testing.T, f F, g engine.Rules[int], workers int, mode string, opt engine.Options) (*engine.Result[int, T], error) {
 	t.Helper()
-	defer engine.SetLean(engine.SetLean(mode == "lean"))
-	from := 1 << 30
-	if mode == "found" {
-		from = 1
+	leanFrom, streamFrom := engine.NoLean, 1<<30
+	switch mode {
+	case "lean":
+		leanFrom = 0
+	case "found":
+		streamFrom = 1
 	}
+	defer engine.SetLeanFrom(engine.SetLeanFrom(leanFrom))
 	// Handed out from the 16th component on.
 	defer engine.SetProbeComponents(engine.SetProbeComponents(16))
-	defer engine.SetStreamFrom(engine.SetStreamFrom(from))
+	defer engine.SetStreamFrom(engine.SetStreamFrom(streamFrom))
 	opt.Workers = workers
 	before := engine.LeanSolves()
 	res, err := engine.Solve[int, T](context.Background(), f, g, opt)
@@ -231,7 +234,11 @@ func TestFoundStops(t *testing.T) {
 			cancel()
 		}
 		func() {
-			defer engine.SetLean(engine.SetLean(mode == "lean"))
+			from := engine.NoLean
+			if mode == "lean" {
+				from = 0
+			}
+			defer engine.SetLeanFrom(engine.SetLeanFrom(from))
 			defer engine.SetStreamFrom(engine.SetStreamFrom(1))
 			defer engine.SetProbeComponents(engine.SetProbeComponents(16))
 			_, err = engine.Solve[int, float64](ctx, numeric.Float{}, g, opt)

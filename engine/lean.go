@@ -36,9 +36,13 @@ var leanHold = 1 << 15
 // leanSolves counts the solves without a graph (read by the tests).
 var leanSolves atomic.Int64
 
-// leanSolve makes Solve keep no graph (solveLean); the tests turn it off
-// to compare with a stored graph's solve.
-var leanSolve = true
+// leanFrom is the smallest Indexer's range (IndexLimit) for which Solve
+// keeps no graph (solveLean). A smaller game's graph takes little memory,
+// and keeping it spares the second expansion of every state, which a game
+// of many single-state components feels most (BenchmarkSolveChain: 200,000
+// in a row, 124-159 ms without the graph, 47-71 ms with it). Pig 100's
+// range is 2 million. A variable for the tests.
+var leanFrom = 1 << 20
 
 // leanPos is where a state the decomposition visited, and has not yet
 // put in a component, has its actions, outcomes and payoffs in the arena.

@@ -177,7 +177,7 @@ func (c *canceller) Expand(s int, n *engine.Node[int]) error {
 // the decomposition stops waiting for them.
 func TestLeanCancelWhileWaiting(t *testing.T) {
 	defer engine.SetLeanHold(engine.SetLeanHold(1))
-	defer engine.SetLean(engine.SetLean(true))
+	defer engine.SetLeanFrom(engine.SetLeanFrom(0))
 	g := blockGame(rand.New(rand.NewPCG(5, 25)), 1, 3000)
 	for at := 100; at < 8000; at += 397 {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -224,7 +224,11 @@ func (c chainRules) IndexLimit() int         { return c.n + 2 }
 func BenchmarkSolveChain(b *testing.B) {
 	for _, lean := range []bool{false, true} {
 		b.Run(fmt.Sprint("lean=", lean), func(b *testing.B) {
-			defer engine.SetLean(engine.SetLean(lean))
+			from := engine.NoLean
+			if lean {
+				from = 0
+			}
+			defer engine.SetLeanFrom(engine.SetLeanFrom(from))
 			opt := engine.Options{}
 			opt.Workers = 2
 			for b.Loop() {

@@ -194,8 +194,8 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	// Without an Indexer, finding each outcome's state again costs a
 	// second hash lookup, more than a stored graph saves: race --target
 	// 200 --method general took 0.44-0.47 s that way, 0.31-0.36 s stored.
-	_, indexed := rules.(Indexer[S])
-	g, err := explore(ctx, rules, opt, valueBytes, leanSolve && indexed)
+	ix, indexed := rules.(Indexer[S])
+	g, err := explore(ctx, rules, opt, valueBytes, indexed && ix.IndexLimit() >= leanFrom)
 	if err != nil {
 		return nil, err
 	}
