@@ -30,7 +30,7 @@ func TestLeanHold(t *testing.T) {
 
 // storedAndLean solves g in float mode on two workers, with its graph
 // stored and without.
-func storedAndLean(t *testing.T, g *game) (stored, lean *engine.Result[int, float64]) {
+func storedAndLean(t *testing.T, g engine.Rules[int]) (stored, lean *engine.Result[int, float64]) {
 	t.Helper()
 	stored, err := solveWith[float64](t, numeric.Float{}, g, 2, "stored", engine.Options{})
 	if err != nil {
@@ -237,5 +237,20 @@ func BenchmarkSolveChain(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// reversed is a game whose tie rule prefers the action listed last.
+type reversed struct{ *game }
+
+func (r reversed) TieRank(s, action int) int { return -action }
+
+// Rules with their own tie rule: each piece takes its states' ranks, and
+// the choices and values are a stored graph's.
+func TestLeanTieBreaker(t *testing.T) {
+	for seed := range 2 {
+		g := reversed{blockGame(rand.New(rand.NewPCG(uint64(seed), 26)), 1+seed, 1500)}
+		stored, lean := storedAndLean(t, g)
+		sameResults(t, fmt.Sprintf("seed %d", seed), 300, stored, lean, func(a, b float64) bool { return a == b })
 	}
 }
