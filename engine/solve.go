@@ -14,8 +14,9 @@ import (
 )
 
 // Options control Solve. The embedded solver.Options' Policy is ignored:
-// the engine always keeps the policy, which costs 2 bytes a state (4 and
-// 4 where a state has 256 actions or more, or the game 256 names).
+// the engine always keeps the policy, which costs 4 bytes a state, or 2
+// where Solve keeps no graph (an action and its name a byte each, while
+// fewer than 256; doc.go, "Method").
 type Options struct {
 	solver.Options
 	// Precision is float mode's target for value iteration: a component
