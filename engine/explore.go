@@ -307,6 +307,11 @@ type terminalSum struct {
 	differ bool
 }
 
+// result is the total, and whether every terminal came to it.
+func (ts *terminalSum) result() (*big.Rat, bool) {
+	return ts.sum, ts.sum != nil && !ts.differ
+}
+
 func (ts *terminalSum) add(pay []uint32, rats *ratTable) {
 	if ts.differ {
 		return

@@ -44,19 +44,21 @@ var leanSolves atomic.Int64
 // range is 2 million. A variable for the tests.
 var leanFrom = 1 << 20
 
-// leanPos is where a state the decomposition visited, and has not yet
-// put in a component, has its actions, outcomes and payoffs in the arena.
-type leanPos struct{ act, out, pay uint32 }
+// leanPos is a state the decomposition visited and has not yet put in a
+// component, and where its actions, outcomes and payoffs start in the
+// arena. Those states are the active ones of Tarjan's algorithm, in the
+// order visited: so a component found is the arena's last entries from
+// its root's on.
+type leanPos struct{ v, act, out, pay uint32 }
 
 // leanMember is a state with its arena position.
 type leanMember struct{ v, p uint32 }
 
-// leanFrame is a state on the decomposition's call stack: its arena
-// position p, and its outcomes left, to[edge:end].
+// leanFrame is a state on the decomposition's call stack, with its
+// outcomes left, to[edge:end].
 type leanFrame struct {
-	v, p      uint32
-	edge, end uint32
-	root      bool
+	v, edge, end uint32
+	root         bool
 }
 
 // piece is one component as a graph of its own: members first, then the
@@ -92,7 +94,7 @@ type leanDFS[S comparable] struct {
 	actName, outStart []uint32
 	to, prob, reward  []uint32
 	pay               []uint32
-	stack             []leanMember // Tarjan's stack
+	stack             []uint32 // Tarjan's stack
 	calls             []leanFrame
 	members           []leanMember
 	count             int32 // components found
@@ -309,7 +311,6 @@ func (d *leanDFS[S]) visit(v uint32) (leanFrame, error) {
 			return leanFrame{}, fmt.Errorf("engine: the edges of %d states: %w", len(d.pos), err)
 		}
 	}
-	p := uint32(len(d.pos))
 	first := uint32(len(d.to))
 	// Grown by half at a time into huge pages (room): a chain of single
 	// states is all in the arena at once, and append's growth into fresh
@@ -317,7 +318,7 @@ func (d *leanDFS[S]) visit(v uint32) (leanFrame, error) {
 	d.pos, d.pay = room(d.pos, 1), room(d.pay, len(e.pay))
 	d.to, d.prob, d.reward = room(d.to, len(e.to)), room(d.prob, len(e.to)), room(d.reward, len(e.to))
 	d.actName, d.outStart = room(d.actName, len(e.names)), room(d.outStart, len(e.names))
-	d.pos = append(d.pos, leanPos{act: uint32(len(d.actName)), out: first, pay: uint32(len(d.pay))})
+	d.pos = append(d.pos, leanPos{v: v, act: uint32(len(d.actName)), out: first, pay: uint32(len(d.pay))})
 	d.pay = append(d.pay, e.pay...)
 	for k, t := range e.to {
 		w, ok := g.lookup(t)
@@ -334,7 +335,7 @@ func (d *leanDFS[S]) visit(v uint32) (leanFrame, error) {
 		d.outStart = append(d.outStart, first+uint32(start))
 		start = e.ends[a]
 	}
-	return leanFrame{v: v, p: p, edge: first, end: uint32(len(d.to)), root: true}, nil
+	return leanFrame{v: v, edge: first, end: uint32(len(d.to)), root: true}, nil
 }
 
 // actEnd is the end of the actions of arena position p, and outEnd of
@@ -408,7 +409,7 @@ func (d *leanDFS[S]) run(emit func(k int, succ []int32) bool, inline func(k int)
 				}
 				continue
 			}
-			isRoot, p := f.root, f.p
+			isRoot := f.root
 			d.calls = d.calls[:len(d.calls)-1]
 			if len(d.calls) > 0 {
 				if u := &d.calls[len(d.calls)-1]; of[v] > of[u.v] {
@@ -416,22 +417,21 @@ func (d *leanDFS[S]) run(emit func(k int, succ []int32) bool, inline func(k int)
 				}
 			}
 			if !isRoot {
-				d.stack = append(d.stack, leanMember{v: v, p: p})
+				d.stack = append(d.stack, v)
 				continue
 			}
 			k := d.count
 			d.count++
-			d.members = append(d.members[:0], leanMember{v: v, p: p})
 			next++
-			for len(d.stack) > 0 && of[v] >= of[d.stack[len(d.stack)-1].v] {
-				w := d.stack[len(d.stack)-1]
+			size := 1
+			for len(d.stack) > 0 && of[v] >= of[d.stack[len(d.stack)-1]] {
+				of[d.stack[len(d.stack)-1]] = k
 				d.stack = d.stack[:len(d.stack)-1]
-				of[w.v] = k
 				next++
-				d.members = append(d.members, w)
+				size++
 			}
 			of[v] = k
-			pc, succ, err := d.cut(k, p)
+			pc, succ, err := d.cut(k, uint32(len(d.pos)-size))
 			if err != nil {
 				return err
 			}
@@ -443,12 +443,16 @@ func (d *leanDFS[S]) run(emit func(k int, succ []int32) bool, inline func(k int)
 	return d.decide(emit, inline)
 }
 
-// cut copies component k (d.members, each with its arena position in
-// act) out of the arena as a piece, lists the components it leads to,
-// and cuts the arena back to position root.
+// cut copies component k, the arena's entries from position root on, out
+// of the arena as a piece, lists the components it leads to, and cuts the
+// arena back to position root.
 func (d *leanDFS[S]) cut(k int32, root uint32) (*piece[S], []int32, error) {
 	g := d.g
-	ms := d.members
+	ms := d.members[:0]
+	for p := root; p < uint32(len(d.pos)); p++ {
+		ms = append(ms, leanMember{v: d.pos[p].v, p: p})
+	}
+	d.members = ms
 	slices.SortFunc(ms, func(a, b leanMember) int { return cmp.Compare(a.v, b.v) })
 	pc := d.recycled()
 	pc.members = pc.members[:0]
@@ -623,7 +627,7 @@ func (d *leanDFS[S]) wait() error {
 // stopped reports the context's error, looking once every sccCheck
 // states visited.
 func (d *leanDFS[S]) stopped(visited int32) error {
-	if visited%sccCheck == 0 && d.ctx.Err() != nil {
+	if sc := (sccScratch{ctx: d.ctx}); sc.stopped(visited) {
 		return fmt.Errorf("engine: %w", d.ctx.Err())
 	}
 	return nil

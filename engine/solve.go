@@ -397,25 +397,15 @@ func newValues[T any, F numeric.Field[T]](f F, n int) []T {
 func (g *graph[S]) terminalTotal() (*big.Rat, bool) {
 	if g.lean != nil {
 		// Added up as explored: the payoffs are not kept.
-		return g.total.sum, g.total.sum != nil && !g.total.differ
+		return g.total.result()
 	}
-	var first *big.Rat
-	sum := new(big.Rat)
+	var ts terminalSum
 	for v, o := range g.owner {
-		if o != Terminal {
-			continue
-		}
-		sum.SetInt64(0)
-		for i := range g.players {
-			sum.Add(sum, g.rats.vals[g.pay[g.payStart[v]+uint32(i)]])
-		}
-		if first == nil {
-			first = new(big.Rat).Set(sum)
-		} else if first.Cmp(sum) != 0 {
-			return nil, false
+		if o == Terminal {
+			ts.add(g.pay[g.payStart[v]:g.payStart[v+1]], g.rats)
 		}
 	}
-	return first, first != nil
+	return ts.result()
 }
 
 // deciding reports whether state v is a decision with a real choice.
