@@ -54,13 +54,6 @@ type leanPos struct{ v, act, out, pay uint32 }
 // leanMember is a state with its arena position.
 type leanMember struct{ v, p uint32 }
 
-// leanFrame is a state on the decomposition's call stack, with its
-// outcomes left, to[edge:end].
-type leanFrame struct {
-	v, edge, end uint32
-	root         bool
-}
-
 // piece is one component as a graph of its own: members first, then the
 // exits (the states outside that it leads to).
 type piece[S comparable] struct {
@@ -73,17 +66,18 @@ type piece[S comparable] struct {
 }
 
 // leanDFS is solveLean's decomposition: Tarjan's algorithm in Pearce's
-// variant, as decompose, on edges read again from the rules.
+// variant (pearce), as decompose, on edges read again from the rules.
 type leanDFS[S comparable] struct {
 	ctx   context.Context
 	g     *graph[S]
 	in    *interner[S]
 	node  Node[S]
 	guard *budget.Guard
-	// of is decompose's one array: an active state's index, then its
+	// of is the search's one array: an active state's index, then its
 	// component's number; and while cut builds a piece, -2-i for the
 	// piece's state i (the number is put back after).
-	of []int32
+	of     []int32
+	search pearce
 	// exitComp is cut's scratch: the component of each exit.
 	exitComp []int32
 	// The arena: the edges of the states visited and not yet in a
@@ -94,10 +88,7 @@ type leanDFS[S comparable] struct {
 	actName, outStart []uint32
 	to, prob, reward  []uint32
 	pay               []uint32
-	stack             []uint32 // Tarjan's stack
-	calls             []leanFrame
 	members           []leanMember
-	count             int32 // components found
 	mark              []int32
 	succ              []int32
 	mu                sync.Mutex
@@ -127,11 +118,7 @@ func solveLean[S comparable, T any, F numeric.Field[T]](r *run[S, T, F]) (*stats
 	d := &leanDFS[S]{ctx: r.ctx, g: g, in: newInterner(g, r.opt), guard: budget.NewGuard(r.ctx, r.opt.memory())}
 	d.in.frozen = true
 	d.drained.L = &d.mu
-	d.of = minusOnes(nil, N)
-	// As decompose's, the stacks are made for the deepest search, never
-	// copied as they grow; the pages of what is never pushed are never
-	// written.
-	d.calls, d.stack = resize(d.calls, N)[:0], resize(d.stack, N)[:0]
+	d.of = resize(d.of, N)
 	r.choiceIdx, r.choiceName = newIDColumn(N, g.maxActions-1), newIDColumn(N, len(g.names)-1)
 	workers := max(1, r.opt.WorkerCount())
 	if workers == 1 {
@@ -281,34 +268,35 @@ func (d *leanDFS[S]) recycled() *piece[S] {
 	return &piece[S]{}
 }
 
-// visit expands state v into the arena and returns its frame.
-func (d *leanDFS[S]) visit(v uint32) (leanFrame, error) {
+// visit expands state v into the arena and returns its frame, whose
+// outcomes are in the arena's to (returned too: it may have grown).
+func (d *leanDFS[S]) visit(v uint32) (sccFrame, []uint32, error) {
 	g := d.g
 	s := g.states[v]
 	n := &d.node
 	n.reset()
 	if err := expandSafely(g.lean, s, n); err != nil {
-		return leanFrame{}, fmt.Errorf("engine: state %s: %w", g.describe(s), err)
+		return sccFrame{}, nil, fmt.Errorf("engine: state %s: %w", g.describe(s), err)
 	}
 	e, err := d.in.read(s, n)
 	if err != nil {
-		return leanFrame{}, err
+		return sccFrame{}, nil, err
 	}
 	changed := e.owner != g.owner[v]
 	if g.tieRank != nil && g.tieRank[v] != nil {
 		changed = changed || len(g.tieRank[v]) != len(e.names)
 	}
 	if changed {
-		return leanFrame{}, solver.Invalidf("engine: state %s: %w", g.describe(s), ErrChanged)
+		return sccFrame{}, nil, solver.Invalidf("engine: state %s: %w", g.describe(s), ErrChanged)
 	}
 	if err := d.guard.Tick(len(e.to) + 1); err != nil {
-		return leanFrame{}, fmt.Errorf("engine: %w", err)
+		return sccFrame{}, nil, fmt.Errorf("engine: %w", err)
 	}
 	if n := len(d.to); n >= 1<<20 && cap(d.to)-n < len(e.to) {
 		// The arena's outcome columns are about to grow by a quarter at
 		// once (a component of millions of states is all in it).
 		if err := d.guard.Fits(3 * 4 * 1.25 * float64(n)); err != nil {
-			return leanFrame{}, fmt.Errorf("engine: the edges of %d states: %w", len(d.pos), err)
+			return sccFrame{}, nil, fmt.Errorf("engine: the edges of %d states: %w", len(d.pos), err)
 		}
 	}
 	first := uint32(len(d.to))
@@ -323,7 +311,7 @@ func (d *leanDFS[S]) visit(v uint32) (leanFrame, error) {
 	for k, t := range e.to {
 		w, ok := g.lookup(t)
 		if !ok {
-			return leanFrame{}, solver.Invalidf("engine: state %s leads to %s, not found in exploration: %w", g.describe(s), g.describe(t), ErrChanged)
+			return sccFrame{}, nil, solver.Invalidf("engine: state %s leads to %s, not found in exploration: %w", g.describe(s), g.describe(t), ErrChanged)
 		}
 		d.to = append(d.to, w)
 		d.prob = append(d.prob, e.prob[k])
@@ -335,7 +323,7 @@ func (d *leanDFS[S]) visit(v uint32) (leanFrame, error) {
 		d.outStart = append(d.outStart, first+uint32(start))
 		start = e.ends[a]
 	}
-	return leanFrame{v: v, edge: first, end: uint32(len(d.to)), root: true}, nil
+	return sccFrame{v: v, edge: first, end: uint32(len(d.to)), root: true}, d.to, nil
 }
 
 // actEnd is the end of the actions of arena position p, and outEnd of
@@ -361,84 +349,20 @@ func (d *leanDFS[S]) payEnd(p uint32) uint32 {
 	return uint32(len(d.pay))
 }
 
-// run decomposes the game, visiting roots in the order of their ids and
-// each state's outcomes in order, as decompose does on a stored graph, so
-// the components and their numbers are the same; it emits each one,
-// copied out as a piece, once found.
+// run decomposes the game as decompose does on a stored graph (the same
+// search, on the same edges in the same order), so the components and
+// their numbers are the same; it emits each one, copied out as a piece,
+// once found.
 func (d *leanDFS[S]) run(emit func(k int, succ []int32) bool, inline func(k int) error) error {
-	const unvisited = -1
-	of := d.of
-	N := len(of)
-	next := int32(N - 1)
-	visited := int32(0)
-	for root := range N {
-		if of[root] != unvisited {
-			continue
-		}
-		if err := d.stopped(visited); err != nil {
-			return err
-		}
-		f, err := d.visit(uint32(root))
+	err := d.search.run(d.ctx, d.of, d.visit, func(k int32, v uint32, rest []uint32) error {
+		pc, succ, err := d.cut(k, uint32(len(d.pos)-len(rest)-1))
 		if err != nil {
 			return err
 		}
-		d.calls = append(d.calls, f)
-		of[root] = next
-		next--
-		visited++
-		for len(d.calls) > 0 {
-			f := &d.calls[len(d.calls)-1]
-			v := f.v
-			if f.edge < f.end {
-				w := d.to[f.edge]
-				f.edge++
-				if of[w] == unvisited {
-					if err := d.stopped(visited); err != nil {
-						return err
-					}
-					nf, err := d.visit(w)
-					if err != nil {
-						return err
-					}
-					of[w] = next
-					next--
-					visited++
-					d.calls = append(d.calls, nf)
-				} else if of[w] > of[v] {
-					of[v], f.root = of[w], false
-				}
-				continue
-			}
-			isRoot := f.root
-			d.calls = d.calls[:len(d.calls)-1]
-			if len(d.calls) > 0 {
-				if u := &d.calls[len(d.calls)-1]; of[v] > of[u.v] {
-					of[u.v], u.root = of[v], false
-				}
-			}
-			if !isRoot {
-				d.stack = append(d.stack, v)
-				continue
-			}
-			k := d.count
-			d.count++
-			next++
-			size := 1
-			for len(d.stack) > 0 && of[v] >= of[d.stack[len(d.stack)-1]] {
-				of[d.stack[len(d.stack)-1]] = k
-				d.stack = d.stack[:len(d.stack)-1]
-				next++
-				size++
-			}
-			of[v] = k
-			pc, succ, err := d.cut(k, uint32(len(d.pos)-size))
-			if err != nil {
-				return err
-			}
-			if err := d.hand(k, pc, succ, emit, inline); err != nil {
-				return err
-			}
-		}
+		return d.hand(k, pc, succ, emit, inline)
+	})
+	if err != nil {
+		return err
 	}
 	return d.decide(emit, inline)
 }
@@ -620,15 +544,6 @@ func (d *leanDFS[S]) wait() error {
 	}
 	if d.failed {
 		return errStopped
-	}
-	return nil
-}
-
-// stopped reports the context's error, looking once every sccCheck
-// states visited.
-func (d *leanDFS[S]) stopped(visited int32) error {
-	if sc := (sccScratch{ctx: d.ctx}); sc.stopped(visited) {
-		return fmt.Errorf("engine: %w", d.ctx.Err())
 	}
 	return nil
 }

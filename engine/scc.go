@@ -54,9 +54,8 @@ const sccCheck = 1 << 16
 // graph (strategy iteration's rounds): the components it returns are
 // valid until its next call.
 type sccScratch struct {
-	stack []uint32
-	calls []sccFrame
-	c     components
+	search pearce
+	c      components
 	// ctx, if set, stops a decomposition: tarjan then returns nil. The
 	// parts of one component, decomposed round after round, leave it
 	// unset (their callers look at the context between rounds).
@@ -92,52 +91,98 @@ func (sc *sccScratch) tarjan(n int, start []uint32, adj []uint32) *components {
 
 // decompose is tarjan where vertex v's successors are adj[lo:hi], lo and
 // hi start[v] and start[v+1], or with mid (a graph's states: start its
-// actStart, mid its outStart) mid[start[v]] and mid[start[v+1]].
-//
-// It is Pearce's variant of Tarjan's algorithm ("A space-efficient
-// algorithm for finding strongly connected components", Information
-// Processing Letters 116, 2016): one array holds a vertex's index while it
-// is active and its component's number once it is done; so no array of
-// links or of stack membership is needed, and an edge costs one random
-// read. The indices are Pearce's mirrored, counted down from n-1 (the
-// first vertex visited has the largest), and the components are numbered
-// up from 0: as active vertices and done components together are at
-// most n, no component number reaches an active index, and a done vertex
-// never raises another's link. So the array is c.of itself, which a
-// reader of a component already emitted finds written (Pig 100: 4 MB
-// less than a separate array). The components and their order are
-// Tarjan's.
+// actStart, mid its outStart) mid[start[v]] and mid[start[v+1]]. The
+// array of the search is c.of itself, which a reader of a component
+// already emitted finds written (Pig 100: 4 MB less than an array of its
+// own).
 func (sc *sccScratch) decompose(n int, start, mid, adj []uint32) *components {
-	edges := func(v uint32) sccFrame {
+	c := &sc.c
+	c.of, c.start, c.members = resize(c.of, n), append(resize(c.start, n+1)[:0], 0), resize(c.members, n)[:0]
+	open := func(v uint32) (sccFrame, []uint32, error) {
 		lo, hi := start[v], start[v+1]
 		if mid != nil {
 			lo, hi = mid[lo], mid[hi]
 		}
-		return sccFrame{v: v, edge: lo, end: hi, root: true}
+		return sccFrame{v: v, edge: lo, end: hi, root: true}, adj, nil
 	}
+	found := func(k int32, v uint32, rest []uint32) error {
+		first := len(c.members)
+		c.members = append(append(c.members, rest...), v)
+		slices.Sort(c.members[first:])
+		c.start = append(c.start, uint32(len(c.members)))
+		if sc.emit != nil && !sc.emit(int(k)) {
+			return errStopped
+		}
+		return nil
+	}
+	if sc.search.run(sc.ctx, c.of, open, found) != nil {
+		return nil
+	}
+	return c
+}
+
+// pearce is the memory of Pearce's variant of Tarjan's algorithm ("A
+// space-efficient algorithm for finding strongly connected components",
+// Information Processing Letters 116, 2016), which both decompose and
+// the decomposition without a stored graph (leanDFS) run.
+type pearce struct {
+	stack []uint32 // Tarjan's stack
+	calls []sccFrame
+}
+
+// run finds the strongly connected components of the vertices 0 to
+// len(of)-1, visiting roots in increasing order and each vertex's edges in
+// order. open(v) is called once per vertex, when it is first visited, and
+// gives its frame: its successors are adj[edge:end] of the adj it returns
+// (which may differ from call to call). found(k, v, rest) is called with
+// each component k, numbered from 0 in the order found (reverse
+// topological): its root v and its other members rest (in no order,
+// valid during the call), of[u] = k for all of them. An error of open or
+// found stops the search and is returned, and so is ctx's, looked at
+// every sccCheck vertices.
+//
+// One array, of, holds a vertex's index while it is active and its
+// component's number once it is done; so no array of links or of stack
+// membership is needed, and an edge costs one random read. The indices
+// are Pearce's mirrored, counted down from n-1 (the first vertex visited
+// has the largest), and the components are numbered up from 0: as active
+// vertices and done components together are at most n, no component
+// number reaches an active index, and a done vertex never raises
+// another's link. The components and their order are Tarjan's.
+func (p *pearce) run(ctx context.Context, of []int32, open func(v uint32) (sccFrame, []uint32, error), found func(k int32, v uint32, rest []uint32) error) error {
 	const unvisited = -1
-	c := &sc.c
-	c.of, c.start, c.members = resize(c.of, n), append(resize(c.start, n+1)[:0], 0), resize(c.members, n)[:0]
-	index := c.of
-	for i := range index {
-		index[i] = unvisited
+	n := len(of)
+	for i := range of {
+		of[i] = unvisited
 	}
 	// The stacks hold at most n entries: no appends beyond that ever
 	// copy them (a chain of 400,000 states, grown by appending: a third
 	// slower). The pages of what is never pushed are never written.
-	stack, calls := resize(sc.stack, n)[:0], resize(sc.calls, n)[:0]
-	defer func() { sc.stack, sc.calls = stack, calls }()
+	stack, calls := resize(p.stack, n)[:0], resize(p.calls, n)[:0]
+	defer func() { p.stack, p.calls = stack, calls }()
+	stopped := func(visited int32) error {
+		if visited%sccCheck == 0 && ctx != nil && ctx.Err() != nil {
+			return fmt.Errorf("engine: %w", ctx.Err())
+		}
+		return nil
+	}
+	var adj []uint32
 	next := int32(n - 1) // the next index
-	visited := int32(0)
+	visited, k := int32(0), int32(0)
 	for root := range n {
-		if index[root] != unvisited {
+		if of[root] != unvisited {
 			continue
 		}
-		if sc.stopped(visited) {
-			return nil
+		if err := stopped(visited); err != nil {
+			return err
 		}
-		calls = append(calls, edges(uint32(root)))
-		index[root] = next
+		f, a, err := open(uint32(root))
+		if err != nil {
+			return err
+		}
+		adj = a
+		calls = append(calls, f)
+		of[root] = next
 		next--
 		visited++
 		for len(calls) > 0 {
@@ -146,56 +191,52 @@ func (sc *sccScratch) decompose(n int, start, mid, adj []uint32) *components {
 			if f.edge < f.end {
 				w := adj[f.edge]
 				f.edge++
-				if index[w] == unvisited {
-					if sc.stopped(visited) {
-						return nil
+				if of[w] == unvisited {
+					if err := stopped(visited); err != nil {
+						return err
 					}
-					index[w] = next
+					nf, a, err := open(w)
+					if err != nil {
+						return err
+					}
+					adj = a
+					of[w] = next
 					next--
 					visited++
-					calls = append(calls, edges(w))
-				} else if index[w] > index[v] {
-					index[v], f.root = index[w], false
+					calls = append(calls, nf)
+				} else if of[w] > of[v] {
+					of[v], f.root = of[w], false
 				}
 				continue
 			}
 			isRoot := f.root
 			calls = calls[:len(calls)-1]
 			if len(calls) > 0 {
-				if u := &calls[len(calls)-1]; index[v] > index[u.v] {
-					index[u.v], u.root = index[v], false
+				if u := &calls[len(calls)-1]; of[v] > of[u.v] {
+					of[u.v], u.root = of[v], false
 				}
 			}
 			if !isRoot {
 				stack = append(stack, v)
 				continue
 			}
-			k := int32(c.count())
-			first := len(c.members)
-			next++
-			for len(stack) > 0 && index[v] >= index[stack[len(stack)-1]] {
-				w := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				index[w] = k
-				next++
-				c.members = append(c.members, w)
+			// The component: v and the stack's top, down to the first
+			// vertex visited before v.
+			top := len(stack)
+			for top > 0 && of[v] >= of[stack[top-1]] {
+				top--
+				of[stack[top]] = k
 			}
-			index[v] = k
-			c.members = append(c.members, v)
-			slices.Sort(c.members[first:])
-			c.start = append(c.start, uint32(len(c.members)))
-			if sc.emit != nil && !sc.emit(int(k)) {
-				return nil
+			of[v] = k
+			next += int32(len(stack)-top) + 1
+			if err := found(k, v, stack[top:]); err != nil {
+				return err
 			}
+			stack = stack[:top]
+			k++
 		}
 	}
-	return c
-}
-
-// stopped reports whether the context is done, looking once every
-// sccCheck vertices (visited is the count so far).
-func (sc *sccScratch) stopped(visited int32) bool {
-	return visited%sccCheck == 0 && sc.ctx != nil && sc.ctx.Err() != nil
+	return nil
 }
 
 // full returns a view of c with its arrays at their full size, for the
