@@ -50,15 +50,7 @@ func (r *Result[S, T]) Simulate(rng *rand.Rand, maxSteps int) Play {
 		}
 		act := g.actStart[v] + a
 		lo, hi := g.outStart[act], g.outStart[act+1]
-		u := rng.Float64()
-		o := hi - 1
-		for k := lo; k < hi; k++ {
-			u -= r.probF[g.prob.at(k)]
-			if u < 0 {
-				o = k
-				break
-			}
-		}
+		o := lo + uint32(draw(rng.Float64(), int(hi-lo), func(k int) float64 { return r.probF[g.prob.at(lo+uint32(k))] }))
 		play.Reward += r.probF[g.reward.at(o)]
 		v = g.to[o]
 		play.Steps++
@@ -105,18 +97,23 @@ func (r *Result[S, T]) simulateLean(rng *rand.Rand, maxSteps int, play *Play) {
 		for _, o := range outs {
 			total += numeric.RatFloat64(o.P)
 		}
-		u := rng.Float64() * total
-		pick := outs[len(outs)-1]
-		for _, o := range outs {
-			if u -= numeric.RatFloat64(o.P); u < 0 {
-				pick = o
-				break
-			}
-		}
+		pick := outs[draw(rng.Float64()*total, len(outs), func(k int) float64 { return numeric.RatFloat64(outs[k].P) })]
 		if pick.Reward != nil {
 			play.Reward += numeric.RatFloat64(pick.Reward)
 		}
 		s = pick.To
 		play.Steps++
 	}
+}
+
+// draw returns the outcome, of n with probabilities p(0) … p(n-1), that
+// u, uniform over [0, their sum), falls in: the last where rounding leaves
+// u beyond them all.
+func draw(u float64, n int, p func(k int) float64) int {
+	for k := range n - 1 {
+		if u -= p(k); u < 0 {
+			return k
+		}
+	}
+	return n - 1
 }
