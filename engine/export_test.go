@@ -149,6 +149,6 @@ func SetLeanHold(n int) int { old := leanHold; leanHold = n; return old }
 // LeanSolves counts the solves that kept no graph.
 func LeanSolves() int64 { return leanSolves.Load() }
 
-// SetProbeComponents sets how many components solveFound holds back to
+// SetProbeComponents sets how many components solveFound and solveLean hold back to
 // decide between one worker and several, and returns the old value.
 func SetProbeComponents(n int) int { old := probeComponents; probeComponents = n; return old }
