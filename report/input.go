@@ -70,13 +70,23 @@ func IsPRISM(name string, data []byte) bool {
 
 // ParseInput parses a model file's text.
 //
-// Parsing tens of megabytes takes seconds and cannot stop halfway, so it
-// runs aside: when ctx is done first, ParseInput returns ctx's error at
-// once and the parse finishes unobserved (its work is bounded by the text,
-// which model.ReadText and the server's body limit bound in turn).
+// A PRISM model is read under ctx: the reader stops when ctx ends, and
+// ParseInput returns once it has, so that a server's slot holds the work
+// until it is over. The readers of gamesolve's JSON and of JANI cannot
+// stop halfway; they run aside, and when ctx ends first ParseInput returns
+// ctx's error at once and leaves them to finish unobserved: their work is
+// linear in the text, which model.ReadText and the server's body limit
+// bound (a second for 4 MB).
 func ParseInput(ctx context.Context, src Source) (*Input, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if IsPRISM(src.Name, src.Data) {
+		in, err := parseInput(ctx, src)
+		if cerr := ctx.Err(); cerr != nil && err != nil {
+			return nil, cerr
+		}
+		return in, err
 	}
 	type result struct {
 		in  *Input
@@ -84,7 +94,7 @@ func ParseInput(ctx context.Context, src Source) (*Input, error) {
 	}
 	done := make(chan result, 1) // buffered: an abandoned parse never blocks
 	go func() {
-		in, err := parseInput(src)
+		in, err := parseInput(ctx, src)
 		done <- result{in, err}
 	}()
 	select {
@@ -95,7 +105,7 @@ func ParseInput(ctx context.Context, src Source) (*Input, error) {
 	}
 }
 
-func parseInput(src Source) (*Input, error) {
+func parseInput(ctx context.Context, src Source) (*Input, error) {
 	isPRISM := IsPRISM(src.Name, src.Data)
 	if strings.TrimSpace(src.Props) != "" && !isPRISM {
 		return nil, ErrPropsNotPRISM
@@ -129,7 +139,7 @@ func parseInput(src Source) (*Input, error) {
 		if src.Name == "" {
 			name = "model" // posted, without a file name
 		}
-		m, err := prism.Parse(src.Data, []byte(src.Props), cm, name)
+		m, err := prism.ParseContext(ctx, src.Data, []byte(src.Props), cm, name)
 		if err != nil {
 			return nil, err
 		}

@@ -60,8 +60,9 @@ func estimate(g Game, exact, policy bool) budget.Estimate {
 	A, B := float64(g.CoinTarget), float64(g.ChooserTarget)
 	rows := float64(g.Coin.Gain+2) * (B + 1)
 	e := budget.Estimate{What: "this race"}
-	// done: one 8-byte counter per row of the table.
-	e.Bytes = 8 * (A + 1)
+	// done: an 8-byte counter for each row (or group of rows) in flight,
+	// in a ring (doneRing).
+	e.Bytes = 8 * float64(g.Coin.Gain+skewLanes*(runtime.GOMAXPROCS(0)+1))
 	if exact {
 		// Each exact value is a fraction whose numerator and denominator grow
 		// with the path length a+b; see exactBitsPerValue.

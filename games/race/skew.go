@@ -128,8 +128,9 @@ func (s *skewKernel) solveSkew(ctx context.Context, A, B, workers int, pol *Poli
 		}
 		return ring[(a-1)%len(ring)]
 	}
-	done := make([]atomic.Int64, groups*L+1) // done[a]: columns of row a finished
-	done[0].Store(int64(B))
+	// A group reads the progress of the group before it: its last row's
+	// finished columns, in a ring of workers+1 places (doneRing).
+	done := newDoneRing(workers+1, B)
 	var cancelled atomic.Bool
 	var mu sync.Mutex
 	var rowsDone int64
@@ -144,7 +145,7 @@ func (s *skewKernel) solveSkew(ctx context.Context, A, B, workers int, pol *Poli
 			s.step(fs, gs, idx, prev, 0, B)
 			for k0 := 1; k0 < steps; k0 += block {
 				k1 := min(k0+block, steps)
-				for done[a0-1].Load() < int64(min(k1-1, B)) && !cancelled.Load() {
+				for q > 0 && !done.reached(q-1, min(k1-1, B)) && !cancelled.Load() {
 					runtime.Gosched()
 				}
 				if cancelled.Load() {
@@ -175,17 +176,14 @@ func (s *skewKernel) solveSkew(ctx context.Context, A, B, workers int, pol *Poli
 							choice[col-1] = uint8(idx[L*(col+j)+j] + 1)
 						}
 					}
-					done[a0+j].Store(int64(max(to, 0)))
 				}
+				done.set(q, max(min(k1-1-(L-1), B), 0))
 			}
 			if ctx.Err() != nil {
 				cancelled.Store(true)
 			}
 			if cancelled.Load() {
-				// Release any group waiting on this one.
-				for a := a0; a < len(done); a++ {
-					done[a].Store(int64(B))
-				}
+				done.release() // no group waits on this one
 				return
 			}
 			real := min(L, A-a0+1)

@@ -3,6 +3,7 @@ package race
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"runtime"
 	"sync"
@@ -138,8 +139,9 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 		}
 		return rows[a%ring]
 	}
-	done := make([]atomic.Int64, A+1) // done[a]: columns of row a finished
-	done[0].Store(int64(B))
+	// Row a reads the progress of row a-g: its finished columns, in a
+	// ring of as many places as rows.
+	done := newDoneRing(ring, B)
 
 	var pol *Policy
 	if opt.Policy {
@@ -201,10 +203,9 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 		}
 		for a := first; a <= A; a += workers {
 			cur, prev := row(a), row(a-cg)
-			below := &done[max(a-cg, 0)]
 			for b0 := 1; b0 <= B; b0 += block {
 				b1 := min(b0+block-1, B)
-				for below.Load() < int64(b1) && !cancelled.Load() {
+				for a > cg && !done.reached(a-cg, b1) && !cancelled.Load() {
 					runtime.Gosched()
 				}
 				if cancelled.Load() {
@@ -220,7 +221,7 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 					} else {
 						xkernel.block(any(cur).([]*big.Rat), any(prev).([]*big.Rat), xs, b0, b1, choice)
 					}
-					done[a].Store(int64(b1))
+					done.set(a, b1)
 					continue
 				}
 				for b := b0; b <= b1; b++ {
@@ -246,7 +247,7 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 						pol.choice[(a-1)*B+(b-1)] = uint8(bestIdx + 1)
 					}
 				}
-				done[a].Store(int64(b1))
+				done.set(a, b1)
 			}
 			if pol != nil && pol.win != nil {
 				for b := 1; b <= B; b++ {
@@ -257,11 +258,7 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 				cancelled.Store(true)
 			}
 			if cancelled.Load() {
-				// Let rows waiting on this one finish their spin: mark
-				// every later row's blocks done so no worker waits forever.
-				for r := a; r <= A; r++ {
-					done[r].Store(int64(B))
-				}
+				done.release() // no worker waits forever on this row
 				return
 			}
 			if opt.Progress != nil {
@@ -289,6 +286,41 @@ func Solve[T any, F numeric.Field[T]](ctx context.Context, f F, game Game, opt O
 		win = f.Lin2(win, p, row(A - cg)[B], pMiss, row(A)[B])
 	}
 	return &Result[T]{Game: g, Win: win, Policy: pol}, nil
+}
+
+// doneRing holds how far rows (or groups of rows) have got, for the rows
+// that wait on them, in a ring of places: row r's place is r mod the
+// ring's length, and it holds r·(B+1) plus r's finished columns, so that
+// a place only grows as later rows take it, and a row that has reached
+// column b is told apart from an earlier one with the same place. The
+// ring must be long enough that a row's place is taken again only after
+// every row waiting on it has finished: then a place beyond r·(B+1)+b
+// means r has reached b. Memory follows the rows in flight, not the
+// table's length (a race with a billion rows of three columns).
+type doneRing struct {
+	at []atomic.Int64
+	B  int64
+}
+
+func newDoneRing(n, B int) *doneRing {
+	return &doneRing{at: make([]atomic.Int64, n), B: int64(B)}
+}
+
+// set records that row r has finished its columns up to b.
+func (d *doneRing) set(r, b int) {
+	d.at[r%len(d.at)].Store(int64(r)*(d.B+1) + int64(b))
+}
+
+// reached reports whether row r has finished its columns up to b.
+func (d *doneRing) reached(r, b int) bool {
+	return d.at[r%len(d.at)].Load() >= int64(r)*(d.B+1)+int64(b)
+}
+
+// release lets every waiting row go on: the solve is stopping.
+func (d *doneRing) release() {
+	for i := range d.at {
+		d.at[i].Store(math.MaxInt64)
+	}
 }
 
 // useFloatKernel switches the float64 kernel on; tests turn it off to

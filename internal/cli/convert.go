@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,7 +88,7 @@ func runConvert(cmd *cobra.Command, e *env, fl convertFlags, path string) error 
 			return fmt.Errorf("convert: --const, --goal and --reward apply to --to json")
 		}
 		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-		doc, err := prism.ToJANI(data, []byte(props), name)
+		doc, err := prism.ToJANIContext(cmd.Context(), data, []byte(props), name)
 		if err != nil {
 			return fmt.Errorf("convert: %s: %w", path, err)
 		}
@@ -111,22 +113,88 @@ func runConvert(cmd *cobra.Command, e *env, fl convertFlags, path string) error 
 		}
 		return nil
 	}
-	f, err := os.Create(fl.out)
+	what, err := writeFile(fl.out, []string{path, fl.props}, write)
 	if err != nil {
-		return fmt.Errorf("convert: %w", err)
-	}
-	what, err := write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(fl.out) // half a model is worse than none
 		return fmt.Errorf("convert: %w", err)
 	}
 	if !e.quiet {
 		fmt.Fprintf(e.stderr, "wrote %s%s\n", fl.out, what)
 	}
 	return nil
+}
+
+// writeFile writes out with write, never losing a file: a regular file (or
+// none yet) is written as a temporary file beside it, renamed over it only
+// when everything is written, and removed otherwise, so that a failure
+// leaves what was there; anything else (a device, a pipe) is written in
+// place and never removed. out may not be one of the inputs ("" for none).
+func writeFile(out string, inputs []string, write func(io.Writer) (string, error)) (string, error) {
+	st, err := os.Stat(out)
+	switch {
+	case err == nil && !st.Mode().IsRegular():
+		if st.IsDir() {
+			return "", fmt.Errorf("-o %s is a directory", out)
+		}
+		f, err := os.OpenFile(out, os.O_WRONLY, 0)
+		if err != nil {
+			return "", err
+		}
+		what, err := write(f)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return what, err
+	case err == nil:
+		for _, in := range inputs {
+			if ist, ierr := os.Stat(in); in != "" && ierr == nil && os.SameFile(st, ist) {
+				return "", fmt.Errorf("-o %s is the input file %s: write the result elsewhere", out, in)
+			}
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return "", err
+	}
+	tmp, err := createBeside(out)
+	if err != nil {
+		return "", err
+	}
+	done := false
+	defer func() {
+		if !done {
+			tmp.Close()
+			os.Remove(tmp.Name()) // ours, half written
+		}
+	}()
+	if st != nil { // the mode of the file replaced
+		if err := tmp.Chmod(st.Mode().Perm()); err != nil {
+			return "", err
+		}
+	}
+	what, err := write(tmp)
+	if err != nil {
+		return "", err
+	}
+	if err := tmp.Close(); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		return "", err
+	}
+	done = true
+	return what, nil
+}
+
+// createBeside creates a new file in out's folder, named after it, with
+// the mode os.Create gives (0666 less the umask).
+func createBeside(out string) (*os.File, error) {
+	dir, base := filepath.Split(out)
+	for range 100 {
+		name := filepath.Join(dir, fmt.Sprintf(".%s.%d.tmp", base, rand.Uint32()))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("no free temporary name beside %s", out)
 }
 
 // gameRules reads a PRISM or JANI model as the game --goal and --reward

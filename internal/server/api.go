@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/chefs"
@@ -295,6 +297,12 @@ func (s *Server) cgt(r *http.Request) (any, error) {
 	})
 }
 
+// readCloser reads from one reader and closes another.
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
 // solve: POST /api/solve with a model file (gamesolve's format, JANI or
 // the PRISM language) as the body; &exact=, for gamesolve's models
 // &policy=true, for JANI and PRISM &const=N=1,M=2&property=, and for PRISM
@@ -307,13 +315,26 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	if err := p.done(); err != nil {
 		return nil, err
 	}
-	// Bodies are read a bounded number at a time; beyond it, busy.
+	// Bodies are read a bounded number at a time. A body takes a place
+	// once its first byte has come, so that clients that send nothing
+	// hold none, and each holds it for at most bodyTime; one that finds
+	// every place taken waits as long for one, then is told busy.
+	var first [1]byte
+	n, err := io.ReadFull(r.Body, first[:])
+	if err != nil && err != io.EOF {
+		return nil, badf("reading the model: %v", err)
+	}
+	wait := time.NewTimer(bodyTime(-1, s.limits.Body))
 	select {
 	case s.bodies <- struct{}{}:
-	default:
+		wait.Stop()
+	case <-wait.C:
 		return nil, errBusy
+	case <-r.Context().Done():
+		wait.Stop()
+		return nil, r.Context().Err()
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, s.limits.Body))
+	data, err := io.ReadAll(http.MaxBytesReader(nil, readCloser{io.MultiReader(bytes.NewReader(first[:n]), r.Body), r.Body}, s.limits.Body))
 	<-s.bodies
 	if err != nil {
 		var mb *http.MaxBytesError

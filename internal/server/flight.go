@@ -23,8 +23,9 @@ type flights struct {
 	maxPending int
 	timeout    time.Duration
 	// started counts solves begun (shared requests do not start one);
-	// running counts those in a slot now, peak the most at once.
-	started, running, peak int
+	// running counts those in a slot now, peak the most at once;
+	// abandoned those that stopped because every caller had left.
+	started, running, peak, abandoned int
 }
 
 type call struct {
@@ -90,6 +91,9 @@ func (fl *flights) run(ctx context.Context, key string, c *call, fn func(context
 		fl.mu.Unlock()
 		c.val, c.err = fn(ctx)
 		fl.mu.Lock()
+		if errors.Is(c.err, context.Canceled) {
+			fl.abandoned++
+		}
 		fl.running--
 		fl.mu.Unlock()
 		<-fl.slots

@@ -173,9 +173,32 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				writeError(w, http.StatusUnsupportedMediaType, errors.New("a posted model needs Content-Type: application/json"))
 				return
 			}
+			// A body must come at a useful rate: a client that sends
+			// headers and then nothing, or a byte at a time, would hold
+			// a body-reading place. (A handler without a connection, as
+			// in tests, cannot set it; that is not an error here.)
+			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTime(r.ContentLength, s.limits.Body)))
 		}
 	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// Posted bodies are read within bodyGrace and a second for every
+// bodyRate bytes they declare (or the most a body may have): a client on
+// this machine sends megabytes in milliseconds. So a body-reading place
+// is held for at most bodyTime, and a body that finds none free waits
+// that long for one before the server says it is busy.
+const (
+	bodyGrace = 2 * time.Second
+	bodyRate  = 4 << 20
+)
+
+// bodyTime is how long a body of length n (-1: unknown) may take to read.
+func bodyTime(n, limit int64) time.Duration {
+	if n < 0 || n > limit {
+		n = limit
+	}
+	return bodyGrace + time.Duration(float64(n)/bodyRate*float64(time.Second))
 }
 
 // allowedHost reports whether a Host header names this server.
@@ -295,7 +318,10 @@ func assetHandler(files fs.FS) http.Handler {
 			return
 		}
 		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:")
+		// No other site may frame the page (frame-ancestors; X-Frame-Options
+		// for browsers without it).
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self'; script-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+		w.Header().Set("X-Frame-Options", "DENY")
 		if name == "index.html" {
 			http.ServeContent(w, r, name, loaded, bytes.NewReader(index))
 			return

@@ -220,13 +220,21 @@ func TestClientGoneCancels(t *testing.T) {
 	s := New(Options{})
 	ts := httptest.NewServer(s)
 	defer ts.Close()
+	// Chefs with 20 chefs takes over a second (1.3 s measured); the
+	// client leaves after a tenth of one.
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/race?target=10000&exact=false&first=chooser", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/chefs?n=20", nil)
 	if res, err := http.DefaultClient.Do(req); err == nil {
 		res.Body.Close()
+		t.Fatalf("answered %d before the client left", res.StatusCode)
 	}
 	waitIdle(t, s)
+	s.flights.mu.Lock()
+	defer s.flights.mu.Unlock()
+	if s.flights.started != 1 || s.flights.abandoned != 1 {
+		t.Errorf("%d solves started, %d stopped as abandoned; want the one, stopped", s.flights.started, s.flights.abandoned)
+	}
 }
 
 // waitIdle waits until no solve is pending.

@@ -30,9 +30,10 @@ type env struct {
 	tints []int64
 	rats  []*big.Rat
 	// args is the frame stack of function calls (funcs.go): the current
-	// call's arguments start at base; depth counts nested calls.
-	args        []argv
-	base, depth int
+	// call's arguments start at base; depth counts nested calls, and
+	// calls those made since the outermost call began.
+	args               []argv
+	base, depth, calls int
 }
 
 // expr is a compiled expression: exactly one of b, i, r is set, matching t.

@@ -15,8 +15,14 @@ import (
 // deeper than maxCallDepth stops the evaluation with an error (a recursive
 // function whose base case is never reached).
 
-// maxCallDepth bounds nested calls while evaluating one expression.
-const maxCallDepth = 1000
+// maxCallDepth bounds nested calls while evaluating one expression, and
+// maxCalls all the calls one outermost call makes: a function that calls
+// itself twice, 60 deep, is 2^60 calls, and the explorer looks at its
+// context and budget only between states.
+const (
+	maxCallDepth = 1000
+	maxCalls     = 1 << 22
+)
 
 // function is a declared function. body is set once all functions of its
 // scope are known, so calls may precede declarations and recurse.
@@ -215,6 +221,12 @@ func compileCall(o obj, sc *scope, depth int) (expr, error) {
 		for _, s := range set {
 			vals = append(vals, argv{})
 			s(e, &vals[len(vals)-1])
+		}
+		if e.depth == 0 {
+			e.calls = 0
+		}
+		if e.calls++; e.calls > maxCalls {
+			fail("function %q: more than %d calls to evaluate one call (a recursion that branches?)", name, maxCalls)
 		}
 		if e.depth++; e.depth > maxCallDepth {
 			fail("function %q: calls nested more than %d deep (a recursion that does not end?)", name, maxCallDepth)

@@ -2,8 +2,10 @@ package jani_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gamesolve/gamesolve/model/jani"
 )
@@ -62,6 +64,36 @@ func TestFunctions(t *testing.T) {
 	if _, err := jani.Parse([]byte(bad), nil); err == nil || !strings.Contains(err.Error(), `argument 2 of "add" has type bool`) {
 		t.Errorf("bool argument: %v", err)
 	}
+}
+
+// A function that calls itself twice, 60 deep (2^60 calls, well within
+// the depth bound), in a guard: the evaluation stops at maxCalls with an
+// error, and the check returns at once, whatever its deadline (before, it
+// ran past --timeout and pinned a server's slot for good). With the
+// recursion 20 deep (2^20 calls) it is answered: f is 0 everywhere.
+func TestBranchingRecursion(t *testing.T) {
+	text, err := os.ReadFile("testdata/function_exp.jani")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := jani.Parse(text, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	start := time.Now()
+	_, err = m.Check(ctx, jani.Options{})
+	t.Logf("stopped after %v: %v", time.Since(start).Round(time.Millisecond), err)
+	if err == nil || !strings.Contains(err.Error(), `function "f": more than 4194304 calls`) {
+		t.Errorf("2^60 calls: %v", err)
+	}
+	small := strings.Replace(string(text), `"right": 60`, `"right": 10`, 1)
+	if m, err = jani.Parse([]byte(small), nil); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := check(t, m)
+	expect(t, got, map[string]string{"p": "1"})
 }
 
 // Threshold queries on a coin that reaches the goal with probability 1/3

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gamesolve/gamesolve/budget"
 )
 
 // pos is a place in the source: line and column, from 1, in the model
@@ -53,51 +55,71 @@ func (t token) String() string {
 // longest that matches.
 var ops = []string{"<=>", "=>", "->", "<=", ">=", "!=", "..", "<<", ">>", "&", "|", "!", "=", "<", ">", "+", "-", "*", "/", "?", ":", ";", ",", "(", ")", "[", "]", "{", "}", "'"}
 
-// lex splits src into tokens, dropping comments (// to the end of the
-// line, /* to */) and white space.
-func lex(src, file string) ([]token, error) {
-	var toks []token
-	line, col := 1, 1
-	i := 0
-	advance := func(n int) {
-		for _, r := range src[i : i+n] {
-			switch r {
-			case '\n':
-				line, col = line+1, 1
-			case '\r':
-			case '\t':
-				col += 8 // as PRISM counts a tab
-			default:
-				col++
-			}
+// lexer splits src into tokens, dropping comments (// to the end of the
+// line, /* to */) and white space, one token at a time as the parser asks
+// (so that a text the parser refuses early is not lexed to its end).
+type lexer struct {
+	src, file string
+	i         int // the next byte
+	line, col int
+	guard     *budget.Guard // stops it when its context ends
+}
+
+func newLexer(g *budget.Guard, src, file string) *lexer {
+	return &lexer{src: src, file: file, line: 1, col: 1, guard: g}
+}
+
+// advance moves past n bytes, counting lines and columns.
+func (l *lexer) advance(n int) {
+	for _, r := range l.src[l.i : l.i+n] {
+		switch r {
+		case '\n':
+			l.line, l.col = l.line+1, 1
+		case '\r':
+		case '\t':
+			l.col += 8 // as PRISM counts a tab
+		default:
+			l.col++
 		}
-		i += n
 	}
+	l.i += n
+}
+
+// next returns the next token: tEOF at the end, and again after it.
+func (l *lexer) next() (token, error) {
+	src, i := l.src, l.i
 	for i < len(src) {
+		if err := l.guard.Tick(1); err != nil {
+			return token{}, err
+		}
 		c := src[i]
-		at := pos{file, line, col}
+		at := pos{l.file, l.line, l.col}
+		tok := func(kind tokKind, text string, n int) (token, error) {
+			t := token{kind, text, at, i, i + n}
+			l.advance(n)
+			return t, nil
+		}
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			advance(1)
+			l.advance(1)
 		case strings.HasPrefix(src[i:], "//"):
 			n := strings.IndexByte(src[i:], '\n')
 			if n < 0 {
 				n = len(src) - i
 			}
-			advance(n)
+			l.advance(n)
 		case strings.HasPrefix(src[i:], "/*"):
 			n := strings.Index(src[i+2:], "*/")
 			if n < 0 {
-				return nil, errorf(at, "a comment /* is not closed")
+				return token{}, errorf(at, "a comment /* is not closed")
 			}
-			advance(n + 4)
+			l.advance(n + 4)
 		case isLetter(c):
 			n := 1
 			for i+n < len(src) && (isLetter(src[i+n]) || isDigit(src[i+n])) {
 				n++
 			}
-			toks = append(toks, token{tIdent, src[i : i+n], at, i, i + n})
-			advance(n)
+			return tok(tIdent, src[i:i+n], n)
 		case isDigit(c) || (c == '.' && i+1 < len(src) && isDigit(src[i+1])):
 			n := 0
 			for i+n < len(src) && isDigit(src[i+n]) {
@@ -122,32 +144,28 @@ func lex(src, file string) ([]token, error) {
 					n = m
 				}
 			}
-			toks = append(toks, token{tNum, src[i : i+n], at, i, i + n})
-			advance(n)
+			return tok(tNum, src[i:i+n], n)
 		case c == '"':
 			n := strings.IndexAny(src[i+1:], "\"\n")
 			if n < 0 || src[i+1+n] != '"' {
-				return nil, errorf(at, "a quoted name is not closed on its line")
+				return token{}, errorf(at, "a quoted name is not closed on its line")
 			}
-			toks = append(toks, token{tString, src[i+1 : i+1+n], at, i, i + n + 2})
-			advance(n + 2)
+			return tok(tString, src[i+1:i+1+n], n+2)
 		default:
-			matched := false
 			for _, op := range ops {
 				if strings.HasPrefix(src[i:], op) {
-					toks = append(toks, token{tOp, op, at, i, i + len(op)})
-					advance(len(op))
-					matched = true
-					break
+					return tok(tOp, op, len(op))
 				}
 			}
-			if !matched {
-				r, _ := utf8.DecodeRuneInString(src[i:])
-				return nil, errorf(at, "unexpected character %q", r)
+			r, n := utf8.DecodeRuneInString(src[i:])
+			if r == utf8.RuneError && n <= 1 {
+				return token{}, errorf(at, "the text is not valid UTF-8 (byte 0x%02x)", src[i])
 			}
+			return token{}, errorf(at, "unexpected character %q (names are ASCII letters, digits and _)", r)
 		}
+		i = l.i
 	}
-	return append(toks, token{tEOF, "", pos{file, line, col}, len(src), len(src)}), nil
+	return token{tEOF, "", pos{l.file, l.line, l.col}, len(src), len(src)}, nil
 }
 
 func isLetter(c byte) bool { return c == '_' || (c|0x20 >= 'a' && c|0x20 <= 'z') }

@@ -1,5 +1,7 @@
 package prism
 
+import "github.com/gamesolve/gamesolve/budget"
+
 // The abstract syntax of the PRISM language (prismmodelchecker.org,
 // manual: The PRISM Language), as far as this reader goes.
 
@@ -15,6 +17,31 @@ type expr struct {
 	args []*expr
 	at   pos
 	prop *propOp // for P, R and S
+	// height is the length of the longest path from here to a leaf (0
+	// for a leaf), bounded by maxNesting so that the recursive passes
+	// over the tree cannot exhaust the stack.
+	height int
+}
+
+// maxNesting bounds how deeply an expression nests, counted both as the
+// parser's recursion (parentheses, unary operators, ?:) and as the height
+// of the tree it builds (a sum of many terms is a chain as tall as it is
+// long). Every later pass over the tree recurses, and a goroutine whose
+// stack overflows kills the whole process, a server included.
+const maxNesting = 1000
+
+// node sets e's height from its arguments' and refuses a tree taller than
+// maxNesting.
+func node(e *expr) (*expr, error) {
+	for _, a := range e.args {
+		if a != nil {
+			e.height = max(e.height, a.height+1)
+		}
+	}
+	if e.height > maxNesting {
+		return nil, errorf(e.at, "the expression is nested more than %d deep (a sum of more than %d terms counts as that deep)", maxNesting, maxNesting)
+	}
+	return e, nil
 }
 
 type constDecl struct {
@@ -102,10 +129,32 @@ type player struct {
 }
 
 type parser struct {
-	toks []token
-	i    int
-	src  string
+	// toks are the tokens lexed so far, i the next one's index; lexer
+	// reads more as they are asked for, and err is its error, which the
+	// parser sees as the end of the text and reports first (it is the
+	// first thing wrong in the text).
+	toks  []token
+	i     int
+	src   string
+	lexer *lexer
+	err   error
+	// depth counts the expressions being read, one inside another.
+	depth int
+	// guard stops a parse whose context ends or whose memory outgrows
+	// the budget.
+	guard *budget.Guard
 }
+
+// enter counts one more level of nesting, refusing more than maxNesting;
+// leave takes it back.
+func (p *parser) enter() error {
+	if p.depth++; p.depth > maxNesting {
+		return p.fail(p.peek(), "the expression is nested more than %d deep", maxNesting)
+	}
+	return p.guard.Tick(1)
+}
+
+func (p *parser) leave() { p.depth-- }
 
 // Error is an error at a place in the model or its properties; Parse
 // and ToJANI return it wrapped (errors.As finds it).
@@ -119,15 +168,54 @@ type Error struct {
 
 func (e *Error) Error() string { return pos{e.File, e.Line, e.Col}.String() + ": " + e.Msg }
 
-func (p *parser) peek() token { return p.toks[p.i] }
+// newParser returns a parser of src, lexed as it goes.
+func newParser(g *budget.Guard, src, file string) *parser {
+	return &parser{src: src, lexer: newLexer(g, src, file), guard: g}
+}
+
+// fill lexes up to token n, or to the end of the text.
+func (p *parser) fill(n int) {
+	for len(p.toks) <= n {
+		if k := len(p.toks); k > 0 && p.toks[k-1].kind == tEOF {
+			return
+		}
+		t, err := p.lexer.next()
+		if err != nil {
+			p.err = err
+			t = token{kind: tEOF, at: pos{p.lexer.file, p.lexer.line, p.lexer.col}, off: p.lexer.i, end: p.lexer.i}
+		}
+		p.toks = append(p.toks, t)
+	}
+}
+
+// compact drops the tokens already read: a declaration read whole needs
+// none of them again (spell reads the tokens of one property, after its
+// last compact), and a model of a million commands need not hold all its
+// tokens at once.
+func (p *parser) compact() {
+	n := copy(p.toks, p.toks[p.i:])
+	clear(p.toks[n:])
+	p.toks, p.i = p.toks[:n], 0
+}
+
+// failed returns the lexer's error, if any, before err.
+func (p *parser) failed(err error) error {
+	if p.err != nil {
+		return p.err
+	}
+	return err
+}
+
+func (p *parser) peek() token { return p.peekAt(0) }
 func (p *parser) peekAt(k int) token {
+	p.fill(p.i + k)
 	if p.i+k < len(p.toks) {
 		return p.toks[p.i+k]
 	}
 	return p.toks[len(p.toks)-1]
 }
 func (p *parser) next() token {
-	t := p.toks[p.i]
+	t := p.peek()
 	if t.kind != tEOF {
 		p.i++
 	}
@@ -189,14 +277,18 @@ var keywords = map[string]bool{
 }
 
 // parseModel reads a model file.
-func parseModel(src string) (*modelAST, error) {
-	toks, err := lex(src, "")
+func parseModel(g *budget.Guard, src string) (*modelAST, error) {
+	p := newParser(g, src, "")
+	m, err := p.model()
 	if err != nil {
-		return nil, err
+		return nil, p.failed(err)
 	}
-	p := &parser{toks: toks, src: src}
+	return m, p.failed(nil)
+}
+
+func (p *parser) model() (*modelAST, error) {
 	m := &modelAST{}
-	for p.peek().kind != tEOF {
+	for p.compact(); p.peek().kind != tEOF; p.compact() {
 		t := p.peek()
 		if t.kind != tIdent {
 			return nil, p.fail(t, "expected a declaration (const, formula, label, global, module, rewards, init), found %s", t)
@@ -449,7 +541,7 @@ func (p *parser) module() (*module, error) {
 		}
 		return m, p.expect("]", "endmodule")
 	}
-	for !p.accept("endmodule") {
+	for p.compact(); !p.accept("endmodule"); p.compact() {
 		t := p.peek()
 		switch {
 		case t.kind == tEOF:
@@ -550,7 +642,7 @@ func (p *parser) rewards() (*rewardStruct, error) {
 		p.next()
 		r.name = s.text
 	}
-	for !p.accept("endrewards") {
+	for p.compact(); !p.accept("endrewards"); p.compact() {
 		it := rewardItem{at: p.peek().at}
 		if p.peek().kind == tEOF {
 			return nil, p.fail(p.peek(), "expected endrewards, found the end of the file")
@@ -584,6 +676,10 @@ func (p *parser) rewards() (*rewardStruct, error) {
 // (+ -) (* /) unary minus.
 
 func (p *parser) expr() (*expr, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	c, err := p.implies()
 	if err != nil || !p.is("?") {
 		return c, err
@@ -600,7 +696,7 @@ func (p *parser) expr() (*expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &expr{op: "?:", args: []*expr{c, a, b}, at: at}, nil
+	return node(&expr{op: "?:", args: []*expr{c, a, b}, at: at})
 }
 
 func (p *parser) implies() (*expr, error) {
@@ -609,11 +705,15 @@ func (p *parser) implies() (*expr, error) {
 		return l, err
 	}
 	at := p.next().at
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	r, err := p.implies() // right associative
 	if err != nil {
 		return nil, err
 	}
-	return &expr{op: "=>", args: []*expr{l, r}, at: at}, nil
+	return node(&expr{op: "=>", args: []*expr{l, r}, at: at})
 }
 
 // levels are the left-associative binary operators from <=> up to * and /;
@@ -626,11 +726,15 @@ func (p *parser) binary(level int) (*expr, error) {
 	}
 	if level == 3 && p.is("!") {
 		at := p.next().at
+		if err := p.enter(); err != nil {
+			return nil, err
+		}
+		defer p.leave()
 		x, err := p.binary(3)
 		if err != nil {
 			return nil, err
 		}
-		return &expr{op: "!", args: []*expr{x}, at: at}, nil
+		return node(&expr{op: "!", args: []*expr{x}, at: at})
 	}
 	l, err := p.binary(level + 1)
 	if err != nil {
@@ -646,7 +750,9 @@ func (p *parser) binary(level int) (*expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		l = &expr{op: t.text, args: []*expr{l, r}, at: t.at}
+		if l, err = node(&expr{op: t.text, args: []*expr{l, r}, at: t.at}); err != nil {
+			return nil, err
+		}
 	}
 }
 
@@ -660,23 +766,23 @@ func contains(list []string, s string) bool {
 }
 
 func (p *parser) unary() (*expr, error) {
-	if p.is("-") {
-		at := p.next().at
-		x, err := p.unary()
-		if err != nil {
-			return nil, err
-		}
-		return &expr{op: "neg", args: []*expr{x}, at: at}, nil
+	if !p.is("-") && !p.is("!") {
+		return p.primary()
 	}
-	if p.is("!") {
-		at := p.next().at
-		x, err := p.unary()
-		if err != nil {
-			return nil, err
-		}
-		return &expr{op: "!", args: []*expr{x}, at: at}, nil
+	t := p.next()
+	if err := p.enter(); err != nil {
+		return nil, err
 	}
-	return p.primary()
+	defer p.leave()
+	x, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	op := "neg"
+	if t.text == "!" {
+		op = "!"
+	}
+	return node(&expr{op: op, args: []*expr{x}, at: t.at})
 }
 
 // functions are PRISM's built-in functions and their arities (-1: two or
@@ -756,7 +862,7 @@ func (p *parser) filter() (*expr, error) {
 	if len(args) > 2 {
 		return nil, p.fail(t, "filter takes a function, a property and the states, not %d arguments", len(args)+1)
 	}
-	return &expr{op: "filter", name: fun.text, args: args, at: t.at}, nil
+	return node(&expr{op: "filter", name: fun.text, args: args, at: t.at})
 }
 
 // call reads the arguments of a function, after its "(" (or "func(name,").
@@ -765,7 +871,10 @@ func (p *parser) call(name token) (*expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &expr{op: "call", name: name.text, args: args, at: name.at}
+	e, err := node(&expr{op: "call", name: name.text, args: args, at: name.at})
+	if err != nil {
+		return nil, err
+	}
 	switch n := functions[name.text]; {
 	case n == -1 && len(e.args) < 2:
 		return nil, p.fail(name, "%s takes two or more arguments", name.text)

@@ -2,9 +2,11 @@ package prism
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/solver"
 )
@@ -15,9 +17,19 @@ import (
 // with jani.Parse). name names the model in results. Errors name the line
 // and column; they wrap solver.ErrInvalid.
 func Parse(model, props []byte, consts map[string]string, name string) (*jani.Model, error) {
-	doc, err := ToJANI(model, props, name)
+	return ParseContext(context.Background(), model, props, consts, name)
+}
+
+// ParseContext is Parse that stops, with ctx's error, when ctx ends, and
+// with budget.ErrTooLarge when the text is too large to read within the
+// memory budget (refused before reading) or reading it outgrows the budget.
+func ParseContext(ctx context.Context, model, props []byte, consts map[string]string, name string) (*jani.Model, error) {
+	doc, err := translate(ctx, model, props, name, "", budget.Available())
 	if err != nil {
 		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("prism: %w", err)
 	}
 	m, err := jani.Parse(doc, consts)
 	if err != nil {
@@ -29,26 +41,64 @@ func Parse(model, props []byte, consts map[string]string, name string) (*jani.Mo
 // ToJANI translates a PRISM model and its properties into a JANI document
 // (jani-spec.org) that other tools can read.
 func ToJANI(model, props []byte, name string) ([]byte, error) {
-	m, err := parseModel(string(model))
+	return ToJANIContext(context.Background(), model, props, name)
+}
+
+// BytesPerByte is the memory that reading a PRISM model takes, in bytes
+// for each byte of its text (and its properties'), with room to spare:
+// tokens, the syntax tree, the JANI document as Go values and as text,
+// and the JANI reader's decoding of that text. ToJANIContext and
+// ParseContext refuse a text that would not fit the memory budget.
+const BytesPerByte = 300
+
+// ToJANIContext is ToJANI that stops as ParseContext does.
+func ToJANIContext(ctx context.Context, model, props []byte, name string) ([]byte, error) {
+	return translate(ctx, model, props, name, " ", budget.Available())
+}
+
+// translate is ToJANIContext with JSON indented by indent ("": none, for
+// the JANI reader), within avail bytes of memory.
+func translate(ctx context.Context, model, props []byte, name, indent string, avail uint64) ([]byte, error) {
+	if n := float64(len(model) + len(props)); n*BytesPerByte > float64(avail) {
+		return nil, fmt.Errorf("prism: %w: reading %s of PRISM text takes about %d bytes per byte, %s",
+			budget.ErrTooLarge, budget.Bytes(n), BytesPerByte, budget.Room(avail))
+	}
+	g := budget.NewGuard(ctx, 0)
+	m, err := parseModel(g, string(model))
 	if err != nil {
-		return nil, solver.Invalidf("prism: %w", err)
+		return nil, wrap(err)
 	}
 	ps := &propsAST{}
 	if len(bytes.TrimSpace(props)) > 0 {
-		if ps, err = parseProps(string(props)); err != nil {
-			return nil, solver.Invalidf("prism: %w", err)
+		if ps, err = parseProps(g, string(props)); err != nil {
+			return nil, wrap(err)
 		}
 	}
-	doc, err := toJANI(m, ps, name)
+	doc, err := toJANI(g, m, ps, name)
 	if err != nil {
-		return nil, solver.Invalidf("prism: %w", err)
+		return nil, wrap(err)
 	}
+	if err := g.Check(); err != nil {
+		return nil, wrap(err)
+	}
+
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
+	if indent != "" {
+		enc.SetIndent("", indent)
+	}
 	if err := enc.Encode(doc); err != nil {
 		return nil, fmt.Errorf("prism: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// wrap marks an error in the text as invalid input; the context's end and
+// the memory budget are not, and keep their own errors.
+func wrap(err error) error {
+	if _, ok := err.(*Error); ok {
+		return solver.Invalidf("prism: %w", err)
+	}
+	return fmt.Errorf("prism: %w", err)
 }

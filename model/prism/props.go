@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/gamesolve/gamesolve/budget"
 )
 
 // PRISM's property language (manual: Property Specification), as far as
@@ -49,14 +51,18 @@ type propsAST struct {
 // parseProps reads a properties file: constants, labels and formulas, and
 // properties, each optionally named ("name": P=? [ F "done" ]) and
 // optionally ended by a semicolon.
-func parseProps(src string) (*propsAST, error) {
-	toks, err := lex(src, "properties")
+func parseProps(g *budget.Guard, src string) (*propsAST, error) {
+	p := newParser(g, src, "properties")
+	a, err := p.props()
 	if err != nil {
-		return nil, err
+		return nil, p.failed(err)
 	}
-	p := &parser{toks: toks, src: src}
+	return a, p.failed(nil)
+}
+
+func (p *parser) props() (*propsAST, error) {
 	a := &propsAST{}
-	for p.peek().kind != tEOF {
+	for p.compact(); p.peek().kind != tEOF; p.compact() {
 		t := p.peek()
 		switch {
 		case p.accept(";"):

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gamesolve/gamesolve/budget"
 )
 
 // The translation into JANI: the model becomes one JANI automaton per
@@ -44,12 +46,100 @@ type translator struct {
 	deadlockAuto string
 	// paying caches transitionRewards by action.
 	paying map[string]arr
+	// guard stops the translation when its context ends or its memory
+	// outgrows the budget; sizes measures formulas before they are
+	// expanded; depth is how deeply the JANI expression being written
+	// nests so far.
+	guard *budget.Guard
+	sizes *expansion
+	depth int
+	nodes int
+}
+
+// maxJANIDepth is how deeply a translated expression may nest: the JANI
+// reader's own bound (jani's maxDepth).
+const maxJANIDepth = 2000
+
+// maxExpansion bounds the operators of one formula or label once the
+// formulas it uses are expanded, and maxTranslated those of the whole
+// translation: a formula used twice by the next, eighty times over, is
+// 2^80 operators in 2 KB of text.
+const (
+	maxExpansion  = 1 << 20
+	maxTranslated = 1 << 22
+)
+
+// expansion measures formulas with the formulas they use expanded: the
+// operators they grow to and how deeply they nest, each formula measured
+// once. A formula that uses itself measures as a leaf; the translation
+// refuses it where it is expanded.
+type expansion struct {
+	formulas map[string]*expr
+	size     map[string]float64
+	height   map[string]int
+	busy     map[string]bool
+	// tall is set once a measure has gone deeper than maxNesting: it
+	// stops there, and measures no formula more until check resets it.
+	tall bool
+}
+
+func newExpansion(formulas map[string]*expr) *expansion {
+	return &expansion{formulas: formulas, size: map[string]float64{}, height: map[string]int{}, busy: map[string]bool{}}
+}
+
+// measure returns the operators and the height of e with its formulas
+// expanded, at depth in the expansion being measured. It recurses no
+// deeper than maxNesting, and into each formula's body once.
+func (x *expansion) measure(e *expr, depth int) (size float64, height int) {
+	if x.tall || depth > maxNesting {
+		x.tall = true
+		return 1, maxNesting + 1
+	}
+	if e == nil {
+		return 0, 0
+	}
+	if e.op == "id" {
+		if f := x.formulas[e.name]; f != nil {
+			if _, ok := x.size[e.name]; !ok && !x.busy[e.name] {
+				x.busy[e.name] = true
+				s, h := x.measure(f, depth)
+				delete(x.busy, e.name)
+				if x.tall {
+					return s, h
+				}
+				x.size[e.name], x.height[e.name] = s, h
+			}
+			return x.size[e.name], x.height[e.name]
+		}
+	}
+	size = 1
+	for _, a := range e.args {
+		s, h := x.measure(a, depth+1)
+		size += s
+		height = max(height, h+1)
+	}
+	return size, height
+}
+
+// check refuses a formula whose expansion outgrows maxExpansion or nests
+// deeper than maxNesting; what names it in the message.
+func (x *expansion) check(what string, body *expr, at pos) error {
+	size, height := x.measure(body, 0)
+	x.tall = false
+	switch {
+	case size > maxExpansion:
+		return errorf(at, "%s grows to %.3g operators once the formulas it uses are expanded, more than the %d allowed", what, size, maxExpansion)
+	case height > maxNesting:
+		return errorf(at, "%s nests more than %d deep once the formulas it uses are expanded", what, maxNesting)
+	}
+	return nil
 }
 
 // toJANI translates a parsed model and its properties into a JANI
 // document.
-func toJANI(m *modelAST, ps *propsAST, name string) (obj, error) {
-	tr := &translator{m: m, formulas: map[string]*expr{}, labels: map[string]*expr{}, consts: map[string]bool{}, vars: map[string]bool{}, expanding: map[string]bool{}, made: map[string]bool{}, paying: map[string]arr{}}
+func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, error) {
+	tr := &translator{m: m, formulas: map[string]*expr{}, labels: map[string]*expr{}, consts: map[string]bool{}, vars: map[string]bool{}, expanding: map[string]bool{}, made: map[string]bool{}, paying: map[string]arr{}, guard: g}
+	tr.sizes = newExpansion(tr.formulas)
 	if err := resolveRenames(m); err != nil {
 		return nil, err
 	}
@@ -195,6 +285,7 @@ func resolveRenames(m *modelAST) error {
 			formulas[f.name] = f.e
 		}
 	}
+	sizes := newExpansion(formulas)
 	for _, mod := range m.modules {
 		if mod.base == "" {
 			continue
@@ -206,7 +297,7 @@ func resolveRenames(m *modelAST) error {
 		case b.base != "":
 			return errorf(mod.at, "module %s renames %s, itself a renamed module", mod.name, mod.base)
 		}
-		rn := renamer{to: mod.rename, formulas: formulas, expanding: map[string]bool{}}
+		rn := renamer{to: mod.rename, formulas: formulas, expanding: map[string]bool{}, sizes: sizes, err: new(error)}
 		ren := func(s string) string {
 			if t, ok := mod.rename[s]; ok {
 				return t
@@ -230,6 +321,9 @@ func resolveRenames(m *modelAST) error {
 			}
 			mod.cmds = append(mod.cmds, nc)
 		}
+		if *rn.err != nil {
+			return *rn.err
+		}
 	}
 	return nil
 }
@@ -242,14 +336,22 @@ type renamer struct {
 	// expanding guards against a formula that uses itself: it is left
 	// unexpanded, for the translation to refuse.
 	expanding map[string]bool
+	// sizes refuses a formula too large to expand; err keeps the first
+	// refusal, and expr copies no more after it.
+	sizes *expansion
+	err   *error
 }
 
 func (r renamer) expr(e *expr) *expr {
-	if e == nil {
+	if e == nil || *r.err != nil {
 		return nil
 	}
 	if e.op == "id" {
 		if f := r.formulas[e.name]; f != nil && !r.expanding[e.name] {
+			if err := r.sizes.check("formula "+e.name, f, e.at); err != nil {
+				*r.err = err
+				return nil
+			}
 			r.expanding[e.name] = true
 			defer delete(r.expanding, e.name)
 			return r.expr(f)
@@ -337,6 +439,9 @@ func (tr *translator) automata(doc obj) error {
 					}
 					as = append(as, obj{"ref": a.name, "value": v})
 				}
+				if err := tr.reuse(rewards, c.at); err != nil {
+					return err
+				}
 				d["assignments"] = append(as, rewards...)
 				dests = append(dests, d)
 			}
@@ -371,41 +476,31 @@ func (tr *translator) automata(doc obj) error {
 	// with it. PRISM adds a loop there; JANI leaves it absorbing. They
 	// differ only in the state rewards a loop would collect (C<=k), so
 	// the loop is added, as one more automaton, where there are any.
-	var enabled any = false
-	or := func(x, y any) any {
-		if x == false {
-			return y
-		}
-		return obj{"op": "∨", "left": x, "right": y}
-	}
+	var enabled []any
 	for i, mod := range m.modules {
 		for k, c := range mod.cmds {
 			if c.action == "" {
-				enabled = or(enabled, guards[i][k])
+				enabled = append(enabled, guards[i][k])
 			}
 		}
 	}
 	for _, a := range actions {
-		var all any = true
+		var all []any
 		for i, mod := range m.modules {
 			if !alpha[i][a] {
 				continue
 			}
-			var any_ any = false
+			var some []any
 			for k, c := range mod.cmds {
 				if c.action == a {
-					any_ = or(any_, guards[i][k])
+					some = append(some, guards[i][k])
 				}
 			}
-			if all == true {
-				all = any_
-			} else {
-				all = obj{"op": "∧", "left": all, "right": any_}
-			}
+			all = append(all, chain("∨", some, false))
 		}
-		enabled = or(enabled, all)
+		enabled = append(enabled, chain("∧", all, true))
 	}
-	tr.deadlock = obj{"op": "¬", "exp": enabled}
+	tr.deadlock = obj{"op": "¬", "exp": chain("∨", enabled, false)}
 	if slices.ContainsFunc(tr.stateVar, func(v string) bool { return v != "" }) {
 		// No transition reward has this action: the state rewards alone.
 		as, err := tr.transitionRewards("\x00deadlock")
@@ -472,7 +567,7 @@ func (tr *translator) transitionRewards(action string) (arr, error) {
 // rewardSum is the sum of the items of r that pick accepts, each its value
 // where its guard holds; nil if none.
 func (tr *translator) rewardSum(r *rewardStruct, pick func(rewardItem) bool) (any, error) {
-	var sum any
+	var terms []any
 	for _, it := range r.items {
 		if !pick(it) {
 			continue
@@ -489,17 +584,76 @@ func (tr *translator) rewardSum(r *rewardStruct, pick func(rewardItem) bool) (an
 		if g == true {
 			term = v
 		}
-		if sum == nil {
-			sum = term
-		} else {
-			sum = obj{"op": "+", "left": sum, "right": term}
+		terms = append(terms, term)
+	}
+	return chain("+", terms, nil), nil
+}
+
+// reuse counts the operators of v, a translation made once and written
+// again here, against maxTranslated: the JANI text repeats it (a
+// structure's state rewards on every transition, the deadlock condition
+// wherever a property names it).
+func (tr *translator) reuse(v any, at pos) error {
+	var walk func(v any)
+	walk = func(v any) {
+		if tr.nodes > maxTranslated {
+			return
+		}
+		switch v := v.(type) {
+		case obj:
+			tr.nodes++
+			for _, x := range v {
+				walk(x)
+			}
+		case arr:
+			for _, x := range v {
+				walk(x)
+			}
 		}
 	}
-	return sum, nil
+	walk(v)
+	if tr.nodes > maxTranslated {
+		return errorf(at, "the translation grows past %d operators (formulas expanded where they are used, rewards on every transition)", maxTranslated)
+	}
+	return tr.guard.Tick(1)
+}
+
+// chainFold is the most operands chain joins one after another.
+const chainFold = 256
+
+// chain joins items with op, an associative operator (JANI's reals are
+// exact, so + is too): left to right, as PRISM reads a sum, up to
+// chainFold of them, and beyond that as a balanced tree, which nests as
+// the logarithm of their number (a model of 10^5 commands has a deadlock
+// condition of 10^5 guards). empty is the value of none.
+func chain(op string, items []any, empty any) any {
+	if len(items) == 0 {
+		return empty
+	}
+	if len(items) > chainFold {
+		mid := len(items) / 2
+		return obj{"op": op, "left": chain(op, items[:mid], empty), "right": chain(op, items[mid:], empty)}
+	}
+	v := items[0]
+	for _, x := range items[1:] {
+		v = obj{"op": op, "left": v, "right": x}
+	}
+	return v
 }
 
 // exp translates an expression, expanding formulas and labels.
 func (tr *translator) exp(e *expr) (any, error) {
+	if err := tr.guard.Tick(1); err != nil {
+		return nil, err
+	}
+	if tr.nodes++; tr.nodes > maxTranslated {
+		return nil, errorf(e.at, "the translation grows past %d operators (formulas expanded where they are used, rewards on every transition)", maxTranslated)
+	}
+	tr.depth++
+	defer func() { tr.depth-- }()
+	if tr.depth > maxJANIDepth {
+		return nil, errorf(e.at, "the expression nests more than %d deep once its formulas are expanded", maxJANIDepth)
+	}
 	switch e.op {
 	case "num":
 		s := e.name
@@ -525,7 +679,7 @@ func (tr *translator) exp(e *expr) (any, error) {
 			if tr.deadlock == nil {
 				return nil, errorf(e.at, `the label "deadlock" belongs to properties`)
 			}
-			return tr.deadlock, nil
+			return tr.deadlock, tr.reuse(tr.deadlock, e.at)
 		}
 		l := tr.labels[e.name]
 		if l == nil {
@@ -553,11 +707,7 @@ func (tr *translator) exp(e *expr) (any, error) {
 	case "call":
 		switch e.name {
 		case "min", "max":
-			v := args[0]
-			for _, a := range args[1:] {
-				v = obj{"op": e.name, "left": v, "right": a}
-			}
-			return v, nil
+			return chain(e.name, args, nil), nil
 		case "floor", "ceil":
 			return obj{"op": e.name, "exp": args[0]}, nil
 		case "round":
@@ -579,10 +729,13 @@ func (tr *translator) exp(e *expr) (any, error) {
 }
 
 // expand translates the body of a formula or label (what names it),
-// refusing one that uses itself.
+// refusing one that uses itself or that grows too large expanded.
 func (tr *translator) expand(what string, body *expr, at pos) (any, error) {
 	if tr.expanding[what] {
 		return nil, errorf(at, "%s uses itself", what)
+	}
+	if err := tr.sizes.check(what, body, at); err != nil {
+		return nil, err
 	}
 	tr.expanding[what] = true
 	defer delete(tr.expanding, what)
@@ -594,20 +747,15 @@ func (tr *translator) initial() (any, error) {
 	if tr.m.init != nil {
 		return tr.exp(tr.m.init)
 	}
-	var all any = true
+	var all []any
 	for _, v := range tr.m.allVars() {
 		x, err := tr.exp(v.initial())
 		if err != nil {
 			return nil, err
 		}
-		var eq any = obj{"op": "=", "left": v.name, "right": x}
-		if all == true {
-			all = eq
-		} else {
-			all = obj{"op": "∧", "left": all, "right": eq}
-		}
+		all = append(all, obj{"op": "=", "left": v.name, "right": x})
 	}
-	return all, nil
+	return chain("∧", all, true), nil
 }
 
 // property translates one property into a JANI filter over the initial
