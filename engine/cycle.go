@@ -196,6 +196,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 			}
 		}
 	}
+	r.properStart(q, sigma)
 	maxRounds := r.opt.maxRounds()
 	var final []int32
 	if r.f.Exact() {

@@ -193,12 +193,28 @@
 //     the profile is certified again, for up to 64 rounds. In float mode a
 //     component of at most Options.ExactStates states that is still not
 //     certified is then solved again in exact arithmetic from its last
-//     profile. A component with no certified profile is refused with
-//     ErrUnsupported, naming the player who gains, by how much and where.
+//     profile.
+//  5. Best responses can go round without end where a pure stationary
+//     equilibrium exists (a tie sends one player back to an action the
+//     others answer as before). Then, where the component has at most
+//     4,096 pure stationary profiles, each is certified as in step 3, in
+//     the tie rule's order (the component's states in order, the first
+//     one's action changing slowest, each state's actions in tie order),
+//     and the first certified is taken. When none is, the game has no pure
+//     stationary equilibrium, proved, and the component is refused with
+//     ErrUnsupported saying so; with more profiles it is refused naming
+//     the player who still gains, by how much and where, and the number of
+//     profiles.
 //
 // Equilibria need not be unique, and their values can differ: the one
-// reported is the one this procedure reaches, which the tie rule decides
-// among actions a player values equally. Float mode treats actions within
+// reported is the one this procedure reaches. Inside an equilibrium the
+// tie rule is the procedure's: each best response of step 4 takes its
+// first best action at each state, but the profile keeps an action that a
+// round or the search of step 5 gave a state while it is certified, so a
+// state may keep a later action that its owner values as much as an
+// earlier one (the earlier one may be certified in no profile with the
+// other states' actions). The tie rule of the one-player problems above
+// decides among actions a player values equally in each best response. Float mode treats actions within
 // the tie tolerance as equal, so where a player's actions differ by less,
 // float and exact mode may certify different equilibria (each certified).
 // Zero-sum games have one value, which every equilibrium attains.

@@ -219,38 +219,10 @@ func (r *run[S, T, F]) equilibrium(k int, comp []uint32, players []int, seed []i
 	br := make([]int32, len(comp))
 	var worst deviation
 	for round := 0; round < eqRounds; round++ {
-		if err := r.ctx.Err(); err != nil {
-			return 0, fmt.Errorf("engine: %w", err)
-		}
-		r.solveChain(comp, r.choice)
-		// With rewards counted, endless play is an infinite reward, which
-		// the side paying it (rwt < 0) leaves for any best response.
-		endless := uint32(0)
-		hasEndless := false
-		if r.rwt != nil {
-			for _, v := range comp {
-				if r.inf[v] {
-					endless, hasEndless = v, true
-					break
-				}
-			}
-		}
-		worst = deviation{player: -1}
 		var worstBR []int32
-		for _, p := range players {
-			d, err := r.bestResponse(k, comp, p, br)
-			if err != nil {
-				return 0, err
-			}
-			if hasEndless && r.rwt[p] < 0 {
-				d = deviation{player: p, gain: math.Inf(1), at: endless}
-			}
-			if d.player >= 0 && (f.Exact() || d.gain > target) {
-				if worst.player < 0 || d.gain > worst.gain {
-					worst = d
-					worstBR = append(worstBR[:0], br...)
-				}
-			}
+		var err error
+		if worst, worstBR, err = r.certify(k, comp, players, target, br); err != nil {
+			return 0, err
 		}
 		if worst.player < 0 {
 			r.st.equilibria++
@@ -274,8 +246,121 @@ func (r *run[S, T, F]) equilibrium(k int, comp []uint32, players []int, seed []i
 			return m, err
 		}
 	}
-	return 0, fmt.Errorf("engine: component %d (%d states, including %s): %w: no certified stationary equilibrium after %d rounds of best responses: player %d still gains %.3g by deviating at %s; the game may have no equilibrium in which each player always takes the same action in a state, the only kind the engine computes (making endless play cost something, or modelling a randomized choice as a chance state, can give it one)",
-		k, len(comp), g.name(comp[0]), ErrUnsupported, eqRounds, worst.player, worst.gain, g.name(worst.at))
+	// The best responses cycle: search every pure stationary profile,
+	// where there are few enough.
+	found, total, err := r.searchEquilibrium(k, comp, players, target, br)
+	switch {
+	case err != nil:
+		return 0, err
+	case found:
+		r.st.equilibria++
+		return Equilibrium, nil
+	case total <= eqSearchProfiles:
+		return 0, fmt.Errorf("engine: component %d (%d states, including %s): %w: the game has no pure stationary equilibrium: in each of its %.0f profiles in which each player always takes the same action in a state, some player gains by deviating (a randomized choice, modelled as a chance state, or making endless play cost something can give it one)",
+			k, len(comp), g.name(comp[0]), ErrUnsupported, total)
+	}
+	count := fmt.Sprintf("%.0f", total)
+	if total >= 1e12 {
+		count = fmt.Sprintf("%.3g", total)
+	}
+	return 0, fmt.Errorf("engine: component %d (%d states, including %s): %w: no certified stationary equilibrium after %d rounds of best responses: player %d still gains %.3g by deviating at %s, and the component's %s pure stationary profiles are more than the %d searched one by one; the game may have no equilibrium in which each player always takes the same action in a state, the only kind the engine computes (making endless play cost something, or modelling a randomized choice as a chance state, can give it one)",
+		k, len(comp), g.name(comp[0]), ErrUnsupported, eqRounds, worst.player, worst.gain, g.name(worst.at), count, eqSearchProfiles)
+}
+
+// certify evaluates the profile at r.choice and solves each player's best
+// response to it: worst is the player who gains most by deviating (player
+// -1 when none gains: in float mode, none beyond target), and worstBR its
+// best response (br is scratch of len(comp)). With rewards counted,
+// endless play is an infinite reward, which the side paying it (rwt < 0)
+// leaves for any best response.
+func (r *run[S, T, F]) certify(k int, comp []uint32, players []int, target float64, br []int32) (worst deviation, worstBR []int32, err error) {
+	if err := r.ctx.Err(); err != nil {
+		return worst, nil, fmt.Errorf("engine: %w", err)
+	}
+	r.solveChain(comp, r.choice)
+	endless := uint32(0)
+	hasEndless := false
+	if r.rwt != nil {
+		for _, v := range comp {
+			if r.inf[v] {
+				endless, hasEndless = v, true
+				break
+			}
+		}
+	}
+	worst = deviation{player: -1}
+	for _, p := range players {
+		d, err := r.bestResponse(k, comp, p, br)
+		if err != nil {
+			return worst, nil, err
+		}
+		if hasEndless && r.rwt[p] < 0 {
+			d = deviation{player: p, gain: math.Inf(1), at: endless}
+		}
+		if d.player >= 0 && (r.f.Exact() || d.gain > target) {
+			if worst.player < 0 || d.gain > worst.gain {
+				worst = d
+				worstBR = append(worstBR[:0], br...)
+			}
+		}
+	}
+	return worst, worstBR, nil
+}
+
+// eqSearchProfiles is the most pure stationary profiles of a component
+// that searchEquilibrium tries one by one: each costs an evaluation and a
+// best response per player.
+const eqSearchProfiles = 4096
+
+// searchEquilibrium tries the pure stationary profiles of component k one
+// by one, when there are at most eqSearchProfiles of them (total), and
+// stops at the first that certify finds no player can gain from, leaving
+// it at r.choice. The profiles are taken in the tie rule's order: the
+// states in comp's order, the first one's choice changing slowest, and
+// each state's actions in its tie order, so the profile found keeps the
+// preferred actions of the states first in that order where it can.
+func (r *run[S, T, F]) searchEquilibrium(k int, comp []uint32, players []int, target float64, br []int32) (found bool, total float64, err error) {
+	choices := make([][]int, len(comp))
+	total = 1
+	for i, v := range comp {
+		if r.deciding(v) {
+			choices[i] = r.tieOrder(v, nil)
+			total *= float64(max(1, len(choices[i])))
+		}
+	}
+	if total > eqSearchProfiles {
+		return false, total, nil
+	}
+	digit := make([]int, len(comp))
+	for {
+		for i, v := range comp {
+			if len(choices[i]) > 0 {
+				r.choice[v] = int32(choices[i][digit[i]])
+			}
+		}
+		worst, _, err := r.certify(k, comp, players, target, br)
+		if err != nil {
+			return false, total, err
+		}
+		if r.err != nil {
+			return false, total, nil // an evaluation stopped; solveComponent reports it
+		}
+		if worst.player < 0 {
+			return true, total, nil // its values are at r.vals, as certify left them
+		}
+		// The next profile: the last state's choice changes fastest.
+		i := len(comp) - 1
+		for ; i >= 0; i-- {
+			if digit[i]+1 < len(choices[i]) {
+				digit[i]++
+				break
+			}
+			digit[i] = 0
+		}
+		if i < 0 {
+			return false, total, nil
+		}
+	}
 }
 
 // bestResponse solves player p's best response to the profile at r.choice

@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -649,22 +650,87 @@ func TestTieOrderRandom(t *testing.T) {
 // endless play pays (0, 0). Each of the four profiles has a deviation
 // (both pass: A quits for 1 > 0; A quits, B passes: B quits for -1 > -2;
 // A passes, B quits: B passes, for 0 > -1; both quit: A passes, for 2 >
-// 1), so the engine must refuse, naming a player and its gain.
+// 1), so after the best responses cycle the search tries all four and the
+// engine says that none is one. With twelve more choices in the cycle
+// (16,384 profiles), more than the search tries, it says what it tried.
 func TestNoStationaryEquilibrium(t *testing.T) {
-	m := parse(t, `{"players": 2, "start": "A", "states": [
+	quitting := func(extra int) string {
+		var b strings.Builder
+		b.WriteString(`{"players": 2, "start": "A", "states": [
 		{"id": "A", "player": 0, "actions": [{"name": "quit", "outcomes": [{"p": 1, "to": "QA"}]}, {"name": "pass", "outcomes": [{"p": 1, "to": "B"}]}]},
-		{"id": "B", "player": 1, "actions": [{"name": "quit", "outcomes": [{"p": 1, "to": "QB"}]}, {"name": "pass", "outcomes": [{"p": 1, "to": "A"}]}]},
+		{"id": "B", "player": 1, "actions": [{"name": "quit", "outcomes": [{"p": 1, "to": "QB"}]}, {"name": "pass", "outcomes": [{"p": 1, "to": "C0"}]}]},
 		{"id": "QA", "payoff": [1, -2]},
-		{"id": "QB", "payoff": [2, -1]}]}`)
-	for _, exact := range []bool{false, true} {
-		var err error
-		if exact {
-			_, err = engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{})
-		} else {
-			_, err = engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{})
+		{"id": "QB", "payoff": [2, -1]}`)
+		for i := range extra {
+			fmt.Fprintf(&b, `, {"id": "C%d", "player": 0, "actions": [{"name": "a", "outcomes": [{"p": 1, "to": "C%d"}]}, {"name": "b", "outcomes": [{"p": 1, "to": "C%d"}]}]}`, i, i+1, i+1)
 		}
-		if !errors.Is(err, engine.ErrUnsupported) || !strings.Contains(err.Error(), "no certified stationary equilibrium") || !strings.Contains(err.Error(), "gains") {
-			t.Errorf("exact %t: %v", exact, err)
+		fmt.Fprintf(&b, `, {"id": "C%d", "chance": [{"p": 1, "to": "A"}]}]}`, extra)
+		return b.String()
+	}
+	for _, c := range []struct {
+		extra int
+		want  []string
+	}{
+		{0, []string{"the game has no pure stationary equilibrium", "each of its 4 profiles"}},
+		{12, []string{"no certified stationary equilibrium after 64 rounds", "gains", "16384 pure stationary profiles are more than the 4096 searched"}},
+	} {
+		m := parse(t, quitting(c.extra))
+		for _, exact := range []bool{false, true} {
+			var err error
+			if exact {
+				_, err = engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{})
+			} else {
+				_, err = engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{})
+			}
+			if !errors.Is(err, engine.ErrUnsupported) {
+				t.Errorf("%d more choices, exact %t: %v", c.extra, exact, err)
+				continue
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("%d more choices, exact %t: %v; want %q", c.extra, exact, err, w)
+				}
+			}
+		}
+	}
+}
+
+// Four games (found by the second reliability probe) whose best responses
+// cycle although each has a pure stationary equilibrium; in
+// refusal_2p.json a tie goes to A's first action, and the rounds go round.
+// The search over profiles finds one, in both modes, and brute force
+// certifies it; refusal_2p's is the one its comment gives (A via-chance,
+// B back: 1/2 each).
+func TestEquilibriumSearch(t *testing.T) {
+	paths, err := filepath.Glob("testdata/equilibria/*.json")
+	if err != nil || len(paths) != 4 {
+		t.Fatalf("%v %v", paths, err)
+	}
+	for _, path := range paths {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := parse(t, string(text))
+		g := modelGame(m)
+		ex, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{})
+		if err != nil {
+			t.Fatalf("%s exact: %v", path, err)
+		}
+		fl, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, engine.Options{})
+		if err != nil {
+			t.Fatalf("%s float: %v", path, err)
+		}
+		checkEquilibrium(t, path+" exact", g, choices(ex, g))
+		checkEquilibrium(t, path+" float", g, choices(fl, g))
+		if filepath.Base(path) == "refusal_2p.json" {
+			start := ex.Start()
+			v := ex.Value(start)
+			a, _, _ := ex.Choice(lookup(m, "A"))
+			b, _, _ := ex.Choice(lookup(m, "B"))
+			if v[0].RatString() != "1/2" || v[1].RatString() != "1/2" || a != 2 || b != 1 {
+				t.Errorf("refusal_2p: values %v, A's action %d, B's %d; want 1/2, 1/2, via-chance (2), back (1)", v, a, b)
+			}
 		}
 	}
 }

@@ -286,3 +286,48 @@ func TestQVBSNext(t *testing.T) {
 	}
 	t.Logf("%d values computed and checked", computed)
 }
+
+// Resource gathering (QVBS), Emin of the expected steps to collect g gold
+// and g gems: 349g/27 for every g here, and Storm's exact 1745/9 at
+// g = 15, in both modes. From about 125 steps on (g = 10), exact mode
+// stopped with "state … of finite reward is solved as infinite": strategy
+// iteration started from a policy that never finishes, whose infinite
+// cost looked like 0 to the minimizer (engine/proper.go).
+func TestResourceGathering(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(qvbsDir, "next", "resource-gathering__*", "resource-gathering.jani"))
+	if len(paths) == 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("resource-gathering is not in %s/next", qvbsDir)
+		}
+		t.Skipf("resource-gathering is not in %s/next", qvbsDir)
+	}
+	src, err := os.ReadFile(paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []int64{1, 5, 9, 10, 12, 15} {
+		consts := map[string]string{"B": "200", "GOLD_TO_COLLECT": fmt.Sprint(g), "GEM_TO_COLLECT": fmt.Sprint(g)}
+		m, err := jani.Parse(src, consts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := big.NewRat(349*g, 27)
+		if g == 15 && want.Cmp(big.NewRat(1745, 9)) != 0 {
+			t.Fatalf("349·15/27 = %v, not Storm's 1745/9", want)
+		}
+		for _, exact := range []bool{true, false} {
+			res, err := m.Check(context.Background(), jani.Options{Exact: exact, Property: "expsteps"})
+			if err != nil {
+				t.Fatalf("g=%d exact=%t: %v", g, exact, err)
+			}
+			p := res.Properties[0]
+			w, _ := want.Float64()
+			switch {
+			case exact && (p.Exact == nil || p.Exact.Cmp(want) != 0):
+				t.Errorf("g=%d exact: %v, want %v", g, p.Exact, want)
+			case !exact && math.Abs(p.Value-w) > 1e-9*w:
+				t.Errorf("g=%d float: %v, want %v", g, p.Value, w)
+			}
+		}
+	}
+}
