@@ -9,9 +9,11 @@ import (
 	"io"
 	"math/big"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
@@ -331,9 +333,23 @@ func decodeError(data []byte, err error) string {
 	case errors.As(err, &te):
 		what := te.Field
 		if what == "" {
-			what = "a value"
+			what = "the model"
 		}
-		return fmt.Sprintf("%s: %s: want %v, not a JSON %s", position(data, te.Offset-1), what, te.Type, te.Value)
+		// Say what JSON is wanted, not which Go type holds it.
+		want := te.Type.String()
+		switch te.Type.Kind() {
+		case reflect.Struct, reflect.Map:
+			want = "a JSON object"
+		case reflect.Slice, reflect.Array:
+			want = "a JSON array"
+		case reflect.String:
+			want = "a JSON string"
+		case reflect.Bool:
+			want = "true or false"
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+			want = "a number"
+		}
+		return fmt.Sprintf("%s: %s: want %s, not a JSON %s", position(data, te.Offset-1), what, want, te.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return fmt.Sprintf("%s: the text ends inside the model object", position(data, int64(len(data))))
 	}
@@ -502,6 +518,19 @@ func parseGeneral(data []byte, avail func() uint64) (*Model, error) {
 		return nil, fmt.Errorf("model: %w: the model text (%s) is not one the fast reader takes (its keys plainly as documented, \"players\" before \"states\", no error), and the general reader needs about %d bytes per byte of it, %s",
 			budget.ErrTooLarge, budget.Bytes(float64(len(data))), slowBytesPerByte, budget.Room(uint64(avail)))
 	}
+	if !utf8.Valid(data) {
+		// encoding/json would read each bad byte as U+FFFD, and two ids
+		// that differ there as one.
+		bad := 0
+		for bad < len(data) {
+			r, n := utf8.DecodeRune(data[bad:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			bad += n
+		}
+		return nil, solver.Invalidf("model: %s: the text is not valid UTF-8 (byte 0x%02x)", position(data, int64(bad)), data[bad])
+	}
 	f, err := decodeSlow(data)
 	if err != nil {
 		return nil, err
@@ -514,6 +543,9 @@ func parseGeneral(data []byte, avail func() uint64) (*Model, error) {
 // what is wrong with it (or that it is another format). A reader of
 // several formats tries it first: a JANI file fails at its first key.
 func ParsePlain(data []byte) (m *Model, ok bool) {
+	if !utf8.Valid(data) {
+		return nil, false // the general reader says where
+	}
 	return parseFast(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
 }
 

@@ -70,7 +70,7 @@ func octalTitle(r *report.Octal) string {
 	title := fmt.Sprintf("%s: nim-values G(n) for n = 0 to %d\n", name, r.N)
 	switch {
 	case r.Period == 0:
-		return title + fmt.Sprintf("no period found up to n = %d", r.N)
+		return title + fmt.Sprintf("no period found up to n = %d (a period p from heap m shows at n = max(2m, m+3p-1))", r.N)
 	case r.Saltus > 0:
 		return title + fmt.Sprintf("arithmetic period %d, saltus %d, from n = %d as far as computed, not certified", r.Period, r.Saltus, *r.Preperiod)
 	case r.Certified:

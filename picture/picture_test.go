@@ -153,7 +153,7 @@ func TestOctalTitle(t *testing.T) {
 		{"0.77", 200, "0.77 (Kayles): nim-values G(n) for n = 0 to 200\nperiod 12 from n = 71, certified (Guy–Smith)"},
 		{"0.77", 166, "0.77 (Kayles): nim-values G(n) for n = 0 to 166\nperiod 12 from n = 71 as far as computed, not certified"},
 		{"0.3F", 60, "0.3F: nim-values G(n) for n = 0 to 60\narithmetic period 6, saltus 3, from n = 0 as far as computed, not certified"},
-		{"grundy", 300, "grundy (Grundy's game): nim-values G(n) for n = 0 to 300\nno period found up to n = 300"},
+		{"grundy", 300, "grundy (Grundy's game): nim-values G(n) for n = 0 to 300\nno period found up to n = 300 (a period p from heap m shows at n = max(2m, m+3p-1))"},
 	} {
 		r, err := report.SolveOctal(context.Background(), c.code, c.n, 1)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/gamesolve/gamesolve/model"
 	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/model/prism"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // Input is a model file, read in any of the formats: gamesolve's own
@@ -106,6 +107,9 @@ func ParseInput(ctx context.Context, src Source) (*Input, error) {
 }
 
 func parseInput(ctx context.Context, src Source) (*Input, error) {
+	if len(bytes.TrimSpace(bytes.TrimPrefix(src.Data, []byte("\xef\xbb\xbf")))) == 0 {
+		return nil, solver.Invalidf("the model file is empty")
+	}
 	isPRISM := IsPRISM(src.Name, src.Data)
 	if strings.TrimSpace(src.Props) != "" && !isPRISM {
 		return nil, ErrPropsNotPRISM

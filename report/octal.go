@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime"
@@ -91,7 +92,7 @@ func (o *Octal) Text(b *bytes.Buffer) {
 	}
 	switch {
 	case o.Period == 0:
-		fmt.Fprintf(b, "no period found up to n = %d\n", o.N)
+		fmt.Fprintf(b, "no period found up to n = %d: a period p from heap m is called once it has shown three times from a heap in the first half of the values, at n = max(2m, m+3p-1); try a larger -n (Kayles, period 12 from 71, shows at n = 142)\n", o.N)
 	case o.Saltus > 0:
 		fmt.Fprintf(b, "arithmetic period %d, saltus %d (G(n+%d) = G(n) + %d) from n = %d%s as far as n = %d; not certified (no arithmetic-periodicity theorem is applied)\n", o.Period, o.Saltus, o.Period, o.Saltus, *o.Preperiod, exceptional(o), o.N)
 	case o.Certified:
@@ -101,6 +102,21 @@ func (o *Octal) Text(b *bytes.Buffer) {
 	default:
 		fmt.Fprintf(b, "period %d from n = %d%s as far as n = %d; not certified (the theorem applies to octal codes that remove tokens in every move)\n", o.Period, *o.Preperiod, exceptional(o), o.N)
 	}
+}
+
+// MarshalJSON writes period and preperiod as null where no period shows,
+// so that a script finds every key.
+func (o Octal) MarshalJSON() ([]byte, error) {
+	type plain Octal
+	var period *int
+	if o.Period > 0 {
+		period = &o.Period
+	}
+	return json.Marshal(struct {
+		plain
+		Period    *int `json:"period"`
+		Preperiod *int `json:"preperiod"`
+	}{plain(o), period, o.Preperiod})
 }
 
 func exceptional(o *Octal) string {

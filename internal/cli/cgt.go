@@ -180,7 +180,7 @@ game, or null when undefined), thermograph {"left": [[t, v], ...],
 			return emit(e.stdout, asJSON, out, out.Text)
 		},
 	}
-	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", "))
+	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", ")+", or octal:CODE (any take-and-break code, as octal:0.137)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")
 	cmd.Flags().BoolVar(&compare, "compare", false, "compare two games: prints <, >, = or ‖")
 	cmd.Flags().StringVar(&code, "octal", "", "a take-and-break game's code (0.77 is Kayles): its nim-values G(0..n) and their period")

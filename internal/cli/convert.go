@@ -62,7 +62,7 @@ equilibrium.`,
 	f.StringVarP(&fl.out, "output", "o", "", "write to this file (default: standard output)")
 	f.StringVar(&fl.props, "props", "", "PRISM: the properties file")
 	f.StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property (repeatable)")
-	f.StringVar(&fl.consts, "const", "", "json: values of the model's open constants, as N=16,MAX=2")
+	f.Var((*constList)(&fl.consts), "const", "json: values of the model's open constants, as N=16,MAX=2 (repeatable)")
 	f.StringArrayVar(&fl.goals, "goal", nil, "json: where a player wins, one per player in order: a PRISM state formula, or a JANI property's name (repeatable)")
 	f.StringVar(&fl.reward, "reward", "", "json: the rewards the outcomes carry: a PRISM reward structure's name or number, or a JANI expected-reward property")
 	return cmd
@@ -267,7 +267,10 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 					return nil, nil, "", fmt.Errorf("convert: %s: %s", flag, pe.Msg)
 				}
 				if flag := flagAt[pe.Line-1]; flag != "" {
-					return nil, nil, "", fmt.Errorf("convert: %s: at its end: %s", flag, pe.Msg)
+					// The ")" found there is the one added around the
+					// flag's text, not the user's.
+					msg := strings.Replace(pe.Msg, `found ")"`, "found its end", 1)
+					return nil, nil, "", fmt.Errorf("convert: %s: at its end: %s", flag, msg)
 				}
 			}
 			return nil, nil, "", fmt.Errorf("convert: %s: %w", path, err)

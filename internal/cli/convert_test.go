@@ -114,7 +114,7 @@ func TestConvertErrors(t *testing.T) {
 		{[]string{truel, "--to", "json", "--goal", `"A wins"`}, "a game needs one goal per player; the model has 3 players (pa, pb, pc), and 1 goal was given"},
 		{[]string{die, "--to", "json", "--goal", `"done"`, "--goal", `"done"`}, "a game needs one goal per player; the model has one player, and 2 goals were given"},
 		{[]string{die, "--to", "json", "--goal", `s=1 & "nope"`}, `convert: --goal 's=1 & "nope"': column 7: unknown label "nope"`},
-		{[]string{die, "--to", "json", "--goal", `s=`}, `convert: --goal s=: at its end: expected an expression, found ")"`},
+		{[]string{die, "--to", "json", "--goal", `s=`}, `convert: --goal s=: at its end: expected an expression, found its end`},
 		{[]string{die, "--to", "json", "--goal", "s=1\nd=2"}, "write the state formula on one line"},
 		{[]string{die, "--to", "json", "--goal", `"done"`, "--reward", "bananas"}, `convert: --reward bananas: unknown reward structure "bananas"`},
 		{[]string{die, "--to", "json", "--goal", `"done"`, "--reward", "2"}, `convert: --reward 2: reward structure 2: the model has 1`},

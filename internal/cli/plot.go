@@ -17,9 +17,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// maxPlotPig bounds plot pig: target³ states, about 30 s at 200.
-const maxPlotPig = 200
-
 func newPlotCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "plot GAME [flags] -o FILE",
@@ -95,7 +92,9 @@ func newPlotRaceCmd(e *env) *cobra.Command {
 	var fl raceFlags
 	var out string
 	cmd := &cobra.Command{
-		Use:   "race [race flags] -o FILE",
+		Use: "race [race flags] -o FILE",
+		Example: `  gamesolve plot race --target 100 -o race.png
+  gamesolve plot race --target 30 --first chooser -o olympiad.svg`,
 		Short: "The chooser's optimal T and win probability over the state space",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -147,9 +146,6 @@ per choice of those scores.`,
 			if _, err := pig.NewMany(players, target); err != nil {
 				return err
 			}
-			if target > maxPlotPig {
-				return fmt.Errorf("plot pig: --target %d: at most %d", target, maxPlotPig)
-			}
 			if len(rest) > players-2 {
 				return fmt.Errorf("plot pig: --rest gives %d scores; with %d players there are %d after the next one", len(rest), players, players-2)
 			}
@@ -167,7 +163,7 @@ per choice of those scores.`,
 			return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Pig(b, f, r, rest...) })
 		},
 	}
-	cmd.Flags().IntVar(&target, "target", 0, fmt.Sprintf("points that win (1 to %d)", maxPlotPig))
+	cmd.Flags().IntVar(&target, "target", 0, fmt.Sprintf("points that win (1 to %d, as pig; refused up front where the solve would not fit)", pig.MaxTarget))
 	cmd.Flags().IntVar(&players, "players", 2, fmt.Sprintf("number of players (2 to %d)", pig.MaxPlayers))
 	cmd.Flags().IntSliceVar(&rest, "rest", nil, "scores of the players after the next one, in turn order (more than two players)")
 	outputFlag(cmd, &out)
@@ -178,7 +174,9 @@ func newPlotChefsCmd(e *env) *cobra.Command {
 	var fl chefsFlags
 	var out string
 	cmd := &cobra.Command{
-		Use:   "chefs (-n N | --skills LIST) -o FILE",
+		Use: "chefs (-n N | --skills LIST) -o FILE",
+		Example: `  gamesolve plot chefs -n 14 -o chefs.png
+  gamesolve plot chefs --skills 0.25,0.5,1 -o three.svg`,
 		Short: "Each chef's win probability",
 		Args:  noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -207,7 +205,9 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 	var consts, out string
 	var fl solveFlags
 	cmd := &cobra.Command{
-		Use:   "solve FILE [--const N=V,...] [--props FILE] -o FILE",
+		Use: "solve FILE [--const N=V,...] [--props FILE] -o FILE",
+		Example: `  gamesolve plot solve docs/examples/duel.json -o duel.png
+  gamesolve plot solve docs/examples/gamble.jani --const WIN=2 -o gamble.svg`,
 		Short: "Each player's value at a model's start, or a JANI or PRISM model's property values",
 		Args:  exactlyOne("a model file", "gamesolve plot solve docs/examples/duel.json -o duel.png"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -252,7 +252,7 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().StringVar(&consts, "const", "", "JANI, PRISM: values of the model's open constants, as N=16,MAX=2")
+	cmd.Flags().Var((*constList)(&consts), "const", "JANI, PRISM: values of the model's open constants, as N=16,MAX=2 (repeatable)")
 	cmd.Flags().StringVar(&fl.props, "props", "", "PRISM: the properties file")
 	cmd.Flags().StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property (repeatable)")
 	outputFlag(cmd, &out)
@@ -263,7 +263,10 @@ func newPlotCgtCmd(e *env) *cobra.Command {
 	var game, out, code string
 	var n int
 	cmd := &cobra.Command{
-		Use:   "cgt 'EXPRESSION' | cgt --game NAME 'POSITION' | cgt --octal CODE -n N -o FILE",
+		Use: "cgt 'EXPRESSION' | cgt --game NAME 'POSITION' | cgt --octal CODE -n N -o FILE",
+		Example: `  gamesolve plot cgt '{3||2|1}' -o thermograph.svg
+  gamesolve plot cgt --game domineering '..|..' -o domineering.png
+  gamesolve plot cgt --octal 0.77 -n 200 -o kayles.png`,
 		Short: "A combinatorial game's thermograph, or a take-and-break game's nim-sequence",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if code != "" {
@@ -299,7 +302,7 @@ func newPlotCgtCmd(e *env) *cobra.Command {
 			return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Thermograph(b, f, r) })
 		},
 	}
-	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", "))
+	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", ")+", or octal:CODE (any take-and-break code, as octal:0.137)")
 	cmd.Flags().StringVar(&code, "octal", "", "a take-and-break game's code (0.77 is Kayles): its nim-sequence, the period marked")
 	cmd.Flags().IntVarP(&n, "n", "n", 200, "with --octal: the largest heap")
 	outputFlag(cmd, &out)

@@ -13,6 +13,7 @@ import (
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // Version is the gamesolve version, set at build time with
@@ -175,7 +176,36 @@ with --json exactly one JSON object; --exact switches to rational arithmetic.`,
 	root.SetIn(e.stdin)
 	root.InitDefaultCompletionCmd()
 	addCompletions(root)
+	// version and completion solve nothing: their help lists no global
+	// flags (the solvers' --timeout, --workers, --digits, --quiet).
+	for _, c := range root.Commands() {
+		if c.Name() == "version" || c.Name() == "completion" {
+			hideGlobals(c)
+			for _, sub := range c.Commands() {
+				hideGlobals(sub)
+			}
+		}
+	}
 	return root
+}
+
+// hideGlobals makes cmd's help leave out the flags it inherits.
+func hideGlobals(cmd *cobra.Command) {
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		var shown []*pflag.Flag
+		c.InheritedFlags().VisitAll(func(f *pflag.Flag) {
+			if !f.Hidden {
+				f.Hidden = true
+				shown = append(shown, f)
+			}
+		})
+		defer func() {
+			for _, f := range shown {
+				f.Hidden = false
+			}
+		}()
+		c.Root().HelpFunc()(c, args)
+	})
 }
 
 // buildInfo is what --version adds after the version: the module, the

@@ -46,6 +46,10 @@ GET /api/pig/play?target=&me=&you=&total=. A bad request gets HTTP 400 and
 			if solveTimeout <= 0 {
 				return &usageError{fmt.Sprintf("--solve-timeout %v: want a positive duration", solveTimeout), helpOf(cmd)}
 			}
+			if cmd.Flags().Changed("timeout") {
+				// The global --timeout would stop the server itself.
+				return &usageError{"serve: --timeout would stop the server; --solve-timeout is each solve's deadline", helpOf(cmd)}
+			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return fmt.Errorf("serve: %w", err)

@@ -85,7 +85,7 @@ that could not be proven to 1e-12 has "unproven": true and
 	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the chosen action of every reachable decision state (at most %d)", maxPolicyEntries))
 	f.StringVar(&fl.csv, "csv", "", "write the chosen action of every reachable decision state to this CSV file (state, action)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
-	f.StringVar(&fl.consts, "const", "", "JANI, PRISM: values of the model's open constants, as N=16,MAX=2")
+	f.Var((*constList)(&fl.consts), "const", "JANI, PRISM: values of the model's open constants, as N=16,MAX=2 (repeatable)")
 	f.StringVar(&fl.property, "property", "", "JANI, PRISM: compute only the property of this name (or at this position, from 1)")
 	f.StringVar(&fl.props, "props", "", "PRISM: the properties file")
 	f.StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property, such as 'Pmax=? [ F \"done\" ]' (repeatable)")
@@ -216,4 +216,19 @@ func readText(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return data, nil
+}
+
+// constList is --const: each use adds its constants to the list ("N=1"
+// then "M=2" is "N=1,M=2"), and a constant given twice is refused where
+// the list is read (jani.ParseConsts).
+type constList string
+
+func (c *constList) String() string { return string(*c) }
+func (c *constList) Type() string   { return "NAME=VALUE,..." }
+func (c *constList) Set(s string) error {
+	if *c != "" {
+		s = string(*c) + "," + s
+	}
+	*c = constList(s)
+	return nil
 }

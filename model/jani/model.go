@@ -343,8 +343,11 @@ func parseConst(s string, t typ) (*constant, error) {
 		return nil, errors.New("want true or false")
 	case tInt:
 		i, ok := new(big.Int).SetString(s, 10)
-		if !ok || !i.IsInt64() {
+		switch {
+		case !ok:
 			return nil, errors.New("want an integer")
+		case !i.IsInt64():
+			return nil, errors.New("an integer out of range (at most 2^63-1 in size)")
 		}
 		return &constant{t: tInt, i: i.Int64()}, nil
 	}

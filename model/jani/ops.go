@@ -241,7 +241,7 @@ func binary(op string, x, y expr, typeErr func(string, ...expr) error, rounded *
 			f = func(e *env) int64 {
 				p, q := a(e), b(e)
 				if q == 0 {
-					fail("%d %% 0", p)
+					fail("%d %% 0: division by zero", p)
 				}
 				m := p % q
 				if m < 0 {

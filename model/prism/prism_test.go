@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/pig"
 	"github.com/gamesolve/gamesolve/model/jani"
@@ -361,9 +362,36 @@ func FuzzParse(f *testing.F) {
 		f.Add(strings.Replace(string(pigModel), "const int N;", "const int N = 3;", 1), `<<p1>> Pmax=? [ F "first wins" ]; <<p2>> Pmin=? [ F<=4 "first wins" ]; S=? [ s1=0 ]`)
 	}
 	f.Add("dtmc\nmodule m\n s : [0..1];\n [] true -> 1/2 : (s'=1-s) + 1/2 : true;\nendmodule\nrewards s=1 : 2; endrewards", `S=? [ s=1 ]; R=? [ S ]; R=? [ I=3 ]; P=? [ G<=2 s=0 ]`)
+	// The shapes of the second reliability probe, small: deep nesting, a
+	// long sum, doubling formulas, a renamed module using them, long
+	// chains of unary operators and conditionals, bad UTF-8.
+	nested := func(open, e, close string, n int) string {
+		return strings.Repeat(open, n) + e + strings.Repeat(close, n)
+	}
+	update := func(e string) string {
+		return "dtmc\nmodule m\n x : [0..10] init 0;\n [] x<10 -> 0.5:(x'=" + e + ") + 0.5:(x'=x);\nendmodule\n"
+	}
+	var doubling strings.Builder
+	doubling.WriteString("dtmc\nformula f0 = x;\n")
+	for i := 1; i <= 30; i++ {
+		fmt.Fprintf(&doubling, "formula f%d = f%d + f%d;\n", i, i-1, i-1)
+	}
+	doubling.WriteString("module m\n x : [0..10] init 0;\n [] f30<10 -> (x'=x);\nendmodule\nmodule n = m [x=y] endmodule\n")
+	f.Add(update(nested("(", "x+1", ")", 1200)), `P=? [ F x=3 ]`)
+	f.Add(update("x+1"), "P=? [ F "+nested("(", "x=3", ")", 1200)+" ]")
+	f.Add(update("min(10,"+strings.Repeat("x+", 1500)+"x)"), `P=? [ F x=3 ]`)
+	f.Add(update(strings.Repeat("-", 1500)+"x"), `P=? [ F x=3 ]`)
+	f.Add(update(strings.Repeat("x>1?x:", 1500)+"x"), `P=? [ F x=3 ]`)
+	f.Add(doubling.String(), `P=? [ F x=3 ]`)
+	f.Add("dtmc\nmodule m\xff\nendmodule\n", `P=? [ F "a\xfe" ]`)
+	f.Add(update("mod(x,x)"), `P=? [ (!"a" U "b") ]; <<1,2>> Pmax=? [ F x=3 ]`)
 	f.Fuzz(func(t *testing.T, model, props string) {
 		m, err := prism.Parse([]byte(model), []byte(props), nil, "fuzz")
 		if err != nil {
+			// One line, and marked as what it is.
+			if strings.Contains(err.Error(), "\n") || !(errors.Is(err, solver.ErrInvalid) || errors.Is(err, jani.ErrUnsupported) || errors.Is(err, budget.ErrTooLarge)) {
+				t.Errorf("%q %q: %v", model, props, err)
+			}
 			return
 		}
 		opt := jani.Options{Exact: true}

@@ -394,7 +394,8 @@ func (tr *translator) automata(doc obj) error {
 			}
 		}
 	}
-	slices.Sort(actions)
+	// Actions in the order they first appear (modules, then commands): the
+	// moves of a state keep the model's order, which the tie rule reads.
 	autos := arr{}
 	guards := make([][]any, len(m.modules)) // each command's, for the deadlock
 	for i, mod := range m.modules {
