@@ -222,3 +222,13 @@ func TestReproducers(t *testing.T) {
 		t.Errorf("blowup: %v", err)
 	}
 }
+
+// PRISM's doubles are exact rationals here (docs/prism.md): 0.1+0.2 is
+// 0.3, so the first command is taken and x=1 is reached surely (PRISM's
+// IEEE doubles take the second).
+func TestDoublesAreExact(t *testing.T) {
+	model := "dtmc\nconst double p = 0.1+0.2;\nmodule m\n x : [0..2] init 0;\n [] x=0 & p=0.3 -> (x'=1);\n [] x=0 & p!=0.3 -> (x'=2);\nendmodule\n"
+	if got := solve(t, model, "P=? [ F x=1 ]"); got[0] != "1" {
+		t.Errorf("P=? [ F x=1 ] = %s, want 1", got[0])
+	}
+}
