@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"net/http"
 	"net/url"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -317,14 +318,21 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	}
 	// Bodies are read a bounded number at a time. A body takes a place
 	// once its first byte has come, so that clients that send nothing
-	// hold none, and each holds it for at most bodyTime; one that finds
-	// every place taken waits as long for one, then is told busy.
+	// hold none; it is then read through a progressReader, so a client
+	// that stalls for bodyIdle (or stalled while it waited) loses its
+	// place. One that finds every place taken waits a little longer than
+	// that for one, then is told busy.
+	rc, _ := r.Context().Value(controllerKey{}).(*http.ResponseController)
 	var first [1]byte
 	n, err := io.ReadFull(r.Body, first[:])
 	if err != nil && err != io.EOF {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return nil, badf("reading the model: nothing came for %v", bodyIdle)
+		}
 		return nil, badf("reading the model: %v", err)
 	}
-	wait := time.NewTimer(bodyTime(-1, s.limits.Body))
+	last := time.Now()
+	wait := time.NewTimer(bodyIdle + time.Second)
 	select {
 	case s.bodies <- struct{}{}:
 		wait.Stop()
@@ -334,12 +342,16 @@ func (s *Server) solve(r *http.Request) (any, error) {
 		wait.Stop()
 		return nil, r.Context().Err()
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(nil, readCloser{io.MultiReader(bytes.NewReader(first[:n]), r.Body), r.Body}, s.limits.Body))
+	body := &progressReader{r: r.Body, rc: rc, last: last, end: time.Now().Add(bodyTime(r.ContentLength, s.limits.Body))}
+	data, err := io.ReadAll(http.MaxBytesReader(nil, readCloser{io.MultiReader(bytes.NewReader(first[:n]), body), r.Body}, s.limits.Body))
 	<-s.bodies
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
 			return nil, fmt.Errorf("the model is over %d bytes, the most accepted here: %w", s.limits.Body, err)
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return nil, badf("reading the model: it stalled for %v, or took longer than %v", bodyIdle, bodyTime(r.ContentLength, s.limits.Body))
 		}
 		return nil, badf("reading the model: %v", err)
 	}

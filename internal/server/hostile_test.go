@@ -84,11 +84,12 @@ func TestAbandonedPRISMParseStops(t *testing.T) {
 		b.WriteString(" [] x<10 -> 0.5:(x'=x+1) + 0.5:(x'=x);\n")
 	}
 	b.WriteString("endmodule\n")
+	// The clients leave once two parses have begun (uploading 4 MB each
+	// takes long under the race detector): each parse then stops.
+	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for i := range 8 {
 		wg.Go(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-			defer cancel()
 			body := strings.Replace(b.String(), "init 0", fmt.Sprintf("init %d", i), 1)
 			req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/solve?props="+url.QueryEscape("P=? [ F x=10 ]"), strings.NewReader(body))
 			req.Header.Set("Content-Type", "application/json")
@@ -98,6 +99,17 @@ func TestAbandonedPRISMParseStops(t *testing.T) {
 			}
 		})
 	}
+	for range 3000 {
+		s.flights.mu.Lock()
+		running := s.flights.running
+		s.flights.mu.Unlock()
+		if running >= 2 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond)
+	cancel()
 	wg.Wait()
 	waitIdle(t, s)
 	// No parse goes on unseen (a 4 MB parse takes seconds).

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"io"
 	"io/fs"
 	"math"
 	"mime"
@@ -173,24 +174,33 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				writeError(w, http.StatusUnsupportedMediaType, errors.New("a posted model needs Content-Type: application/json"))
 				return
 			}
-			// A body must come at a useful rate: a client that sends
-			// headers and then nothing, or a byte at a time, would hold
-			// a body-reading place. (A handler without a connection, as
-			// in tests, cannot set it; that is not an error here.)
-			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTime(r.ContentLength, s.limits.Body)))
+			// A body must keep coming: a client that sends headers and then
+			// nothing, or a byte now and then, would hold a body-reading
+			// place. Its first byte must come within bodyIdle (a handler
+			// without a connection, as in tests, cannot set a deadline;
+			// that is not an error), and the handler reads the rest
+			// through a progressReader.
+			rc := http.NewResponseController(w)
+			_ = rc.SetReadDeadline(time.Now().Add(bodyIdle))
+			r = r.WithContext(context.WithValue(r.Context(), controllerKey{}, rc))
 		}
 	}
 	s.mux.ServeHTTP(w, r)
 }
 
-// Posted bodies are read within bodyGrace and a second for every
-// bodyRate bytes they declare (or the most a body may have): a client on
-// this machine sends megabytes in milliseconds. So a body-reading place
-// is held for at most bodyTime, and a body that finds none free waits
-// that long for one before the server says it is busy.
+// controllerKey keys a POST's http.ResponseController in its context.
+type controllerKey struct{}
+
+// A posted body may pause for at most bodyIdle since the last byte came,
+// and takes at most bodyGrace plus a second for every bodyRate bytes it
+// declares (or the most a body may have) once it has a reading place. A
+// body that finds no place free waits bodyIdle and a second more: a
+// stalled client holds a place no longer than that. A client on this
+// machine sends megabytes in milliseconds.
 const (
+	bodyIdle  = 3 * time.Second
 	bodyGrace = 2 * time.Second
-	bodyRate  = 4 << 20
+	bodyRate  = 512 << 10
 )
 
 // bodyTime is how long a body of length n (-1: unknown) may take to read.
@@ -199,6 +209,31 @@ func bodyTime(n, limit int64) time.Duration {
 		n = limit
 	}
 	return bodyGrace + time.Duration(float64(n)/bodyRate*float64(time.Second))
+}
+
+// progressReader reads a body with a read deadline of bodyIdle after the
+// last byte that came (not after now: a client that stalled while its
+// body waited for a place is cut off at once), and never past end.
+type progressReader struct {
+	r    io.Reader
+	rc   *http.ResponseController
+	last time.Time
+	end  time.Time
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	if p.rc != nil {
+		d := p.last.Add(bodyIdle)
+		if p.end.Before(d) {
+			d = p.end
+		}
+		_ = p.rc.SetReadDeadline(d)
+	}
+	n, err := p.r.Read(b)
+	if n > 0 {
+		p.last = time.Now()
+	}
+	return n, err
 }
 
 // allowedHost reports whether a Host header names this server.
