@@ -16,15 +16,17 @@ package engine
 // with probability 1 (Bertsekas and Tsitsiklis, 1991), and an improvement
 // of a proper policy is proper when every cycle costs something.
 
-// properStart changes sigma, a policy of q, at the nodes of the reaching
-// side (side 1 of a reward objective) from which play under sigma may
-// never leave the component: each takes its first action, in tie order,
-// that leaves the component or moves with positive probability to a node
-// already known to leave, until no more can be placed (an attractor). A
-// node of the other side or of chance keeps its action and is placed when
-// that action moves towards a placed node. Nodes from which sigma leaves
-// with probability 1 keep their actions; without a reward objective
-// nothing changes.
+// properStart changes sigma, a policy of q, where play under it may never
+// leave the component, at the nodes of the reaching side (side 1 of a
+// reward objective): an attractor from the nodes that leave surely. A
+// reaching node takes its first action in tie order that leaves the
+// component, else an action that moves with positive probability to a node
+// already placed; a node of the other side or of chance keeps its action
+// and is placed once that action leaves or moves to a placed node. Every
+// placed node then leaves with probability 1. Nodes from which sigma
+// leaves surely keep their actions; without a reward objective nothing
+// changes. It costs a pass over sigma's outcomes, and where some node is
+// stuck, one over every action's.
 func (r *run[S, T, F]) properStart(q *quotient[T], sigma []int32) {
 	if r.rwt == nil || r.side == nil {
 		return
@@ -43,86 +45,134 @@ func (r *run[S, T, F]) properStart(q *quotient[T], sigma []int32) {
 		}
 		return false
 	}
-	// Under sigma: which nodes may reach a way out (backward search from
-	// the nodes whose action leaves), and which may reach a node that may
-	// not (those are improper).
-	pred := make([][]int32, n)
+	// Under sigma: the nodes that may reach a way out, and of the others
+	// (stuck) those that may be reached from: placed are the rest.
+	pred := reverse(n, func(i int, add func(int32, int32)) {
+		a := sigma[i]
+		for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+			add(q.outTo[o], a)
+		}
+	})
 	exits := make([]bool, n)
 	for i := range n {
-		a := sigma[i]
-		exits[i] = leaves(a)
-		for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
-			if t := q.outTo[o]; t != int32(i) {
-				pred[t] = append(pred[t], int32(i))
-			}
-		}
+		exits[i] = leaves(sigma[i])
 	}
-	reach := func(from []bool) []bool {
-		seen := make([]bool, n)
-		var stack []int32
-		for i, ok := range from {
-			if ok {
-				seen[i] = true
-				stack = append(stack, int32(i))
-			}
-		}
-		for len(stack) > 0 {
-			t := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, s := range pred[t] {
-				if !seen[s] {
-					seen[s] = true
-					stack = append(stack, s)
-				}
-			}
-		}
-		return seen
+	placed := pred.reach(exits)
+	stuck := false
+	for i := range placed {
+		placed[i] = !placed[i] // now: may not leave
+		stuck = stuck || placed[i]
 	}
-	canLeave := reach(exits)
-	stuck := make([]bool, n)
-	any := false
-	for i := range n {
-		stuck[i] = !canLeave[i]
-		any = any || stuck[i]
-	}
-	if !any {
+	if !stuck {
 		return
 	}
-	placed := reach(stuck) // nodes that may reach a stuck one
+	placed = pred.reach(placed)
 	for i := range placed {
 		placed[i] = !placed[i]
 	}
-	// With sides, a node's owner is its side (run.owner).
 	reaching := func(i int) bool {
-		return q.owner[i] == 1 && q.actStart[i+1]-q.actStart[i] > 1
+		return q.owner[i] == 1 && q.actStart[i+1]-q.actStart[i] > 1 // with sides, a node's owner is its side
 	}
-	towards := func(a int32) bool {
-		if leaves(a) {
-			return true
-		}
-		for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
-			if placed[q.outTo[o]] {
-				return true
+	// The attractor, breadth first over every action of the nodes not
+	// placed.
+	all := reverse(n, func(i int, add func(int32, int32)) {
+		if !placed[i] {
+			for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
+				for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
+					add(q.outTo[o], a)
+				}
 			}
 		}
-		return false
+	})
+	var queue []int32
+	for i := range n {
+		if placed[i] {
+			queue = append(queue, int32(i))
+			continue
+		}
+		if reaching(i) {
+			for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
+				if leaves(a) {
+					sigma[i], placed[i] = a, true
+					break
+				}
+			}
+		} else {
+			placed[i] = leaves(sigma[i])
+		}
+		if placed[i] {
+			queue = append(queue, int32(i))
+		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for i := range n {
-			if placed[i] {
+	for len(queue) > 0 {
+		t := queue[0]
+		queue = queue[1:]
+		for k := all.start[t]; k < all.start[t+1]; k++ {
+			i, a := all.from[k], all.act[k]
+			if placed[i] || (!reaching(int(i)) && a != sigma[i]) {
 				continue
 			}
-			if reaching(i) {
-				for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
-					if towards(a) {
-						sigma[i], placed[i], changed = a, true, true
-						break
-					}
-				}
-			} else if towards(sigma[i]) {
-				placed[i], changed = true, true
+			sigma[i], placed[i] = a, true
+			queue = append(queue, i)
+		}
+	}
+}
+
+// predecessors is a reversed graph of quotient nodes, in compressed rows:
+// the edges into node t are from[start[t]:start[t+1]], each with the
+// action act that takes it.
+type predecessors struct {
+	start     []int32
+	from, act []int32
+}
+
+// reverse builds the predecessors of n nodes from each node's edges,
+// which edges(i, add) lists by calling add(to, action) for each (a node's
+// edges to itself are left out).
+func reverse(n int, edges func(i int, add func(to, a int32))) *predecessors {
+	p := &predecessors{start: make([]int32, n+1)}
+	for i := range n {
+		edges(i, func(to, _ int32) {
+			if int(to) != i {
+				p.start[to+1]++
+			}
+		})
+	}
+	for t := range n {
+		p.start[t+1] += p.start[t]
+	}
+	p.from, p.act = make([]int32, p.start[n]), make([]int32, p.start[n])
+	next := append([]int32(nil), p.start[:n]...)
+	for i := range n {
+		edges(i, func(to, a int32) {
+			if int(to) != i {
+				p.from[next[to]], p.act[next[to]] = int32(i), a
+				next[to]++
+			}
+		})
+	}
+	return p
+}
+
+// reach returns the nodes from which some node of from can be reached.
+func (p *predecessors) reach(from []bool) []bool {
+	seen := make([]bool, len(from))
+	var stack []int32
+	for i, ok := range from {
+		if ok {
+			seen[i] = true
+			stack = append(stack, int32(i))
+		}
+	}
+	for len(stack) > 0 {
+		t := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range p.from[p.start[t]:p.start[t+1]] {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
 			}
 		}
 	}
+	return seen
 }
