@@ -37,6 +37,9 @@ type JANIProperty struct {
 	QuantityExact *string    `json:"quantity_exact,omitempty"`
 	Infinite      bool       `json:"infinite,omitempty"`
 	Skipped       string     `json:"skipped,omitempty"`
+	// Error says why the property could not be read or checked; the
+	// others are computed all the same.
+	Error string `json:"error,omitempty"`
 	Proof
 }
 
@@ -59,10 +62,13 @@ func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, err
 	out := &JANI{Model: res.Model, Type: res.Type, States: res.States, Renormalized: res.Renormalized, Rounded: res.Rounded, Properties: []JANIProperty{}, exact: opt.Exact}
 	for _, p := range res.Properties {
 		jp := JANIProperty{Name: p.Name, Text: p.Text, Kind: p.Kind, Infinite: p.Infinite && p.Holds == nil, Skipped: p.Skipped}
+		if p.Err != nil {
+			jp.Error = p.Err.Error()
+		}
 		if p.Unproven {
 			jp.Proof = proofOf(1, p.Bound)
 		}
-		if p.Skipped == "" && !p.Infinite {
+		if p.Skipped == "" && p.Err == nil && !p.Infinite {
 			if err := fits(p.Value, p.Exact != nil, fmt.Sprintf("property %q's value", p.Name)); err != nil {
 				return nil, err
 			}
@@ -86,6 +92,17 @@ func CheckJANI(ctx context.Context, m *jani.Model, opt jani.Options) (*JANI, err
 	return out, nil
 }
 
+// Failed returns the properties that could not be read or checked.
+func (r *JANI) Failed() []JANIProperty {
+	var failed []JANIProperty
+	for _, p := range r.Properties {
+		if p.Error != "" {
+			failed = append(failed, p)
+		}
+	}
+	return failed
+}
+
 // Text writes the solve command's text for a JANI model.
 func (r *JANI) Text(b *bytes.Buffer, float Float) {
 	name := r.Model
@@ -101,6 +118,8 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 	var skipped []JANIProperty
 	for _, p := range r.Properties {
 		switch {
+		case p.Error != "":
+			continue
 		case p.Skipped != "":
 			skipped = append(skipped, p)
 			continue
@@ -142,6 +161,12 @@ func (r *JANI) Text(b *bytes.Buffer, float Float) {
 		b.WriteString("\nskipped:\n")
 		for _, p := range skipped {
 			fmt.Fprintf(b, "  %s: %s\n", Printable(p.Name), Printable(p.Skipped))
+		}
+	}
+	if failed := r.Failed(); len(failed) > 0 {
+		b.WriteString("\nerrors:\n")
+		for _, p := range failed {
+			fmt.Fprintf(b, "  %s: %s\n", Printable(p.Name), Printable(p.Error))
 		}
 	}
 }

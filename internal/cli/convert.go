@@ -62,7 +62,7 @@ equilibrium.`,
 	f.StringVarP(&fl.out, "output", "o", "", "write to this file (default: standard output)")
 	f.StringVar(&fl.props, "props", "", "PRISM: the properties file")
 	f.StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property (repeatable)")
-	f.Var((*constList)(&fl.consts), "const", "json: values of the model's open constants, as N=16,MAX=2 (repeatable)")
+	f.Var((*constList)(&fl.consts), "const", "json: values of the model's open constants, as N=16,MAX=2 or K=2*N+1 (repeatable)")
 	f.StringArrayVar(&fl.goals, "goal", nil, "json: where a player wins, one per player in order: a PRISM state formula, or a JANI property's name (repeatable)")
 	f.StringVar(&fl.reward, "reward", "", "json: the rewards the outcomes carry: a PRISM reward structure's name or number, or a JANI expected-reward property")
 	return cmd
@@ -258,27 +258,33 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 			reward = "convert: reward"
 		}
 		src.Props = b.String()
-		if in, err = report.ParseInput(cmd.Context(), src); err != nil {
+		// An error in a flag's property (the file's, or the goal's when
+		// the model asks for it) is told as the flag's.
+		flagError := func(err error) error {
 			var pe *prism.Error
 			if errors.As(err, &pe) && pe.File == "properties" {
 				if flag := flagAt[pe.Line]; strings.HasPrefix(flag, "--goal") {
-					return nil, nil, "", fmt.Errorf("convert: %s: column %d: %s", flag, pe.Col, pe.Msg)
+					return fmt.Errorf("convert: %s: column %d: %s", flag, pe.Col, pe.Msg)
 				} else if flag != "" {
-					return nil, nil, "", fmt.Errorf("convert: %s: %s", flag, pe.Msg)
+					return fmt.Errorf("convert: %s: %s", flag, pe.Msg)
 				}
 				if flag := flagAt[pe.Line-1]; flag != "" {
 					// The ")" found there is the one added around the
 					// flag's text, not the user's.
 					msg := strings.Replace(pe.Msg, `found ")"`, "found its end", 1)
-					return nil, nil, "", fmt.Errorf("convert: %s: at its end: %s", flag, msg)
+					return fmt.Errorf("convert: %s: at its end: %s", flag, msg)
 				}
 			}
-			return nil, nil, "", fmt.Errorf("convert: %s: %w", path, err)
+			return fmt.Errorf("convert: %s: %w", path, err)
+		}
+		if in, err = report.ParseInput(cmd.Context(), src); err != nil {
+			return nil, nil, "", flagError(err)
 		}
 		m = in.JANI
-	}
-	rules, err = m.Game(goals, reward)
-	if err != nil {
+		if rules, err = m.Game(goals, reward); err != nil {
+			return nil, nil, "", flagError(err)
+		}
+	} else if rules, err = m.Game(goals, reward); err != nil {
 		return nil, nil, "", fmt.Errorf("convert: %s: %w", path, err)
 	}
 	var c strings.Builder

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
@@ -249,15 +250,25 @@ func TestSolveRenormalize(t *testing.T) {
 }
 
 // An exact step-bounded property of a billion steps is refused up front
-// with the estimate, and the refusal says how to get the others; float
-// mode answers it (the iteration stops once a step changes nothing).
+// with the estimate, as that property's error: the others are computed,
+// and the exit status says one is missing; float mode answers it (the
+// iteration stops once a step changes nothing).
 func TestSolveBoundedTooLarge(t *testing.T) {
 	model := "../../model/jani/testdata/coins_bounded.jani"
 	code, out, errs := run(t, "", "solve", "--exact", model)
-	if code != 2 || out != "" || !strings.Contains(errs, `property "within_1e9"`) || !strings.Contains(errs, "instance too large: exact bounded analysis of 1000000000 steps") || !strings.Contains(errs, "--property NAME computes one property at a time") {
+	if code != 2 || !strings.Contains(out, "ever Pmax     1     1") || !strings.Contains(out, "errors:\n  within_1e9: ") ||
+		!strings.Contains(errs, `1 of 2 properties could not be checked`) || !strings.Contains(errs, "instance too large: exact bounded analysis of 1000000000 steps") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("exact: exit %d, %q, %q", code, out, errs)
 	}
-	m := runJSON(t, "solve", "--exact", "--property", "ever", model)
+	code, out, errs = run(t, "", "solve", "--json", "--exact", model)
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil || code != 2 || !strings.HasPrefix(errs, `{"error":`) {
+		t.Fatalf("JSON: exit %d, %v, %q", code, err, errs)
+	}
+	if p := m["properties"].([]any)[1].(map[string]any); p["value"] != nil || !strings.Contains(fmt.Sprint(p["error"]), "instance too large") {
+		t.Errorf("JSON within_1e9: %v", p)
+	}
+	m = runJSON(t, "solve", "--exact", "--property", "ever", model)
 	if p := m["properties"].([]any)[0].(map[string]any); p["value_exact"] != "1" {
 		t.Errorf("ever: %v", p)
 	}
@@ -326,4 +337,35 @@ func pigPositions(target int) int {
 		}
 	}
 	return len(seen)
+}
+
+// A property that cannot be read costs only itself: the others are
+// printed, text and JSON, the failed one is listed with its place, and
+// the status is 2 with one line on stderr, since something asked for is
+// missing.
+func TestPropertyErrorKeepsOthers(t *testing.T) {
+	props := filepath.Join(t.TempDir(), "p.props")
+	if err := os.WriteFile(props, []byte("P=? [ F s=7 & d=1 ]\nP=? [ F s=7 & d= ]\nR=? [ F s=7 ]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(t, "", "solve", "--exact", "../../docs/examples/die.pm", "--props", props)
+	if code != 2 || !strings.Contains(out, "Pmax 0.16666666666666666   1/6") || !strings.Contains(out, "Emax  3.6666666666666665  11/3") ||
+		!strings.Contains(out, "errors:\n  P=? [ F s=7 & d= ]: prism: properties 2:18: expected an expression, found \"]\"\n") ||
+		strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "1 of 3 properties could not be checked") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, _ = run(t, "", "solve", "--json", "--exact", "../../docs/examples/die.pm", "--props", props)
+	var m struct {
+		Properties []struct {
+			Name       string
+			ValueExact string `json:"value_exact"`
+			Error      string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil || code != 2 || len(m.Properties) != 3 {
+		t.Fatalf("JSON: exit %d, %v: %s", code, err, out)
+	}
+	if p := m.Properties; p[0].ValueExact != "1/6" || p[1].Error == "" || p[1].ValueExact != "" || p[2].ValueExact != "11/3" {
+		t.Errorf("JSON: %+v", p)
+	}
 }

@@ -27,5 +27,13 @@ func runJANI(cmd *cobra.Command, e *env, fl solveFlags, path string, m *jani.Mod
 	if err != nil {
 		return fmt.Errorf("solve: %s: %w", path, err)
 	}
-	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
+	if err := emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) }); err != nil {
+		return err
+	}
+	// The others' results are out; the status says some are missing.
+	if failed := out.Failed(); len(failed) > 0 {
+		return fmt.Errorf("solve: %s: %d of %d properties could not be checked (see their errors above); the first, %q: %s",
+			path, len(failed), len(out.Properties), failed[0].Name, failed[0].Error)
+	}
+	return nil
 }

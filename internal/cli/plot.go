@@ -252,7 +252,7 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			})
 		},
 	}
-	cmd.Flags().Var((*constList)(&consts), "const", "JANI, PRISM: values of the model's open constants, as N=16,MAX=2 (repeatable)")
+	cmd.Flags().Var((*constList)(&consts), "const", "JANI, PRISM: values of the model's open constants, as N=16,MAX=2 or K=2*N+1 (repeatable)")
 	cmd.Flags().StringVar(&fl.props, "props", "", "PRISM: the properties file")
 	cmd.Flags().StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property (repeatable)")
 	outputFlag(cmd, &out)

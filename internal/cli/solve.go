@@ -85,7 +85,7 @@ that could not be proven to 1e-12 has "unproven": true and
 	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the chosen action of every reachable decision state (at most %d)", maxPolicyEntries))
 	f.StringVar(&fl.csv, "csv", "", "write the chosen action of every reachable decision state to this CSV file (state, action)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
-	f.Var((*constList)(&fl.consts), "const", "JANI, PRISM: values of the model's open constants, as N=16,MAX=2 (repeatable)")
+	f.Var((*constList)(&fl.consts), "const", "JANI, PRISM: values of the model's open constants, as N=16,MAX=2 or K=2*N+1 (repeatable)")
 	f.StringVar(&fl.property, "property", "", "JANI, PRISM: compute only the property of this name (or at this position, from 1)")
 	f.StringVar(&fl.props, "props", "", "PRISM: the properties file")
 	f.StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property, such as 'Pmax=? [ F \"done\" ]' (repeatable)")

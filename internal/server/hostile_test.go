@@ -60,8 +60,14 @@ func TestHostilePosts(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, body := do(t, "POST", ts.URL+"/api/solve?"+c.query, c.body, map[string]string{"Content-Type": "application/json"})
-			if code != 400 || !strings.Contains(body, c.want) {
-				t.Errorf("%d %.300s, want 400 with %q", code, body, c.want)
+			want := 400
+			if strings.HasSuffix(c.name, "in props") {
+				// A property that cannot be read costs only itself: the
+				// answer has the others, and this one's error.
+				want = 200
+			}
+			if code != want || !strings.Contains(body, c.want) {
+				t.Errorf("%d %.300s, want %d with %q", code, body, want, c.want)
 			}
 			stillAnswers(t, ts)
 		})

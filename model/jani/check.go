@@ -2,14 +2,18 @@ package jani
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"sync"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // Options control Check.
@@ -57,6 +61,11 @@ type PropertyResult struct {
 	// Skipped says why a property outside the supported subset was not
 	// computed ("" when it was).
 	Skipped string
+	// Err is why a property could not be read or checked: an error in
+	// it, or in the model met only by it, or a refusal of its size (nil
+	// when there was none). The other properties are computed all the
+	// same.
+	Err error
 	// Unproven (float mode) says the value is not proven to the engine's
 	// precision; Bound is then the largest proven error, +Inf if unknown
 	// (engine.Analysis).
@@ -74,6 +83,20 @@ func (m *Model) Properties() []string {
 		names[i] = p.name
 	}
 	return names
+}
+
+// AddFailed adds to the model's properties, at index i (0 first; past
+// the end: last), one that its source names but could not read or
+// translate, such as a PRISM property with a syntax error: Check reports
+// it, with err's text, as skipped where err wraps ErrUnsupported, else as
+// an error, and computes the others. name must not be taken.
+func (m *Model) AddFailed(i int, name, text string, err error) {
+	p := &property{name: name, text: text, kind: "error", err: err}
+	if errors.Is(err, ErrUnsupported) {
+		p.kind, p.skip, p.err = "other", err.Error(), nil
+	}
+	i = min(max(i, 0), len(m.props))
+	m.props = slices.Insert(m.props, i, p)
 }
 
 // named returns the property of that name, or (where none has it) at
@@ -133,7 +156,7 @@ func (m *Model) check(ctx context.Context, opt Options) (*Result, error) {
 	var order []string
 	groups := map[string][]int{}
 	for i, p := range props {
-		if p.skip != "" {
+		if p.skip != "" || p.err != nil {
 			continue
 		}
 		if _, ok := groups[p.rewardKey]; !ok {
@@ -151,7 +174,7 @@ func (m *Model) check(ctx context.Context, opt Options) (*Result, error) {
 	res.Initial = len(initial)
 	res.Properties = make([]PropertyResult, len(props))
 	for i, p := range props {
-		res.Properties[i] = PropertyResult{Name: p.name, Text: p.text, Kind: p.kind, Skipped: p.skip}
+		res.Properties[i] = PropertyResult{Name: p.name, Text: p.text, Kind: p.kind, Skipped: p.skip, Err: p.err}
 	}
 	counted := false
 	for _, key := range order {
@@ -170,8 +193,16 @@ func (m *Model) check(ctx context.Context, opt Options) (*Result, error) {
 			rules = engineRules(m, reward, acc, initial)
 		}
 		G, err := engine.Explore(ctx, rules, opt.Engine)
+		if err != nil && (key == "" && rb == nil || !ownError(err)) {
+			return nil, fmt.Errorf("jani: %w", err) // the model's, or the run's
+		}
 		if err != nil {
-			return nil, fmt.Errorf("jani: %w", err)
+			// Exploring with these properties' rewards or bounds failed:
+			// they fail, the others go on.
+			for _, i := range groups[key] {
+				res.Properties[i].failed(fmt.Errorf("jani: %w", err))
+			}
+			continue
 		}
 		res.Renormalized = max(res.Renormalized, G.Renormalized())
 		if rb == nil {
@@ -179,7 +210,11 @@ func (m *Model) check(ctx context.Context, opt Options) (*Result, error) {
 		}
 		for _, i := range groups[key] {
 			if err := m.checkOne(ctx, G, initial, props[i], opt, &res.Properties[i]); err != nil {
-				return nil, fmt.Errorf("jani: property %q: %w", props[i].name, err)
+				err = fmt.Errorf("jani: property %q: %w", props[i].name, err)
+				if !ownError(err) {
+					return nil, err
+				}
+				res.Properties[i].failed(err)
 			}
 		}
 	}
@@ -193,6 +228,20 @@ func (m *Model) check(ctx context.Context, opt Options) (*Result, error) {
 		res.Renormalized = max(res.Renormalized, G.Renormalized())
 	}
 	return res, nil
+}
+
+// ownError reports whether err belongs to one property, and so costs
+// only that one: an error in the model or the property met while
+// checking it (solver.ErrInvalid), a construct outside the subset, or a
+// property too large for the memory budget. The context's end and
+// internal errors stop the whole check.
+func ownError(err error) bool {
+	return errors.Is(err, solver.ErrInvalid) || errors.Is(err, ErrUnsupported) || errors.Is(err, budget.ErrTooLarge)
+}
+
+// failed marks a property as not computed, with err's text.
+func (r *PropertyResult) failed(err error) {
+	*r = PropertyResult{Name: r.Name, Text: r.Text, Kind: r.Kind, Err: err}
 }
 
 // checkOne computes one property on an explored graph.

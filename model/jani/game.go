@@ -41,6 +41,9 @@ func (m *Model) Game(goals []string, reward string) (engine.Rules[string], error
 		if err != nil {
 			return nil, err
 		}
+		if p.err != nil {
+			return nil, fmt.Errorf("property %q: %w", p.name, p.err)
+		}
 		if p.reward == nil || p.skip != "" || p.bounded || p.rbound != nil || p.longRun || p.instant != nil {
 			return nil, fmt.Errorf("jani: property %q is not an unbounded expected total reward, so it gives no reward per step", p.name)
 		}
@@ -56,6 +59,9 @@ func (m *Model) Game(goals []string, reward string) (engine.Rules[string], error
 		p, err := m.named(name)
 		if err != nil {
 			return nil, err
+		}
+		if p.err != nil {
+			return nil, fmt.Errorf("property %q: %w", p.name, p.err)
 		}
 		if p.goal == nil || p.reward != nil || p.skip != "" || p.avoid != nil || p.bounded || p.rbound != nil || p.complement || p.longRun {
 			return nil, fmt.Errorf("jani: property %q is not an unbounded reachability probability P(F φ), so it names no goal", p.name)

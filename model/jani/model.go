@@ -279,7 +279,7 @@ func (m *Model) constants(root obj, given map[string]string) error {
 				return fmt.Errorf("%s has no value: give it with --const %s=VALUE (a %s)", o.path, name, t)
 			}
 			used[name] = true
-			if k, err = parseConst(s, t); err != nil {
+			if k, err = m.given(name, s, t); err != nil {
 				return fmt.Errorf("--const %s=%s: %w", name, s, err)
 			}
 		}
@@ -328,6 +328,40 @@ func fixed(e expr, t typ, path string) (*constant, error) {
 		return &constant{t: tReal, r: new(big.Rat).SetInt64(k.i)}, nil
 	}
 	return nil, fmt.Errorf("%s: type error: want %s, got %s", path, t, k.t)
+}
+
+// given reads the value s given for the constant name of type t: a
+// literal, or an expression over the constants defined so far
+// (constexpr.go).
+func (m *Model) given(name, s string, t typ) (*constant, error) {
+	k, err := parseConst(s, t)
+	if err == nil {
+		return k, nil
+	}
+	v, perr := constExpr(s)
+	if perr != nil {
+		if isLiteral(s) {
+			return nil, err // the literal's own complaint: too large, not a bool
+		}
+		return nil, perr
+	}
+	e, cerr := compile(v, m.global, "the value")
+	if cerr != nil && isLiteral(s) {
+		return nil, err // a word that names no constant: the literal's complaint
+	}
+	if cerr != nil {
+		return nil, cerr
+	}
+	return fixed(e, t, "the value")
+}
+
+// isLiteral reports whether s is a number or a word alone (letters,
+// digits, points and underscores, after an optional sign).
+func isLiteral(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	return s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0
 }
 
 // parseConst reads a --const value of type t.
@@ -563,14 +597,16 @@ func (m *Model) initialStates() (states []string, err error) {
 }
 
 // ParseConsts reads open constants' values written as "N=16,MAX=2" (the
-// command line's --const), for Parse. Spaces around names and values are
-// allowed; a name given twice is an error.
+// command line's --const), for Parse. A value may be an expression over
+// the constants before it ("K=2*N+1", "p=min(1/3,q)": commas inside
+// parentheses belong to it). Spaces around names and values are allowed;
+// a name given twice is an error.
 func ParseConsts(s string) (map[string]string, error) {
 	out := map[string]string{}
 	if s == "" {
 		return out, nil
 	}
-	for _, part := range strings.Split(s, ",") {
+	for _, part := range splitTop(s) {
 		name, val, ok := strings.Cut(part, "=")
 		name, val = strings.TrimSpace(name), strings.TrimSpace(val)
 		switch {
@@ -582,4 +618,24 @@ func ParseConsts(s string) (map[string]string, error) {
 		out[name] = val
 	}
 	return out, nil
+}
+
+// splitTop splits s at the commas outside parentheses.
+func splitTop(s string) []string {
+	var parts []string
+	depth, from := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				parts = append(parts, s[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(parts, s[from:])
 }

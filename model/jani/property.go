@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // property is one entry of the file's "properties".
@@ -23,6 +24,9 @@ type property struct {
 	acc       accum
 	rewardKey string
 	skip      string
+	// err is why the property cannot be checked (an error in it, or one
+	// its source reported: AddFailed); nil when it can.
+	err error
 	// filter is the function over the initial states: values, min, max,
 	// avg or sum.
 	filter string
@@ -76,8 +80,10 @@ func accumOf(v any) (acc accum, other any, ok bool) {
 }
 
 // properties reads the file's properties. A property outside the subset
-// is kept with the reason it is skipped; an error inside one that is in
-// the subset (an undefined name, a type error) is an error.
+// is kept with the reason it is skipped, and one with an error inside (an
+// undefined name, a type error) with its error: the others are checked.
+// A property without a name, or with a name taken, is an error of the
+// file.
 func (m *Model) properties(root obj) error {
 	list, err := root.list("properties", true)
 	if err != nil {
@@ -107,7 +113,8 @@ func (m *Model) properties(root obj) error {
 		// the original (the PRISM reader does).
 		p.text, _ = o.m["comment"].(string)
 		if err := m.property(p, o); err != nil {
-			return err
+			// One property in error costs only itself.
+			p.kind, p.err = "error", solver.Invalidf("jani: %w", err)
 		}
 		m.props = append(m.props, p)
 	}

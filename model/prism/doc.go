@@ -38,19 +38,38 @@
 // every policy: P>=b compares the least probability, P<=b the greatest).
 // Several initial states (an init ... endinit block that holds in more
 // than one): a property's value is given when it is the same in all of
-// them, and filter(min|max|avg|sum, φ, "init") takes that function of φ
+// them, and filter(min|max|avg|sum|+, φ, "init") takes that function of φ
 // over them (as QVBS's herman asks). Labels in quotes, the built-in
 // "init" and "deadlock". For a game, rPATL:
 // <<p1,p2>> before P or R names the coalition (players by name or number
 // from 1) that optimizes as the operator says, against all the others:
 // <<p1>> Pmax=? [ F "win" ], <<p1>> R{"r"}min=? [ F "done" ], also step
-// bounded.
+// bounded. A threshold asks whether the coalition can ensure it, so
+// <<p1>> P>=b has the coalition maximize and <<p1>> P<b minimize (for an
+// MDP, without a coalition, the reading above). The dual [[C]] is the
+// other players' coalition with min and max turned: [[C]] θ is ¬<<C>>¬θ,
+// and the turn-based games here are determined (reachability and total
+// reward), so [[C]] Pmax=? is the value of <<C>> Pmax=?.
 //
-// Not supported yet, each refused with a message that names it: the model
-// types ctmc, pta, pomdp and csg, system ... endsystem, unbounded int variables, log; the operators X, W
-// and R, LTL (temporal operators combined), lower or interval step bounds,
-// long-run operators on MDPs and games, filters other than min, max, avg
-// and sum over "init", and P or R inside a state formula.
+// The whole property grammar of the PRISM and PRISM-games manuals is read
+// (props.go): temporal operators X, F, G, U, W and R with any time bound,
+// nested and in parentheses; rewards F, Fc, F0, C, C<=k, I=k and S;
+// filters of both forms; A and E; coalitions over a Boolean combination
+// of objectives and nonzero-sum queries (<<p1:p2>>max=?). What is read but
+// not computed is skipped, one property at a time, with the reason (an
+// Error with Unsupported set): X, W and R, LTL (temporal operators
+// combined), lower or interval time bounds, Fc, F0 and the total reward C,
+// filters other than min, max, avg, sum and + over "init" and filters
+// inside an operator, A and E, multi-objective and nonzero-sum queries,
+// the paired directions of concurrent games, long-run operators on MDPs
+// and games, and P or R inside a state formula. Refused as a whole: the
+// model types ctmc, pta, pomdp and csg, system ... endsystem, and
+// unbounded int variables.
+//
+// A property that cannot be read (a syntax error, an unknown label) costs
+// only itself: Parse gives the model with that property in error
+// (jani.Model.AddFailed), and reading goes on at the next line that
+// starts at column 1, or after the next semicolon.
 //
 // # Semantics
 //

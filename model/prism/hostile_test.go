@@ -84,7 +84,15 @@ func TestHostileShapes(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			start := time.Now()
-			_, err := Parse([]byte(c.model), []byte(c.props), nil, "hostile")
+			m, err := Parse([]byte(c.model), []byte(c.props), nil, "hostile")
+			if err == nil && c.props != "" {
+				// A property that cannot be read costs only itself.
+				res, cerr := m.Check(context.Background(), jani.Options{})
+				if cerr != nil || len(res.Properties) != 1 || res.Properties[0].Err == nil {
+					t.Fatalf("%v %+v: want the one property in error", cerr, res)
+				}
+				err = res.Properties[0].Err
+			}
 			t.Logf("%.0f KB refused in %v: %v", float64(len(c.model)+len(c.props))/1e3, time.Since(start).Round(time.Millisecond), err)
 			if err == nil || !errors.Is(err, solver.ErrInvalid) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 				t.Errorf("got %v, want one line with %q", err, c.want)
@@ -197,11 +205,11 @@ func TestParseStopsWithContext(t *testing.T) {
 // with the estimate.
 func TestRefusedUpFront(t *testing.T) {
 	model := []byte(withUpdate("x+1"))
-	_, err := translate(context.Background(), model, nil, "m", "", uint64(len(model))*BytesPerByte-1)
+	_, _, err := translate(context.Background(), model, nil, "m", "", uint64(len(model))*BytesPerByte-1)
 	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "300 bytes per byte") {
 		t.Errorf("got %v", err)
 	}
-	if _, err := translate(context.Background(), model, nil, "m", "", uint64(len(model))*BytesPerByte); err != nil {
+	if _, _, err := translate(context.Background(), model, nil, "m", "", uint64(len(model))*BytesPerByte); err != nil {
 		t.Errorf("within the budget: %v", err)
 	}
 }

@@ -31,6 +31,10 @@ const (
 	tNum    // an integer or decimal literal, kept as written
 	tString // "a label or a name", without the quotes
 	tOp     // punctuation and operators
+	// tBad is a character that begins no token (text is the message): the
+	// parser fails there (fail), and reading the next property of a
+	// properties file goes on after it.
+	tBad
 )
 
 type token struct {
@@ -148,7 +152,10 @@ func (l *lexer) next() (token, error) {
 		case c == '"':
 			n := strings.IndexAny(src[i+1:], "\"\n")
 			if n < 0 || src[i+1+n] != '"' {
-				return token{}, errorf(at, "a quoted name is not closed on its line")
+				if n < 0 {
+					n = len(src) - i - 1
+				}
+				return tok(tBad, "a quoted name is not closed on its line", n+1)
 			}
 			return tok(tString, src[i+1:i+1+n], n+2)
 		default:
@@ -159,9 +166,9 @@ func (l *lexer) next() (token, error) {
 			}
 			r, n := utf8.DecodeRuneInString(src[i:])
 			if r == utf8.RuneError && n <= 1 {
-				return token{}, errorf(at, "the text is not valid UTF-8 (byte 0x%02x)", src[i])
+				return tok(tBad, fmt.Sprintf("the text is not valid UTF-8 (byte 0x%02x)", src[i]), 1)
 			}
-			return token{}, errorf(at, "unexpected character %q (names are ASCII letters, digits and _)", r)
+			return tok(tBad, fmt.Sprintf("unexpected character %q (names are ASCII letters, digits and _)", r), n)
 		}
 		i = l.i
 	}

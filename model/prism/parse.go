@@ -1,6 +1,11 @@
 package prism
 
-import "github.com/gamesolve/gamesolve/budget"
+import (
+	"slices"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/model/jani"
+)
 
 // The abstract syntax of the PRISM language (prismmodelchecker.org,
 // manual: The PRISM Language), as far as this reader goes.
@@ -16,7 +21,10 @@ type expr struct {
 	name string
 	args []*expr
 	at   pos
-	prop *propOp // for P, R and S
+	prop *propOp // for P, R and S, and for "strategy" and "nash"
+	// tb is the time bound of a temporal operator (op X, F, G, U, W or
+	// R, in a path formula), if it has one.
+	tb *timeBound
 	// height is the length of the longest path from here to a leaf (0
 	// for a leaf), bounded by maxNesting so that the recursive passes
 	// over the tree cannot exhaust the stack.
@@ -32,8 +40,11 @@ const maxNesting = 1000
 
 // node sets e's height from its arguments' and refuses a tree taller than
 // maxNesting.
-func node(e *expr) (*expr, error) {
-	for _, a := range e.args {
+func node(e *expr) (*expr, error) { return over(e, e.args) }
+
+// over is node for a tree whose parts below e are subs (nil for none).
+func over(e *expr, subs []*expr) (*expr, error) {
+	for _, a := range subs {
 		if a != nil {
 			e.height = max(e.height, a.height+1)
 		}
@@ -140,6 +151,10 @@ type parser struct {
 	err   error
 	// depth counts the expressions being read, one inside another.
 	depth int
+	// path is true inside a path formula, where parentheses may hold
+	// temporal operators; nash inside a nonzero-sum query, whose P and R
+	// operators have no relation (<<p1:p2>>max=? (P[F a] + P[F b])).
+	path, nash bool
 	// guard stops a parse whose context ends or whose memory outgrows
 	// the budget.
 	guard *budget.Guard
@@ -164,9 +179,15 @@ type Error struct {
 	File      string
 	Line, Col int
 	Msg       string
+	// Unsupported is true for PRISM that gamesolve reads but does not
+	// compute (a property is then skipped, the others checked).
+	Unsupported bool
 }
 
 func (e *Error) Error() string { return pos{e.File, e.Line, e.Col}.String() + ": " + e.Msg }
+
+// Is makes an Unsupported error jani.ErrUnsupported to errors.Is.
+func (e *Error) Is(target error) bool { return e.Unsupported && target == jani.ErrUnsupported }
 
 // newParser returns a parser of src, lexed as it goes.
 func newParser(g *budget.Guard, src, file string) *parser {
@@ -222,7 +243,11 @@ func (p *parser) next() token {
 	return t
 }
 
+// fail is an error at t, or t's own where t begins no token.
 func (p *parser) fail(t token, format string, a ...any) error {
+	if t.kind == tBad {
+		return errorf(t.at, "%s", t.text)
+	}
 	return errorf(t.at, format, a...)
 }
 
@@ -800,7 +825,11 @@ func (p *parser) primary() (*expr, error) {
 		return &expr{op: "label", name: t.text, at: t.at}, nil
 	case p.is("("):
 		p.next()
-		e, err := p.expr()
+		read := p.expr
+		if p.path {
+			read = p.temporal
+		}
+		e, err := read()
 		if err != nil {
 			return nil, err
 		}
@@ -827,12 +856,12 @@ func (p *parser) primary() (*expr, error) {
 		return p.call(t)
 	case t.kind == tIdent && propOps[t.text]:
 		return p.probOp()
-	case t.kind == tOp && t.text == "<<":
+	case t.kind == tOp && (t.text == "<<" || t.text == "[" && p.peekAt(1).text == "["):
 		return p.probOp()
 	case t.kind == tIdent && t.text == "filter":
 		return p.filter()
-	case t.kind == tIdent && (t.text == "A" || t.text == "E"):
-		return nil, p.fail(t, "the CTL quantifiers A and E are not supported")
+	case t.kind == tIdent && (t.text == "A" || t.text == "E") && p.peekAt(1).text == "[":
+		return p.quantifier()
 	case t.kind == tIdent && !keywords[t.text]:
 		p.next()
 		return &expr{op: "id", name: t.text, at: t.at}, nil
@@ -848,9 +877,9 @@ func (p *parser) filter() (*expr, error) {
 	if err := p.expect("("); err != nil {
 		return nil, err
 	}
-	fun := p.next() // min and max are also function names
-	if fun.kind != tIdent {
-		return nil, p.fail(fun, "expected a filter function (min, max, avg, sum), found %q", fun.text)
+	fun := p.next() // min and max are also function names; +, & and | are operators
+	if fun.kind != tIdent && !slices.Contains([]string{"+", "&", "|"}, fun.text) {
+		return nil, p.fail(fun, "expected a filter function (min, max, avg, sum, forall, exists, ...), found %s", fun)
 	}
 	if err := p.expect(","); err != nil {
 		return nil, err

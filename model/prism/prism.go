@@ -23,8 +23,14 @@ func Parse(model, props []byte, consts map[string]string, name string) (*jani.Mo
 // ParseContext is Parse that stops, with ctx's error, when ctx ends, and
 // with budget.ErrTooLarge when the text is too large to read within the
 // memory budget (refused before reading) or reading it outgrows the budget.
+//
+// A property that cannot be read or translated costs only itself: the
+// model keeps it, and jani's Check reports it as skipped (PRISM that
+// gamesolve reads but does not compute) or with its error, beside the
+// others' values. Errors in the model, or in the properties file's
+// constants, labels and formulas, are errors of the whole.
 func ParseContext(ctx context.Context, model, props []byte, consts map[string]string, name string) (*jani.Model, error) {
-	doc, err := translate(ctx, model, props, name, "", budget.Available())
+	doc, failed, err := translate(ctx, model, props, name, "", budget.Available())
 	if err != nil {
 		return nil, err
 	}
@@ -34,6 +40,9 @@ func ParseContext(ctx context.Context, model, props []byte, consts map[string]st
 	m, err := jani.Parse(doc, consts)
 	if err != nil {
 		return nil, fmt.Errorf("prism: in the translation to JANI: %w", err)
+	}
+	for _, f := range failed {
+		m.AddFailed(f.index, f.name, f.text, wrap(f.err))
 	}
 	return m, nil
 }
@@ -52,34 +61,46 @@ func ToJANI(model, props []byte, name string) ([]byte, error) {
 const BytesPerByte = 300
 
 // ToJANIContext is ToJANI that stops as ParseContext does.
+//
+// A JANI document holds every property or none: a property that cannot be
+// read or translated is an error here, named by its place.
 func ToJANIContext(ctx context.Context, model, props []byte, name string) ([]byte, error) {
-	return translate(ctx, model, props, name, " ", budget.Available())
+	doc, failed, err := translate(ctx, model, props, name, " ", budget.Available())
+	if err == nil && len(failed) > 0 {
+		f := failed[0]
+		more := ""
+		if len(failed) > 1 {
+			more = fmt.Sprintf(" (and %d more properties)", len(failed)-1)
+		}
+		return nil, wrap(&Error{File: f.err.File, Line: f.err.Line, Col: f.err.Col, Msg: f.err.Msg + more})
+	}
+	return doc, err
 }
 
 // translate is ToJANIContext with JSON indented by indent ("": none, for
 // the JANI reader), within avail bytes of memory.
-func translate(ctx context.Context, model, props []byte, name, indent string, avail uint64) ([]byte, error) {
+func translate(ctx context.Context, model, props []byte, name, indent string, avail uint64) ([]byte, []propFailure, error) {
 	if n := float64(len(model) + len(props)); n*BytesPerByte > float64(avail) {
-		return nil, fmt.Errorf("prism: %w: reading %s of PRISM text takes about %d bytes per byte, %s",
+		return nil, nil, fmt.Errorf("prism: %w: reading %s of PRISM text takes about %d bytes per byte, %s",
 			budget.ErrTooLarge, budget.Bytes(n), BytesPerByte, budget.Room(avail))
 	}
 	g := budget.NewGuard(ctx, 0)
 	m, err := parseModel(g, string(model))
 	if err != nil {
-		return nil, wrap(err)
+		return nil, nil, wrap(err)
 	}
 	ps := &propsAST{}
 	if len(bytes.TrimSpace(props)) > 0 {
 		if ps, err = parseProps(g, string(props)); err != nil {
-			return nil, wrap(err)
+			return nil, nil, wrap(err)
 		}
 	}
-	doc, err := toJANI(g, m, ps, name)
+	doc, failed, err := toJANI(g, m, ps, name)
 	if err != nil {
-		return nil, wrap(err)
+		return nil, nil, wrap(err)
 	}
 	if err := g.Check(); err != nil {
-		return nil, wrap(err)
+		return nil, nil, wrap(err)
 	}
 
 	var b bytes.Buffer
@@ -89,9 +110,9 @@ func translate(ctx context.Context, model, props []byte, name, indent string, av
 		enc.SetIndent("", indent)
 	}
 	if err := enc.Encode(doc); err != nil {
-		return nil, fmt.Errorf("prism: %w", err)
+		return nil, nil, fmt.Errorf("prism: %w", err)
 	}
-	return b.Bytes(), nil
+	return b.Bytes(), failed, nil
 }
 
 // wrap marks an error in the text as invalid input; the context's end and

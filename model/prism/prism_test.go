@@ -42,6 +42,8 @@ func wantExact(t *testing.T, res *jani.Result, want ...string) {
 		switch {
 		case p.Skipped != "":
 			t.Errorf("%s: skipped: %s", p.Name, p.Skipped)
+		case p.Err != nil:
+			t.Errorf("%s: error: %v", p.Name, p.Err)
 		case w == "true" || w == "false":
 			if p.Holds == nil || (*p.Holds) != (w == "true") {
 				t.Errorf("%s: holds %v, want %s", p.Name, p.Holds, w)
@@ -301,10 +303,13 @@ P=? [ F "one" ]`
 			t.Errorf("second property named %q, want \"second\"", res.Properties[1].Name)
 		}
 	}
-	// What cannot begin a property is still refused where it stands.
-	if _, err := prism.Parse([]byte(model), []byte("P=? [ F s=1 ]\n) P=? [ F s=2 ]"), nil, "t"); err == nil || !strings.Contains(err.Error(), "properties 2:1") {
-		t.Errorf("a stray parenthesis: error %v, want one at properties 2:1", err)
+	// What cannot begin a property is refused where it stands, and costs
+	// only its own line.
+	res := check(t, model, "P=? [ F s=1 ]\n) P=? [ F s=2 ]\nP=? [ F s=2 ]", nil)
+	if len(res.Properties) != 3 || res.Properties[1].Err == nil || !strings.Contains(res.Properties[1].Err.Error(), "properties 2:1") {
+		t.Fatalf("a stray parenthesis: %+v, want an error at properties 2:1 between two values", res.Properties)
 	}
+	wantExact(t, &jani.Result{Properties: []jani.PropertyResult{res.Properties[0], res.Properties[2]}}, "1/4", "3/4")
 }
 
 // Errors name the place and what was expected, the way a compiler does.
@@ -324,14 +329,8 @@ func TestParseErrors(t *testing.T) {
 		{"dtmc\nformula f = f + 1;\nmodule m\n s : [0..1];\n [] f=1 -> true;\nendmodule", "", "formula f uses itself"},
 		{good, "P=? [ F s=2", `properties 1:12: expected "]"`},
 		{good, `P=? [ F "nowhere" ]`, `properties 1:9: unknown label "nowhere"`},
-		{good, `P=? [ F s>0 U s=2 ]`, "LTL formulas"},
-		{good, `P=? [ F>=2 s=2 ]`, "lower and interval step bounds"},
-		{good, `filter(max, P=? [ F s=2 ])`, `properties 1:1: a filter is supported over the initial states only: filter(max, φ, "init")`},
-		{good, `filter(max, P=? [ F s=2 ], s=1)`, "over the initial states only"},
-		{good, `filter(forall, P>=1 [ F s=2 ], "init")`, "properties 1:1: filter function forall is not supported (min, max, avg and sum are)"},
-		{good, `filter(3, P=? [ F s=2 ], "init")`, `properties 1:8: expected a filter function (min, max, avg, sum), found "3"`},
+		{good, `filter(3, P=? [ F s=2 ], "init")`, `properties 1:8: expected a filter function (min, max, avg, sum, forall, exists, ...), found "3"`},
 		{good, `filter(max, P=? [ F s=2 ], "init", s=1)`, "properties 1:1: filter takes a function, a property and the states, not 4 arguments"},
-		{good, `P=? [ F filter(max, P=? [ F s=2 ], "init")=1 ]`, "a filter operator inside a formula is not supported"},
 		{good, `R=? [ F s=2 ]`, "no reward structure"},
 		{"mdp\nmodule m\n s : [0..1];\n [] true -> true;\nendmodule", `P=? [ F s=1 ]`, "needs min or max"},
 		{good, `<<p1>> Pmax=? [ F s=2 ]`, "properties 1:8: a coalition <<...>> needs a game (smg)"},
@@ -340,13 +339,53 @@ func TestParseErrors(t *testing.T) {
 		{"smg\nplayer a n endplayer\nmodule m\n s : [0..1];\nendmodule", `<<a>> Pmax=? [ F s=1 ]`, "player a: no module n"},
 		{"mdp\nplayer a m endplayer\nmodule m\n s : [0..1];\nendmodule", ``, "player blocks belong to games"},
 	} {
-		_, err := prism.Parse([]byte(tc.model), []byte(tc.props), nil, "t")
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
+		m, err := prism.Parse([]byte(tc.model), []byte(tc.props), nil, "t")
+		if err == nil {
+			// An error in the one property is that property's.
+			res, err := m.Check(context.Background(), jani.Options{})
+			if err != nil || len(res.Properties) != 1 || res.Properties[0].Err == nil || !strings.Contains(res.Properties[0].Err.Error(), tc.want) {
+				t.Errorf("%q %q: %v %+v, want the property's error %q", tc.model, tc.props, err, res, tc.want)
+			}
+			continue
+		}
+		if !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q %q: error %v, want %q", tc.model, tc.props, err, tc.want)
 			continue
 		}
 		if !errors.Is(err, solver.ErrInvalid) {
 			t.Errorf("%v: does not wrap solver.ErrInvalid", err)
+		}
+	}
+	// PRISM that is read but not computed skips its property, saying why.
+	for _, tc := range []struct{ model, props, want string }{
+		{good, `P=? [ F s>0 U s=2 ]`, "LTL formulas"},
+		{good, `P=? [ F>=2 s=2 ]`, "lower and interval time bounds"},
+		{good, `P=? [ F[1,3] s=2 ]`, "lower and interval time bounds"},
+		{good, `P=? [ X s=2 ]`, "X (next) is not supported"},
+		{good, `P=? [ s=0 W s=2 ]`, "the W operator"},
+		{good, `P=? [ s=0 R s=2 ]`, "the R operator"},
+		{good, `filter(max, P=? [ F s=2 ])`, `properties 1:1: a filter is supported over the initial states only: filter(max, φ, "init")`},
+		{good, `filter(max, P=? [ F s=2 ], s=1)`, "over the initial states only"},
+		{good, `filter(forall, P>=1 [ F s=2 ], "init")`, "properties 1:1: filter function forall is not supported (min, max, avg, sum and + are)"},
+		{good, `P=? [ F filter(max, P=? [ F s=2 ], "init")=1 ]`, "a filter operator inside a formula is not supported"},
+		{good, `P=? [ F s=2 {s=0}{max} ]`, "a filter inside the operator"},
+		{good, `E [ F s=2 ]`, "the CTL quantifiers A and E"},
+		{good, `P>=1 [ F s=2 ] & P<=1 [ F s=1 ]`, "a property must be a P, R or S operator"},
+		{good, `Pmaxmin=? [ F s=2 ]`, "a pair of directions"},
+		{"smg\nplayer a m endplayer\nmodule m\n s : [0..1];\n [] s=0 -> (s'=1);\nendmodule", `<<a>> (P>=1 [ F s=1 ] & P<=1 [ G s=0 ])`, "multi-objective"},
+		{"smg\nplayer a m endplayer\nplayer b endplayer\nmodule m\n s : [0..1];\n [] s=0 -> (s'=1);\nendmodule", `<<a:b>>max=? (P[F s=1] + P[F s=0])`, "nonzero-sum"},
+		{"smg\nplayer a m endplayer\nmodule m\n s : [0..1];\n [] s=0 -> (s'=1);\nendmodule\nrewards true : 1; endrewards", `<<a>> Rmin=? [ F0 s=1 ]`, "the reward F0"},
+		{"smg\nplayer a m endplayer\nmodule m\n s : [0..1];\n [] s=0 -> (s'=1);\nendmodule\nrewards true : 1; endrewards", `<<a>> Rmin=? [ Fc s=1 ]`, "the reward Fc"},
+		{"smg\nplayer a m endplayer\nmodule m\n s : [0..1];\n [] s=0 -> (s'=1);\nendmodule\nrewards true : 1; endrewards", `<<a>> Rmin=? [ C ]`, "the total reward C"},
+	} {
+		m, err := prism.Parse([]byte(tc.model), []byte(tc.props), nil, "t")
+		if err != nil {
+			t.Errorf("%q: %v, want the property skipped", tc.props, err)
+			continue
+		}
+		res, err := m.Check(context.Background(), jani.Options{})
+		if err != nil || len(res.Properties) != 1 || !strings.Contains(res.Properties[0].Skipped, tc.want) || res.Properties[0].Err != nil {
+			t.Errorf("%q: %v %+v, want it skipped with %q", tc.props, err, res, tc.want)
 		}
 	}
 }
@@ -385,6 +424,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(doubling.String(), `P=? [ F x=3 ]`)
 	f.Add("dtmc\nmodule m\xff\nendmodule\n", `P=? [ F "a\xfe" ]`)
 	f.Add(update("mod(x,x)"), `P=? [ (!"a" U "b") ]; <<1,2>> Pmax=? [ F x=3 ]`)
+	f.Add(update("x+1"), "P=? [ F x=3 ]\nP=? [ F x= ]\n[[1]] P>=0.5 [ X (F x=2) U<=3 G x>1 ]\nE [ x=1 W x=2 ]\n<<1:2>>max=? (P[F x=1] + R[C])\nR{\"r\"}min=? [ Fc x=1 {x=0}{max} ]\nfilter(+, P=? [ F[1,2] x=3 ], x>0)")
 	f.Fuzz(func(t *testing.T, model, props string) {
 		m, err := prism.Parse([]byte(model), []byte(props), nil, "fuzz")
 		if err != nil {
@@ -417,6 +457,99 @@ func TestPigAsGame(t *testing.T) {
 		res := check(t, string(model), `<<p1>> Pmax=? [ F "first wins" ]; <<p2>> Pmax=? [ F "second wins" ]; <<p2>> Pmin=? [ F "first wins" ]`, map[string]string{"N": strconv.Itoa(n)})
 		rest := new(big.Rat).Sub(big.NewRat(1, 1), want.Win)
 		wantExact(t, res, want.Win.RatString(), rest.RatString(), want.Win.RatString())
+	}
+}
+
+// The coalition's side of a threshold and the dual coalition, on Pig to
+// 5 (first player's win probability w, from package pig): <<C>> P>=b asks
+// whether C can ensure at least b, so C maximizes, and with P<=b it
+// minimizes; [[C]] is the others' <<...>>, its direction turned (the
+// games are determined). Before, a threshold took MDP's reading (P>=b
+// over every policy: the least), so <<p1>> P>=w was false.
+func TestCoalitionForms(t *testing.T) {
+	model, err := os.ReadFile("../../docs/examples/pig.prism")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := pig.Solve(context.Background(), numeric.Exact{}, 5, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := want.Win.RatString()
+	res := check(t, string(model), strings.ReplaceAll(`
+		<<p1>> P>=WIN [ F "first wins" ]
+		<<p1>> P>WIN [ F "first wins" ]
+		<<p2>> P<=WIN [ F "first wins" ]
+		<<p2>> P<WIN [ F "first wins" ]
+		[[p1]] Pmax=? [ F "first wins" ]
+		[[p2]] Pmin=? [ F "first wins" ]
+		[[p2]] P>=WIN [ F "first wins" ]
+		[[p1]] P<=WIN [ F "first wins" ]
+		[[p1]] P<WIN [ F "first wins" ]
+		<<1>> Pmax=? [ (!"second wins" U "first wins") ]
+		<<p1,p2>> P>=WIN [ F "first wins" ]
+		<<>> P<=WIN [ F "first wins" ]
+		<<p1,p2>> Pmax=? [ F "first wins" ]
+		<<>> Pmin=? [ F "first wins" ]
+		<<p1,p2>> Pmin=? [ F "first wins" ]
+		<<>> Pmax=? [ F "first wins" ]`, "WIN", w), map[string]string{"N": "5"})
+	// Together the players can do better than p1 alone, and <<>> P<=b
+	// holds only if it holds whatever everyone does.
+	wantExact(t, &jani.Result{Properties: res.Properties[:12]}, "true", "false", "true", "false", w, w, "true", "true", "false", w, "true", "false")
+	// The empty coalition maximizing is everyone minimizing, and the
+	// other way round.
+	for _, pair := range [][2]int{{12, 13}, {14, 15}} {
+		a, b := res.Properties[pair[0]], res.Properties[pair[1]]
+		if a.Exact == nil || b.Exact == nil || a.Exact.Cmp(b.Exact) != 0 {
+			t.Errorf("%s = %v, %s = %v: want equal", a.Name, a.Exact, b.Name, b.Exact)
+		}
+	}
+}
+
+// A property that cannot be read or checked costs only itself: the
+// others keep their values and places, in file order, and the failed
+// one says why with its line and column; PRISM read but not computed is
+// skipped.
+func TestPropertyErrorsCostOnlyThemselves(t *testing.T) {
+	model, err := os.ReadFile("../../docs/examples/pig.prism")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := prism.Parse(model, []byte(`<<p1>> Pmax=? [ F "first wins" ]
+<<p1>> Pmax=? [ F "first wins" &  ]
+"x": <<p1>> Pmax=? [ X "first wins" ]; "nowhere": <<p2>> Pmax=? [ F "nowhere" ]
+<<p2>> Pmax=? [ F "second wins" ]
+<<p1>> Pmax=? [ F é ]
+<<p2>> Pmin=? [ F "first wins" ]`), map[string]string{"N": "5"}, "pig")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := m.Check(context.Background(), jani.Options{Exact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := pig.Solve(context.Background(), numeric.Exact{}, 5, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := want.Win.RatString()
+	rest := new(big.Rat).Sub(big.NewRat(1, 1), want.Win).RatString()
+	wantExact(t, &jani.Result{Properties: []jani.PropertyResult{res.Properties[0], res.Properties[4], res.Properties[6]}}, w, rest, w)
+	for i, want := range map[int]string{
+		1: `properties 2:35: expected an expression, found "]"`,
+		3: `properties 3:69: unknown label "nowhere"`,
+		5: `properties 5:19: unexpected character 'é'`,
+	} {
+		if p := res.Properties[i]; p.Err == nil || !strings.Contains(p.Err.Error(), want) || !errors.Is(p.Err, solver.ErrInvalid) {
+			t.Errorf("property %d (%s): %v, want %q", i+1, p.Name, p.Err, want)
+		}
+	}
+	if p := res.Properties[2]; p.Name != "x" || !strings.Contains(p.Skipped, "properties 3:22: X (next) is not supported") {
+		t.Errorf("property 3: %+v, want x skipped", p)
+	}
+	// A JANI document holds every property or none.
+	if _, err := prism.ToJANI(model, []byte("<<p1>> Pmax=? [ F \"first wins\" ]\n<<p1>> Pmax=? [ X \"first wins\" ]"), "pig"); err == nil || !strings.Contains(err.Error(), "properties 2:17: X (next) is not supported") {
+		t.Errorf("ToJANI: %v", err)
 	}
 }
 

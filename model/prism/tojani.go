@@ -54,6 +54,8 @@ type translator struct {
 	sizes *expansion
 	depth int
 	nodes int
+	// failed are the properties that could not be read or translated.
+	failed []propFailure
 }
 
 // maxJANIDepth is how deeply a translated expression may nest: the JANI
@@ -137,11 +139,11 @@ func (x *expansion) check(what string, body *expr, at pos) error {
 
 // toJANI translates a parsed model and its properties into a JANI
 // document.
-func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, error) {
+func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, []propFailure, error) {
 	tr := &translator{m: m, formulas: map[string]*expr{}, labels: map[string]*expr{}, consts: map[string]bool{}, vars: map[string]bool{}, expanding: map[string]bool{}, made: map[string]bool{}, paying: map[string]arr{}, guard: g}
 	tr.sizes = newExpansion(tr.formulas)
 	if err := resolveRenames(m); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	doc := obj{"jani-version": 1, "name": name, "type": m.typ, "features": arr{"derived-operators"}}
 	// Constants: the model's, then those of the properties file.
@@ -149,7 +151,7 @@ func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, error
 	all := append(slices.Clone(m.consts), ps.consts...)
 	for _, c := range all {
 		if tr.consts[c.name] {
-			return nil, errorf(c.at, "constant %s is defined twice", c.name)
+			return nil, nil, errorf(c.at, "constant %s is defined twice", c.name)
 		}
 		tr.consts[c.name] = true
 		typ := map[string]string{"int": "int", "double": "real", "bool": "bool"}[c.typ]
@@ -157,7 +159,7 @@ func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, error
 		if c.value != nil {
 			v, err := tr.exp(c.value)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			jc["value"] = v
 		}
@@ -166,7 +168,7 @@ func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, error
 	doc["constants"] = consts
 	for _, f := range append(slices.Clone(m.formulas), ps.formulas...) {
 		if tr.formulas[f.name] != nil || tr.consts[f.name] {
-			return nil, errorf(f.at, "formula %s: the name is taken", f.name)
+			return nil, nil, errorf(f.at, "formula %s: the name is taken", f.name)
 		}
 		tr.formulas[f.name] = f.e
 	}
@@ -175,7 +177,7 @@ func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, error
 	vars := arr{}
 	for _, v := range decls {
 		if tr.vars[v.name] || tr.consts[v.name] || tr.formulas[v.name] != nil {
-			return nil, errorf(v.at, "variable %s: the name is taken", v.name)
+			return nil, nil, errorf(v.at, "variable %s: the name is taken", v.name)
 		}
 		tr.vars[v.name] = true
 	}
@@ -184,21 +186,21 @@ func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, error
 		if !v.isBool {
 			lo, err := tr.exp(v.lo)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			hi, err := tr.exp(v.hi)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			jv["type"] = obj{"kind": "bounded", "base": "int", "lower-bound": lo, "upper-bound": hi}
 		}
 		switch {
 		case v.init != nil && m.init != nil:
-			return nil, errorf(v.at, "variable %s has an initial value, but the model has an init ... endinit block", v.name)
+			return nil, nil, errorf(v.at, "variable %s has an initial value, but the model has an init ... endinit block", v.name)
 		case m.init == nil:
 			init, err := tr.exp(v.initial())
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			jv["initial-value"] = init
 		}
@@ -206,14 +208,14 @@ func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, error
 	}
 	for _, l := range append(slices.Clone(m.labels), ps.labels...) {
 		if tr.labels[l.name] != nil {
-			return nil, errorf(l.at, "label %q is defined twice", l.name)
+			return nil, nil, errorf(l.at, "label %q is defined twice", l.name)
 		}
 		tr.labels[l.name] = l.e
 	}
 	if m.init != nil {
 		e, err := tr.exp(m.init)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		doc["restrict-initial"] = obj{"exp": e}
 	}
@@ -237,22 +239,18 @@ func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, error
 	}
 	doc["variables"] = vars
 	if err := tr.automata(doc); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if m.typ == "smg" {
 		if err := tr.players(doc); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	} else if len(m.players) > 0 {
-		return nil, errorf(m.players[0].at, "player blocks belong to games (smg), not to a %s", m.typ)
+		return nil, nil, errorf(m.players[0].at, "player blocks belong to games (smg), not to a %s", m.typ)
 	}
 	props := arr{}
 	names := map[string]bool{}
 	for i, d := range ps.props {
-		jp, err := tr.property(d)
-		if err != nil {
-			return nil, err
-		}
 		n := d.name
 		if n == "" {
 			n = d.text
@@ -261,10 +259,30 @@ func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, error
 			n = fmt.Sprintf("%s (%d)", n, i+1)
 		}
 		names[n] = true
+		if d.err != nil {
+			tr.failed = append(tr.failed, propFailure{i, n, d.text, d.err})
+			continue
+		}
+		jp, err := tr.property(d)
+		if e, ok := err.(*Error); ok {
+			tr.failed = append(tr.failed, propFailure{i, n, d.text, e})
+			continue
+		} else if err != nil {
+			return nil, nil, err
+		}
 		props = append(props, obj{"name": n, "expression": jp, "comment": d.text})
 	}
 	doc["properties"] = props
-	return doc, nil
+	return doc, tr.failed, nil
+}
+
+// propFailure is a property that could not be read or translated: the
+// index'th of its file, named name, and why (an Error, Unsupported for
+// PRISM the translation does not compute).
+type propFailure struct {
+	index      int
+	name, text string
+	err        *Error
 }
 
 // resolveRenames fills in each renamed module from its base. As in
@@ -687,8 +705,10 @@ func (tr *translator) exp(e *expr) (any, error) {
 			return nil, errorf(e.at, "unknown label %q", e.name)
 		}
 		return tr.expand(fmt.Sprintf("label %q", e.name), l, e.at)
-	case "P", "R", "S", "filter":
-		return nil, errorf(e.at, "a %s operator inside a formula is not supported (only at the top of a property)", e.op)
+	case "P", "R", "S", "filter", "strategy", "nash", "E", "A":
+		return nil, unsupportedf(e.at, "a %s operator inside a formula is not supported (only at the top of a property)", e.op)
+	case "X", "F", "G", "U", "W":
+		return nil, unsupportedf(e.at, "the temporal operator %s inside a state formula is not supported", e.op)
 	}
 	args := make([]any, len(e.args))
 	for i, a := range e.args {
@@ -768,11 +788,13 @@ func (tr *translator) property(d propDecl) (any, error) {
 	if e.op == "filter" {
 		switch fun = e.name; fun {
 		case "min", "max", "avg", "sum": // JANI's names too
+		case "+":
+			fun = "sum"
 		default:
-			return nil, errorf(e.at, "filter function %s is not supported (min, max, avg and sum are)", e.name)
+			return nil, unsupportedf(e.at, "filter function %s is not supported (min, max, avg, sum and + are)", e.name)
 		}
 		if len(e.args) < 2 || e.args[1].op != "label" || e.args[1].name != "init" {
-			return nil, errorf(e.at, `a filter is supported over the initial states only: filter(%s, φ, "init")`, e.name)
+			return nil, unsupportedf(e.at, `a filter is supported over the initial states only: filter(%s, φ, "init")`, e.name)
 		}
 		e = e.args[0]
 	}
@@ -786,18 +808,31 @@ func (tr *translator) property(d propDecl) (any, error) {
 // query translates a P, R or S operator, or its comparison with a
 // threshold.
 func (tr *translator) query(d propDecl, e *expr) (any, error) {
-	if e.op != "P" && e.op != "R" && e.op != "S" {
-		return nil, errorf(d.at, "a property must be a P, R or S operator, or a filter of one (a Boolean state formula alone is not supported)")
+	switch e.op {
+	case "P", "R", "S":
+	case "strategy":
+		return nil, unsupportedf(e.at, "a coalition over a combination of objectives (multi-objective) is not supported: only over one P or R operator")
+	case "nash":
+		return nil, unsupportedf(e.at, "nonzero-sum properties (<<...:...>>, equilibria) are not supported")
+	case "E", "A":
+		return nil, unsupportedf(e.at, "the CTL quantifiers A and E are not supported")
+	default:
+		return nil, unsupportedf(d.at, "a property must be a P, R or S operator, or a filter of one (a Boolean or numeric combination of them, or a state formula alone, is not supported)")
 	}
 	o := e.prop
-	if tr.m.typ != "dtmc" && o.opt == "" && o.cmp == "=?" {
+	switch {
+	case len(o.opt) > 3:
+		return nil, unsupportedf(o.at, "%s%s=? (a pair of directions, for concurrent games) is not supported", o.kind, o.opt)
+	case o.filter != nil:
+		return nil, unsupportedf(o.filter.at, `a filter inside the operator ({...}) is not supported; write filter(max, φ, "init")`)
+	case tr.m.typ != "dtmc" && o.opt == "" && o.cmp == "=?":
 		return nil, errorf(o.at, "%s=? on an MDP needs min or max (%smin=? or %smax=?)", o.kind, o.kind, o.kind)
 	}
 	var q obj
 	switch o.kind {
 	case "S":
 		if tr.m.typ != "dtmc" {
-			return nil, errorf(o.at, "the steady-state operator S is supported for DTMCs only")
+			return nil, unsupportedf(o.at, "the steady-state operator S is supported for DTMCs only")
 		}
 		e, err := tr.exp(o.path.right)
 		if err != nil {
@@ -805,9 +840,9 @@ func (tr *translator) query(d propDecl, e *expr) (any, error) {
 		}
 		q = obj{"op": "Smax", "exp": e}
 	case "P":
-		f := o.path
-		if f.op == "X" {
-			return nil, errorf(f.at, "X (next) is not supported yet")
+		f, err := pathOf(o.tree)
+		if err != nil {
+			return nil, err
 		}
 		var left any = true
 		if f.op == "U" {
@@ -846,15 +881,20 @@ func (tr *translator) query(d propDecl, e *expr) (any, error) {
 		f := o.path
 		switch f.op {
 		case "F":
-			if f.bound != nil {
-				return nil, errorf(f.at, "a step bound on a reachability reward is not supported")
+			if temporal[f.right.op] {
+				return nil, unsupportedf(f.right.at, "a reachability reward's target is a state formula, not %s", f.right.op)
 			}
 			reach, err := tr.exp(f.right)
 			if err != nil {
 				return nil, err
 			}
 			q = obj{"op": tr.extreme("E", o), "exp": v, "accumulate": arr{"steps"}, "reach": reach}
+		case "Fc", "F0":
+			return nil, unsupportedf(f.at, "the reward %s (reward up to a target that may not be reached) is not supported; R [ F φ ] is", f.op)
 		case "C":
+			if f.bound == nil {
+				return nil, unsupportedf(f.at, "the total reward C (without a bound) is not supported; C<=k and F φ are")
+			}
 			n, err := tr.exp(f.bound)
 			if err != nil {
 				return nil, err
@@ -873,7 +913,7 @@ func (tr *translator) query(d propDecl, e *expr) (any, error) {
 			q = obj{"op": tr.extreme("E", o), "exp": sv, "step-instant": n}
 		case "S":
 			if tr.m.typ != "dtmc" {
-				return nil, errorf(f.at, "long-run rewards (S) are supported for DTMCs only")
+				return nil, unsupportedf(f.at, "long-run rewards (S) are supported for DTMCs only")
 			}
 			q = obj{"op": "Smax", "exp": v, "accumulate": arr{"steps"}}
 		default:
@@ -896,20 +936,64 @@ func (tr *translator) query(d propDecl, e *expr) (any, error) {
 }
 
 // extreme is the JANI operator of P (prefix P) or R (prefix E): min or
-// max as written; a threshold without one holds for every policy, so
-// P>=b compares the least probability and P<=b the greatest; a DTMC
-// has one value, read as max.
+// max as written. A threshold without one holds, in an MDP, for every
+// policy, so P>=b compares the least probability and P<=b the greatest;
+// in a game, <<C>> P>=b asks whether the coalition can ensure at least b,
+// so the coalition maximizes, and with P<=b it minimizes. A DTMC has one
+// value, read as max. The dual coalition [[C]] is the others' <<...>>
+// with the direction turned (withCoalition), which for thresholds is
+// where the others' goal is the relation as written.
 func (tr *translator) extreme(prefix string, o *propOp) string {
+	up := o.cmp == ">=" || o.cmp == ">"
 	switch {
 	case o.opt == "min":
-		return prefix + "min"
+		up = false
+		if o.dual {
+			up = true
+		}
 	case o.opt == "max":
-		return prefix + "max"
-	case o.cmp == ">=" || o.cmp == ">":
-		return prefix + "min"
+		up = !o.dual
+	case o.coalition == nil:
+		up = !up
 	}
-	return prefix + "max"
+	if up {
+		return prefix + "max"
+	}
+	return prefix + "min"
 }
+
+// pathOf reads P's path formula: F φ, G φ or φ U ψ over state formulas,
+// with at most an upper step bound.
+func pathOf(e *expr) (*pathFormula, error) {
+	f := &pathFormula{op: e.op, at: e.at}
+	switch e.op {
+	case "F", "G":
+		f.right = e.args[0]
+	case "U":
+		f.left, f.right = e.args[0], e.args[1]
+	case "X":
+		return nil, unsupportedf(e.at, "X (next) is not supported")
+	case "W", "R":
+		return nil, unsupportedf(e.at, "the %s operator is not supported (F, G and U are)", e.op)
+	default:
+		return nil, errorf(e.at, "P's argument is a path formula (F, G, X, U, W or R), not a state formula")
+	}
+	for _, a := range []*expr{f.left, f.right} {
+		if a != nil && temporal[a.op] {
+			return nil, unsupportedf(a.at, "LTL formulas (temporal operators combined) are not supported")
+		}
+	}
+	if tb := e.tb; tb != nil {
+		if tb.lower != nil {
+			return nil, unsupportedf(e.at, "lower and interval time bounds are not supported (only <=k and <k)")
+		}
+		f.bound, f.strict = tb.upper, tb.upperStrict
+	}
+	return f, nil
+}
+
+// temporal are the operators of path formulas.
+var temporal = map[string]bool{"X": true, "F": true, "G": true, "U": true, "W": true, "R": true}
 
 // rewardOf is the index of the reward structure R names.
 func (tr *translator) rewardOf(o *propOp) (int, error) {
@@ -990,6 +1074,7 @@ func (tr *translator) withCoalition(q obj, o *propOp) error {
 		return errorf(o.at, "a game's property names its coalition: <<p1>> %s", o.text)
 	case tr.m.typ == "smg":
 		c := arr{}
+		in := map[string]bool{}
 		for _, n := range o.coalition {
 			if k, err := strconv.Atoi(n); err == nil {
 				if k < 1 || k > len(tr.m.players) {
@@ -1001,6 +1086,18 @@ func (tr *translator) withCoalition(q obj, o *propOp) error {
 				return errorf(o.at, "no player %s in the game", n)
 			}
 			c = append(c, n)
+			in[n] = true
+		}
+		if o.dual {
+			// [[C]] θ is not <<C>> not θ: by determinacy (turn-based
+			// games with reachability and reward goals), the others'
+			// coalition with the direction turned (extreme).
+			c = arr{}
+			for _, p := range tr.m.players {
+				if !in[p.name] {
+					c = append(c, p.name)
+				}
+			}
 		}
 		q["coalition"] = c
 	}
