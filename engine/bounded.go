@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -72,7 +74,6 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 		return !reward && (q.Goal[v] || (q.Avoid != nil && q.Avoid[v]))
 	}
 	guard := budget.NewGuard(ctx, opt.memory())
-	sum, best := f.New(), f.New()
 	res := &Analysis[T]{Policy: make([]int32, N)}
 	for v := range res.Policy {
 		res.Policy[v] = -1
@@ -81,17 +82,22 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 	if f.Exact() {
 		meter = &boundedMeter{start: time.Now(), at: 256}
 	}
-	for step := 0; step < steps; step++ {
-		if err := guard.Tick(len(g.to) + N); err != nil {
-			return nil, fmt.Errorf("engine: bounded, step %d of %d: %w", step+1, steps, err)
-		}
-		if meter != nil && step == meter.at {
-			if err := meter.check(ctx, cur, step, steps, opt.memory()); err != nil {
-				return nil, err
-			}
-		}
-		changed := false
-		for v := range N {
+	// One step: each state's value from the last step's, a block of
+	// states at a time on each worker (the states are independent, so
+	// the values are the same for any number of workers).
+	type scratch struct{ sum, best T }
+	work := make([]scratch, max(1, min(opt.WorkerCount(), (N+boundedBlock-1)/boundedBlock)))
+	for i := range work {
+		work[i] = scratch{f.New(), f.New()}
+	}
+	stepRange := func(w *scratch, from, to int) (changed bool) {
+		// Locals, not the shared scratch or the captured vectors, in the
+		// loop: workers' scratch sits side by side in memory, and
+		// writing it on every term made the cores fight over its cache
+		// line.
+		sum, best, cur, next := w.sum, w.best, cur, next
+		defer func() { w.sum, w.best = sum, best }()
+		for v := from; v < to; v++ {
 			if fixed(v) {
 				next[v] = f.Set(next[v], cur[v])
 				continue
@@ -117,6 +123,40 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 			changed = changed || f.Cmp(best, cur[v]) != 0
 			next[v] = f.Set(next[v], best)
 		}
+		return changed
+	}
+	for step := 0; step < steps; step++ {
+		if err := guard.Tick(len(g.to) + N); err != nil {
+			return nil, fmt.Errorf("engine: bounded, step %d of %d: %w", step+1, steps, err)
+		}
+		if meter != nil && step == meter.at {
+			if err := meter.check(ctx, cur, step, steps, opt.memory()); err != nil {
+				return nil, err
+			}
+		}
+		var changed bool
+		if len(work) == 1 {
+			changed = stepRange(&work[0], 0, N)
+		} else {
+			var claimed atomic.Int64
+			var moved atomic.Bool
+			var wg sync.WaitGroup
+			for i := range work {
+				wg.Go(func() {
+					for {
+						from := int(claimed.Add(boundedBlock)) - boundedBlock
+						if from >= N {
+							return
+						}
+						if stepRange(&work[i], from, min(from+boundedBlock, N)) {
+							moved.Store(true)
+						}
+					}
+				})
+			}
+			wg.Wait()
+			changed = moved.Load()
+		}
 		cur, next = next, cur
 		res.Rounds++
 		if !changed {
@@ -126,6 +166,11 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 	res.Values = cur
 	return res, nil
 }
+
+// boundedBlock is how many states a worker claims at a time in a step of
+// AnalyzeBounded: enough to make claiming cheap, few enough to share the
+// work of a step evenly.
+const boundedBlock = 4096
 
 // boundedMeter extrapolates an exact bounded analysis from its first steps.
 // The work of a step is proportional to the bits of the values it reads, and

@@ -149,3 +149,97 @@ func TestAnalyzeBoundedInstant(t *testing.T) {
 		t.Error("Instant of the wrong length: no error")
 	}
 }
+
+// ring is a two-player game on n states, large enough for many of
+// AnalyzeBounded's blocks: from s, the player s%2 chooses between two
+// moves, each to two states further round with probabilities 1/3 and
+// 2/3, earning s%5 on the first; every 97th state is a goal.
+type ring struct{ n int }
+
+func (r ring) Players() int { return 2 }
+func (r ring) Start() int   { return 1 }
+func (r ring) Expand(s int, n *engine.Node[int]) error {
+	n.Decide(s % 2)
+	for a := range 2 {
+		n.Action(fmt.Sprint(a),
+			engine.Outcome[int]{P: big.NewRat(1, 3), To: (s*7 + a + 1) % r.n, Reward: big.NewRat(int64(s%5), 1)},
+			engine.Outcome[int]{P: big.NewRat(2, 3), To: (s*13 + 3*a + 5) % r.n})
+	}
+	return nil
+}
+
+// The values of a bounded analysis are the same, bit for bit in float
+// mode, for any number of workers: each state's new value depends only
+// on the last step's.
+func TestAnalyzeBoundedWorkers(t *testing.T) {
+	ctx := context.Background()
+	G, err := engine.Explore[int](ctx, ring{20011}, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := make([]bool, G.States())
+	for i := range goal {
+		goal[i] = G.State(i)%97 == 0
+	}
+	for _, obj := range []engine.Objective{engine.MaxProbability, engine.MinReward} {
+		q := engine.Query{Objective: obj, Goal: goal, Coalition: []int{0}}
+		one, err := engine.AnalyzeBounded(ctx, numeric.Float{}, G, q, 40, workers(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{2, 3} {
+			many, err := engine.AnalyzeBounded(ctx, numeric.Float{}, G, q, 40, workers(w))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range one.Values {
+				if math.Float64bits(one.Values[i]) != math.Float64bits(many.Values[i]) {
+					t.Fatalf("%v, %d workers: state %d: %v, one worker %v", obj, w, i, many.Values[i], one.Values[i])
+				}
+			}
+		}
+		exOne, err := engine.AnalyzeBounded(ctx, numeric.Exact{}, G, q, 6, workers(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		exMany, err := engine.AnalyzeBounded(ctx, numeric.Exact{}, G, q, 6, workers(2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range exOne.Values {
+			if exOne.Values[i].Cmp(exMany.Values[i]) != 0 {
+				t.Fatalf("%v exact: state %d: %v, one worker %v", obj, i, exMany.Values[i], exOne.Values[i])
+			}
+		}
+	}
+}
+
+func workers(n int) engine.Options {
+	var o engine.Options
+	o.Workers = n
+	return o
+}
+
+// BenchmarkAnalyzeBounded: 50 float steps of Pmax on a game of 200,003
+// states, on one worker and on all cores.
+func BenchmarkAnalyzeBounded(b *testing.B) {
+	ctx := context.Background()
+	G, err := engine.Explore[int](ctx, ring{200003}, engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	goal := make([]bool, G.States())
+	for i := range goal {
+		goal[i] = G.State(i)%97 == 0
+	}
+	q := engine.Query{Objective: engine.MaxProbability, Goal: goal, Coalition: []int{0}}
+	for _, w := range []int{1, 0} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := engine.AnalyzeBounded(ctx, numeric.Float{}, G, q, 50, workers(w)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -187,7 +187,7 @@ func (m *Model) check(ctx context.Context, opt Options) (*Result, error) {
 		var rules engine.Rules[string]
 		if rb != nil {
 			r := newRules(m, rb.exp, rb.acc)
-			r.initial, r.bound = initial, &unfold{upper: rb.upper}
+			r.initial, r.bound = initial, &unfold{upper: rb.upper, lower: rb.lower}
 			rules = unfoldedRules{r}
 		} else {
 			rules = engineRules(m, reward, acc, initial)
@@ -468,16 +468,19 @@ func (m *Model) marks(G *engine.Graph[string], p *property, workers int) (goal, 
 		avoid = make([]bool, N)
 	}
 	err = m.eachState(G, workers, func(r *rules, i int, s string) {
+		inBounds := true
 		if p.rbound != nil {
 			if s == over {
 				return
 			}
-			s, _ = split(s)
+			var acc int64
+			s, acc = split(s)
+			inBounds = p.rbound.within(acc)
 		}
 		m.unpack(s, r.e.ints)
 		r.resetTransients()
 		r.setLocationTransients()
-		goal[i] = p.goal != nil && p.goal.b(&r.e)
+		goal[i] = inBounds && p.goal != nil && p.goal.b(&r.e)
 		if avoid != nil {
 			avoid[i] = p.avoid.b(&r.e)
 		}

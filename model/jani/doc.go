@@ -66,12 +66,15 @@
 // which stops early once a step changes nothing. Several initial states
 // (variables without an initial value, restricted by restrict-initial):
 // the filter's function (min, max, sum, avg, or values when they agree)
-// over them. Reward bounds (one upper bound on a reward accumulated over
-// steps or on leaving states, in whole numbers): the state space is
-// unfolded with the reward accumulated so far, a transition beyond the
-// bound leading to a sink. Other properties (time-bounded, lower or several
-// reward bounds, instantaneous rewards, other Boolean formulas) are listed
-// as skipped, with the reason.
+// over them. Reward bounds (one bound, lower, upper or both, on a reward
+// accumulated over steps or on leaving states, in whole numbers, such as
+// QVBS eajs's F{rew≥U} φ): the state space is unfolded with the reward
+// accumulated so far, a goal counting where the reward is within the
+// bounds, a transition past the upper bound leading to a sink, and without
+// one the reward kept at the lower bound once reached. Other properties
+// (time-bounded, several reward bounds, other Boolean formulas) are listed
+// as skipped, with the reason; a property with an error in it is listed
+// with its error (PropertyResult.Err), and the others are checked.
 //
 // # Semantics
 //

@@ -305,7 +305,66 @@ func TestRewardBounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Check(context.Background(), jani.Options{}); err == nil || !strings.Contains(err.Error(), "not a whole number") {
+	res, err := m.Check(context.Background(), jani.Options{})
+	if err == nil {
+		err = res.Properties[0].Err // that property's alone
+	}
+	if err == nil || !strings.Contains(err.Error(), "not a whole number") {
 		t.Errorf("half a unit: %v", err)
+	}
+}
+
+// Lower reward bounds (QVBS eajs's ProbUtil, F{rew≥U} φ): three flips of
+// a coin, each head paying 1, the player choosing the coin before each
+// flip: heads with 1/3 or 2/3. With the 1/3 coin, at least two heads has
+// probability 3·(1/3)²·(2/3) + (1/3)³ = 7/27, and with the 2/3 coin
+// 3·(2/3)²·(1/3) + (2/3)³ = 20/27 (Pmin, Pmax); more than one is the same
+// event. Between one and two heads is least likely when the player aims,
+// after the first flip, at three heads (after a head: the 2/3 coin twice,
+// 4/9) or at none (after a tail: the 1/3 coin twice, tails 4/9): 1 - 4/9 =
+// 5/9, less than any fixed coin's 2/3. The goal "a flip was made"
+// holds after the first flip, with too little reward to count, and the
+// path goes on through it: reaching it with at least two heads is again
+// 7/27 and 20/27.
+func TestLowerRewardBounds(t *testing.T) {
+	prop := func(name, op, goal, bounds string) string {
+		return `{"name": "` + name + `", "expression": {"op": "filter", "fun": "values", "states": {"op": "initial"}, "values": {"op": "` + op + `", "exp": {"op": "F", "exp": ` + goal + `,
+		  "reward-bounds": [{"accumulate": ["steps"], "exp": "heads", "bounds": ` + bounds + `}]}}}}`
+	}
+	done := `{"op": "=", "left": "x", "right": 3}`
+	flipped := `{"op": "≥", "left": "x", "right": 1}`
+	src := `{"jani-version": 1, "name": "r", "type": "mdp",
+	 "variables": [{"name": "x", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 3}, "initial-value": 0},
+	   {"name": "heads", "type": "real", "transient": true, "initial-value": 0}],
+	 "properties": [` + strings.Join([]string{
+		prop("min2", "Pmin", done, `{"lower": 2}`),
+		prop("max2", "Pmax", done, `{"lower": 2}`),
+		prop("min>1", "Pmin", done, `{"lower": 1, "lower-exclusive": true}`),
+		prop("min1to2", "Pmin", done, `{"lower": 1, "upper": 2}`),
+		prop("minflipped2", "Pmin", flipped, `{"lower": 2}`),
+		prop("maxflipped2", "Pmax", flipped, `{"lower": 2}`),
+	}, ", ") + `],
+	 "automata": [{"name": "a", "locations": [{"name": "l"}], "initial-locations": ["l"], "edges": [
+	   {"location": "l", "guard": {"exp": {"op": "<", "left": "x", "right": 3}}, "destinations": [
+	     {"location": "l", "probability": {"exp": {"op": "/", "left": 1, "right": 3}}, "assignments": [{"ref": "x", "value": {"op": "+", "left": "x", "right": 1}}, {"ref": "heads", "value": 1}]},
+	     {"location": "l", "probability": {"exp": {"op": "/", "left": 2, "right": 3}}, "assignments": [{"ref": "x", "value": {"op": "+", "left": "x", "right": 1}}]}]},
+	   {"location": "l", "guard": {"exp": {"op": "<", "left": "x", "right": 3}}, "destinations": [
+	     {"location": "l", "probability": {"exp": {"op": "/", "left": 2, "right": 3}}, "assignments": [{"ref": "x", "value": {"op": "+", "left": "x", "right": 1}}, {"ref": "heads", "value": 1}]},
+	     {"location": "l", "probability": {"exp": {"op": "/", "left": 1, "right": 3}}, "assignments": [{"ref": "x", "value": {"op": "+", "left": "x", "right": 1}}]}]}]}],
+	 "system": {"elements": [{"automaton": "a"}]}}`
+	m, err := jani.Parse([]byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, states := check(t, m)
+	if states != 4 {
+		t.Errorf("states = %d, want the model's 4", states)
+	}
+	expect(t, got, map[string]string{"min2": "7/27", "max2": "20/27", "min>1": "7/27", "min1to2": "5/9", "minflipped2": "7/27", "maxflipped2": "20/27"})
+	if k := got["min2"].Kind; k != "Pmin[reward≥2]" {
+		t.Errorf("kind %q", k)
+	}
+	if k := got["min1to2"].Kind; k != "Pmin[1≤reward≤2]" {
+		t.Errorf("kind %q", k)
 	}
 }

@@ -496,25 +496,50 @@ func (m *Model) rewardBound(p *property, v any, path string) (skip string, err e
 	if err := b.keys("upper", "upper-exclusive", "lower", "lower-exclusive"); err != nil {
 		return "", err
 	}
-	if b.has("lower") || !b.has("upper") {
-		return "reward-bounds other than an upper bound", nil
+	if !b.has("lower") && !b.has("upper") {
+		return "", fmt.Errorf("%s: neither a lower nor an upper bound", b.path)
 	}
-	upper, err := m.constInt(b.m["upper"], b.path+".upper")
-	if err != nil {
-		return "", err
+	// Rewards are whole numbers here, so an exclusive bound is the
+	// inclusive one a step inside.
+	rb.upper = -1
+	if b.has("upper") {
+		upper, err := m.constInt(b.m["upper"], b.path+".upper")
+		if err != nil {
+			return "", err
+		}
+		rb.upper = int64(upper)
+		if b.m["upper-exclusive"] == true {
+			rb.upper--
+		}
+		if rb.upper < 0 {
+			rb.upper = -2 // no whole reward of at least 0 is within it
+		}
 	}
-	rb.upper = int64(upper)
-	if b.m["upper-exclusive"] == true {
-		rb.upper-- // whole rewards: below the bound is at most one less
+	if b.has("lower") {
+		lower, err := m.constInt(b.m["lower"], b.path+".lower")
+		if err != nil {
+			return "", err
+		}
+		rb.lower = max(int64(lower), 0)
+		if b.m["lower-exclusive"] == true {
+			rb.lower = max(int64(lower)+1, 0)
+		}
 	}
 	if rb.exp, err = m.rewardExpr(o); err != nil {
 		return "", err
 	}
-	key, _ := json.Marshal([]any{"reward-bound", o.m["exp"], rb.acc.steps, rb.acc.exit, rb.upper})
+	key, _ := json.Marshal([]any{"reward-bound", o.m["exp"], rb.acc.steps, rb.acc.exit, rb.lower, rb.upper})
 	rb.key = string(key)
 	p.rbound = rb
 	p.rewardKey = rb.key
-	p.kind += fmt.Sprintf("[reward≤%d]", rb.upper)
+	switch {
+	case rb.upper == -1:
+		p.kind += fmt.Sprintf("[reward≥%d]", rb.lower)
+	case rb.lower == 0:
+		p.kind += fmt.Sprintf("[reward≤%d]", max(rb.upper, -1))
+	default:
+		p.kind += fmt.Sprintf("[%d≤reward≤%d]", rb.lower, max(rb.upper, -1))
+	}
 	return "", nil
 }
 

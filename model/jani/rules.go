@@ -776,7 +776,7 @@ func (r *rules) fork() *rules {
 		f.win = make([]*big.Rat, len(r.win))
 	}
 	if r.bound != nil {
-		f.bound = &unfold{upper: r.bound.upper}
+		f.bound = &unfold{upper: r.bound.upper, lower: r.bound.lower}
 	}
 	return f
 }

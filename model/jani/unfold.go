@@ -8,27 +8,40 @@ import (
 )
 
 // Reward-bounded reachability (a path formula's reward-bounds): reach the
-// goal while the reward accumulated so far stays within an upper bound.
-// The state space is unfolded: every state carries the reward accumulated
-// on the way to it (rewards must be whole numbers, at least 0), and a
-// transition that takes it beyond the bound leads to a sink that is never
-// a goal. The question on the unfolded model is an unbounded one; its
-// size is the states times the bound, at most.
+// goal at a moment when the reward accumulated so far is within the
+// bounds, a lower one, an upper one, or both. The state space is
+// unfolded: every state carries the reward accumulated on the way to it
+// (rewards must be whole numbers, at least 0), and a state is a goal
+// where the model's goal holds and its reward is within the bounds (a
+// goal state reached with too little reward is passed through). Since
+// the reward only grows, a transition that takes it past the upper bound
+// leads to a sink that is never a goal, and without an upper bound the
+// reward is kept at the lower bound once it reaches it (what is more
+// makes no difference). The question on the unfolded model is an
+// unbounded one; its size is the states times the larger bound, at most.
 
 // rewardBound is a property's reward bound.
 type rewardBound struct {
 	exp   *expr
 	acc   accum
-	upper int64 // the largest accumulated reward allowed
+	lower int64 // the least accumulated reward allowed (0: none)
+	upper int64 // the largest accumulated reward allowed (-1: none; -2: none is)
 	key   string
+}
+
+// within reports whether an accumulated reward is within the bounds.
+func (b *rewardBound) within(acc int64) bool {
+	return acc >= b.lower && (b.upper == -1 || acc <= b.upper)
 }
 
 // unfold is the unfolding an exploration carries out.
 type unfold struct {
-	upper int64
-	base  string // the state being expanded, without its reward
-	acc   int64  // and its reward
-	buf   []byte
+	// upper is the largest reward kept (-1: none, the reward is kept at
+	// lower once past it); past it, the sink.
+	upper, lower int64
+	base         string // the state being expanded, without its reward
+	acc          int64  // and its reward
+	buf          []byte
 }
 
 // over is the sink beyond the bound; no packed state is empty.
@@ -97,7 +110,10 @@ func (r *rules) post(outs []engine.Outcome[string]) []engine.Outcome[string] {
 			acc += w.Num().Int64()
 		}
 		outs[i].Reward = nil
-		if acc > u.upper || acc < 0 {
+		if u.upper == -1 {
+			acc = min(acc, u.lower)
+		}
+		if acc < 0 || u.upper != -1 && acc > u.upper {
 			outs[i].To = over
 		} else {
 			outs[i].To = join(outs[i].To, acc, &u.buf)
