@@ -407,7 +407,7 @@ func (m *Model) variables(list []any, sc *scope, where string) error {
 		if err != nil {
 			return err
 		}
-		o.path = fmt.Sprintf("variable %q", name)
+		o.path = commented(fmt.Sprintf("variable %q", name), v)
 		if _, dup := sc.names[name]; dup {
 			return fmt.Errorf("%s declared twice", o.path)
 		}

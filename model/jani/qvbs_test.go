@@ -57,15 +57,22 @@ func refValue(t testing.TB, raw json.RawMessage) *big.Rat {
 // loadQVBS returns the instances present, or skips (failing in CI, where
 // they must be present).
 func loadQVBS(t *testing.T) []string {
-	dirs, _ := filepath.Glob(filepath.Join(qvbsDir, "*", "reference.json"))
-	if len(dirs) == 0 {
+	return present(t, filepath.Join(qvbsDir, "*", "reference.json"))
+}
+
+// present returns the files that pattern matches, sorted, or skips the
+// test saying what is missing (failing in CI, where ../shared is there).
+func present(t *testing.T, pattern string) []string {
+	t.Helper()
+	paths, _ := filepath.Glob(pattern)
+	if len(paths) == 0 {
 		if os.Getenv("CI") != "" {
-			t.Fatalf("no benchmark instances in %s", qvbsDir)
+			t.Fatalf("nothing matches %s", pattern)
 		}
-		t.Skipf("no benchmark instances in %s", qvbsDir)
+		t.Skipf("nothing matches %s (the benchmark files of ../shared)", pattern)
 	}
-	sort.Strings(dirs)
-	return dirs
+	sort.Strings(paths)
+	return paths
 }
 
 func openInstance(t *testing.T, refPath string) (*jani.Model, reference) {
@@ -166,14 +173,7 @@ func TestQVBS(t *testing.T) {
 // exact, else to 1e-6), and the state count must match. Instances beyond
 // a million states (echoring) run with GAMESOLVE_QVBS_LARGE=1.
 func TestQVBSNext(t *testing.T) {
-	dirs, _ := filepath.Glob(filepath.Join(qvbsDir, "next", "*", "reference.json"))
-	if len(dirs) == 0 {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("no benchmark instances in %s/next", qvbsDir)
-		}
-		t.Skipf("no benchmark instances in %s/next", qvbsDir)
-	}
-	sort.Strings(dirs)
+	dirs := present(t, filepath.Join(qvbsDir, "next", "*", "reference.json"))
 	computed := 0
 	for _, refPath := range dirs {
 		name := filepath.Base(filepath.Dir(refPath))
@@ -305,13 +305,7 @@ func TestQVBSNext(t *testing.T) {
 // iteration started from a policy that never finishes, whose infinite
 // cost looked like 0 to the minimizer (engine/proper.go).
 func TestResourceGathering(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join(qvbsDir, "next", "resource-gathering__*", "resource-gathering.jani"))
-	if len(paths) == 0 {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("resource-gathering is not in %s/next", qvbsDir)
-		}
-		t.Skipf("resource-gathering is not in %s/next", qvbsDir)
-	}
+	paths := present(t, filepath.Join(qvbsDir, "next", "resource-gathering__*", "resource-gathering.jani"))
 	src, err := os.ReadFile(paths[0])
 	if err != nil {
 		t.Fatal(err)

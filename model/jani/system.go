@@ -2,6 +2,7 @@ package jani
 
 import (
 	"fmt"
+	"github.com/gamesolve/gamesolve/numeric"
 	"math/big"
 	"math/bits"
 	"reflect"
@@ -245,7 +246,7 @@ func (m *Model) automaton(o obj, actionID map[string]int) error {
 		return err
 	}
 	for i, ev := range edges {
-		eo, err := asObj(ev, fmt.Sprintf("%s, edge %d", o.path, i))
+		eo, err := asObj(ev, commented(fmt.Sprintf("%s, edge %d", o.path, i), ev))
 		if err != nil {
 			return err
 		}
@@ -257,6 +258,22 @@ func (m *Model) automaton(o obj, actionID map[string]int) error {
 	}
 	m.autos = append(m.autos, a)
 	return nil
+}
+
+// commented adds to the path of an edge, destination or assignment its
+// "comment", shortened, where it has one: where a translation writes the
+// source's place there (the PRISM reader writes "prism 4:17"), or a tool
+// the assignment as text, a message names what the user wrote.
+func commented(path string, v any) string {
+	o, _ := v.(map[string]any)
+	c, _ := o["comment"].(string)
+	if c == "" {
+		return path
+	}
+	if short, cut := numeric.Cut(c, 60); cut {
+		c = short + "…"
+	}
+	return fmt.Sprintf("%s [%s]", path, c)
 }
 
 func (m *Model) edge(o obj, sc *scope, locID map[string]int, actionID map[string]int) (*edge, int, error) {
@@ -315,7 +332,7 @@ func (m *Model) edge(o obj, sc *scope, locID map[string]int, actionID map[string
 	// transition reward, on every update) earn the same.
 	var first []any
 	for j, dv := range dl {
-		do, err := asObj(dv, fmt.Sprintf("%s, destination %d", e.where, j))
+		do, err := asObj(dv, commented(fmt.Sprintf("%s, destination %d", e.where, j), dv))
 		if err != nil {
 			return nil, 0, err
 		}
@@ -359,7 +376,7 @@ func (m *Model) edge(o obj, sc *scope, locID map[string]int, actionID map[string
 		}
 		var raw []any // the transient assignments as written
 		for k, av := range al {
-			as, err := m.assignment(av, guarded, fmt.Sprintf("%s, assignment %d", do.path, k))
+			as, err := m.assignment(av, guarded, commented(fmt.Sprintf("%s, assignment %d", do.path, k), av))
 			if err != nil {
 				return nil, 0, err
 			}

@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/model/jani"
@@ -39,7 +43,7 @@ func ParseContext(ctx context.Context, model, props []byte, consts map[string]st
 	}
 	m, err := jani.Parse(doc, consts)
 	if err != nil {
-		return nil, fmt.Errorf("prism: in the translation to JANI: %w", err)
+		return nil, placed(err)
 	}
 	for _, f := range failed {
 		m.AddFailed(f.index, f.name, f.text, wrap(f.err))
@@ -113,6 +117,34 @@ func translate(ctx context.Context, model, props []byte, name, indent string, av
 		return nil, nil, fmt.Errorf("prism: %w", err)
 	}
 	return b.Bytes(), failed, nil
+}
+
+// prismPlace finds the places the translation wrote in the JANI
+// document's comments ("prism 4:17"), as the JANI reader's messages name
+// them.
+var prismPlace = regexp.MustCompile(`\[prism (\d+):(\d+)\]`)
+
+// placed is the JANI reader's error on the translation, an error such as
+// an int variable assigned x/2 that the translation does not check: at
+// the PRISM place of the innermost edge or assignment the message names,
+// with what is wrong, and the JANI path after it; without a place, as it
+// is.
+func placed(err error) error {
+	msg := err.Error()
+	all := prismPlace.FindAllStringSubmatchIndex(msg, -1)
+	if len(all) == 0 {
+		return fmt.Errorf("prism: in the translation to JANI: %w", err)
+	}
+	last := all[len(all)-1]
+	line, _ := strconv.Atoi(msg[last[2]:last[3]])
+	col, _ := strconv.Atoi(msg[last[4]:last[5]])
+	path, what, ok := strings.Cut(msg[last[1]:], ": ")
+	if !ok {
+		what, path = path, ""
+	}
+	where := strings.TrimPrefix(prismPlace.ReplaceAllString(msg[:last[0]], ""), "jani: ")
+	where = strings.TrimSpace(strings.ReplaceAll(where+path, "  ", " "))
+	return wrap(&Error{Line: line, Col: col, Msg: what + " (in the translation to JANI: " + where + ")", Unsupported: errors.Is(err, jani.ErrUnsupported)})
 }
 
 // wrap marks an error in the text as invalid input; the context's end and

@@ -323,6 +323,11 @@ func TestParseErrors(t *testing.T) {
 		{"ctmc\nmodule m endmodule", "", "1:1: model type ctmc is not supported"},
 		{"dtmc\nmodule m\n  s : int;\nendmodule", "", "3:7: variable s: only bounded integers"},
 		{"dtmc /* open", "", "1:6: a comment /* is not closed"},
+		// Found by the JANI reader, told at the PRISM assignment,
+		// command or variable.
+		{"dtmc\nmodule m\n x : [0..10] init 5;\n [] x -> (x'=1);\nendmodule\n", "", `4:2: guard: type error: want bool, got int`},
+		{"dtmc\nmodule m\n x : [10..0] init 5;\n [] x>0 -> (x'=1);\nendmodule\n", "", `3:2: type: bounds [10, 0] span more than 2^40 values or are empty (in the translation to JANI: variable "x")`},
+		{"dtmc\nmodule m\n x : [0..10] init 5;\n [] x>0 -> (x'=x/2);\nendmodule\n", "", `4:13: type error: int := real value (in the translation to JANI: automaton "m", edge 0 (location "l"), destination 0, assignment 0)`},
 		// A tab counts eight columns, a CRLF line ending one.
 		{"dtmc\r\nmodule m\r\n\ts : [0..2] init 0;\r\n\t[] s=0 -> (t'=1);\r\nendmodule\r\n", "", "4:20: t is not a variable"},
 		{"dtmc\nmodule m\n s : [0..1];\nendmodule\nmodule n = m [t=u] endmodule", "", "variable s of m is not renamed"},
@@ -460,13 +465,10 @@ func TestPigAsGame(t *testing.T) {
 	}
 }
 
-// The coalition's side of a threshold and the dual coalition, on Pig to
-// 5 (first player's win probability w, from package pig): <<C>> P>=b asks
-// whether C can ensure at least b, so C maximizes, and with P<=b it
-// minimizes; [[C]] is the others' <<...>>, its direction turned (the
-// games are determined). Before, a threshold took MDP's reading (P>=b
-// over every policy: the least), so <<p1>> P>=w was false.
-func TestCoalitionForms(t *testing.T) {
+// pigTo5 is docs/examples/pig.prism and the first player's win
+// probability at target 5, from package pig.
+func pigTo5(t *testing.T) ([]byte, *big.Rat) {
+	t.Helper()
 	model, err := os.ReadFile("../../docs/examples/pig.prism")
 	if err != nil {
 		t.Fatal(err)
@@ -475,7 +477,18 @@ func TestCoalitionForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := want.Win.RatString()
+	return model, want.Win
+}
+
+// The coalition's side of a threshold and the dual coalition, on Pig to
+// 5 (first player's win probability w, from package pig): <<C>> P>=b asks
+// whether C can ensure at least b, so C maximizes, and with P<=b it
+// minimizes; [[C]] is the others' <<...>>, its direction turned (the
+// games are determined). Before, a threshold took MDP's reading (P>=b
+// over every policy: the least), so <<p1>> P>=w was false.
+func TestCoalitionForms(t *testing.T) {
+	model, win := pigTo5(t)
+	w := win.RatString()
 	res := check(t, string(model), strings.ReplaceAll(`
 		<<p1>> P>=WIN [ F "first wins" ]
 		<<p1>> P>WIN [ F "first wins" ]
@@ -511,10 +524,7 @@ func TestCoalitionForms(t *testing.T) {
 // one says why with its line and column; PRISM read but not computed is
 // skipped.
 func TestPropertyErrorsCostOnlyThemselves(t *testing.T) {
-	model, err := os.ReadFile("../../docs/examples/pig.prism")
-	if err != nil {
-		t.Fatal(err)
-	}
+	model, win := pigTo5(t)
 	m, err := prism.Parse(model, []byte(`<<p1>> Pmax=? [ F "first wins" ]
 <<p1>> Pmax=? [ F "first wins" &  ]
 "x": <<p1>> Pmax=? [ X "first wins" ]; "nowhere": <<p2>> Pmax=? [ F "nowhere" ]
@@ -528,12 +538,8 @@ func TestPropertyErrorsCostOnlyThemselves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := pig.Solve(context.Background(), numeric.Exact{}, 5, engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := want.Win.RatString()
-	rest := new(big.Rat).Sub(big.NewRat(1, 1), want.Win).RatString()
+	w := win.RatString()
+	rest := new(big.Rat).Sub(big.NewRat(1, 1), win).RatString()
 	wantExact(t, &jani.Result{Properties: []jani.PropertyResult{res.Properties[0], res.Properties[4], res.Properties[6]}}, w, rest, w)
 	for i, want := range map[int]string{
 		1: `properties 2:35: expected an expression, found "]"`,

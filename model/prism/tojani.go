@@ -182,7 +182,7 @@ func toJANI(g *budget.Guard, m *modelAST, ps *propsAST, name string) (obj, []pro
 		tr.vars[v.name] = true
 	}
 	for _, v := range decls {
-		jv := obj{"name": v.name, "type": "bool"}
+		jv := obj{"name": v.name, "type": "bool", "comment": "prism " + v.at.String()}
 		if !v.isBool {
 			lo, err := tr.exp(v.lo)
 			if err != nil {
@@ -456,7 +456,7 @@ func (tr *translator) automata(doc obj) error {
 					if err != nil {
 						return err
 					}
-					as = append(as, obj{"ref": a.name, "value": v})
+					as = append(as, obj{"ref": a.name, "value": v, "comment": "prism " + a.at.String()})
 				}
 				if err := tr.reuse(rewards, c.at); err != nil {
 					return err
@@ -464,7 +464,7 @@ func (tr *translator) automata(doc obj) error {
 				d["assignments"] = append(as, rewards...)
 				dests = append(dests, d)
 			}
-			e := obj{"location": "l", "guard": obj{"exp": g}, "destinations": dests}
+			e := obj{"location": "l", "guard": obj{"exp": g}, "destinations": dests, "comment": "prism " + c.at.String()}
 			if c.action != "" {
 				e["action"] = c.action
 			}
