@@ -206,7 +206,7 @@ func TestParseStopsWithContext(t *testing.T) {
 func TestRefusedUpFront(t *testing.T) {
 	model := []byte(withUpdate("x+1"))
 	_, _, err := translate(context.Background(), model, nil, "m", "", uint64(len(model))*BytesPerByte-1)
-	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "300 bytes per byte") {
+	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "400 bytes per byte") {
 		t.Errorf("got %v", err)
 	}
 	if _, _, err := translate(context.Background(), model, nil, "m", "", uint64(len(model))*BytesPerByte); err != nil {

@@ -61,8 +61,10 @@ func ToJANI(model, props []byte, name string) ([]byte, error) {
 // for each byte of its text (and its properties'), with room to spare:
 // tokens, the syntax tree, the JANI document as Go values and as text,
 // and the JANI reader's decoding of that text. ToJANIContext and
-// ParseContext refuse a text that would not fit the memory budget.
-const BytesPerByte = 300
+// ParseContext refuse a text that would not fit the memory budget. A
+// model of 200,000 one-line commands ("[]x=0->(x'=0);") peaked at 322
+// bytes a byte (RSS, /usr/bin/time -v), the densest shape measured.
+const BytesPerByte = 400
 
 // ToJANIContext is ToJANI that stops as ParseContext does.
 //
@@ -120,13 +122,15 @@ func translate(ctx context.Context, model, props []byte, name, indent string, av
 }
 
 // prismPlace finds the places the translation wrote in the JANI
-// document's comments ("prism 4:17"), as the JANI reader's messages name
-// them.
+// document's comments ("prism 4:2", on each edge, the command's, and each
+// variable), as the JANI reader's messages name them. Assignments have
+// none: a comment each cost a sixth more memory on a model of short
+// commands, and the JANI path after the place names the assignment.
 var prismPlace = regexp.MustCompile(`\[prism (\d+):(\d+)\]`)
 
 // placed is the JANI reader's error on the translation, an error such as
 // an int variable assigned x/2 that the translation does not check: at
-// the PRISM place of the innermost edge or assignment the message names,
+// the PRISM place of the command or variable the message names,
 // with what is wrong, and the JANI path after it; without a place, as it
 // is.
 func placed(err error) error {

@@ -323,11 +323,11 @@ func TestParseErrors(t *testing.T) {
 		{"ctmc\nmodule m endmodule", "", "1:1: model type ctmc is not supported"},
 		{"dtmc\nmodule m\n  s : int;\nendmodule", "", "3:7: variable s: only bounded integers"},
 		{"dtmc /* open", "", "1:6: a comment /* is not closed"},
-		// Found by the JANI reader, told at the PRISM assignment,
-		// command or variable.
+		// Found by the JANI reader, told at the PRISM command or
+		// variable (the JANI path names the assignment).
 		{"dtmc\nmodule m\n x : [0..10] init 5;\n [] x -> (x'=1);\nendmodule\n", "", `4:2: guard: type error: want bool, got int`},
 		{"dtmc\nmodule m\n x : [10..0] init 5;\n [] x>0 -> (x'=1);\nendmodule\n", "", `3:2: type: bounds [10, 0] span more than 2^40 values or are empty (in the translation to JANI: variable "x")`},
-		{"dtmc\nmodule m\n x : [0..10] init 5;\n [] x>0 -> (x'=x/2);\nendmodule\n", "", `4:13: type error: int := real value (in the translation to JANI: automaton "m", edge 0 (location "l"), destination 0, assignment 0)`},
+		{"dtmc\nmodule m\n x : [0..10] init 5;\n [] x>0 -> (x'=x/2);\nendmodule\n", "", `4:2: type error: int := real value (in the translation to JANI: automaton "m", edge 0 (location "l"), destination 0, assignment 0)`},
 		// A tab counts eight columns, a CRLF line ending one.
 		{"dtmc\r\nmodule m\r\n\ts : [0..2] init 0;\r\n\t[] s=0 -> (t'=1);\r\nendmodule\r\n", "", "4:20: t is not a variable"},
 		{"dtmc\nmodule m\n s : [0..1];\nendmodule\nmodule n = m [t=u] endmodule", "", "variable s of m is not renamed"},

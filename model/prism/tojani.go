@@ -456,7 +456,7 @@ func (tr *translator) automata(doc obj) error {
 					if err != nil {
 						return err
 					}
-					as = append(as, obj{"ref": a.name, "value": v, "comment": "prism " + a.at.String()})
+					as = append(as, obj{"ref": a.name, "value": v})
 				}
 				if err := tr.reuse(rewards, c.at); err != nil {
 					return err
