@@ -319,9 +319,14 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	// Bodies are read a bounded number at a time. A body takes a place
 	// once its first byte has come, so that clients that send nothing
 	// hold none; it is then read through a progressReader, so a client
-	// that stalls for bodyIdle (or stalled while it waited) loses its
-	// place. One that finds every place taken waits a little longer than
-	// that for one, then is told busy.
+	// that stalls for bodyIdle loses its place. One that stalled while it
+	// waited for a place has bodyResume to show that its bytes are there:
+	// while it waits nothing is read, its connection's buffers fill, and
+	// it cannot send, so what it sent is read at once (cutting it off
+	// without that failed large posts under load), and one that sent
+	// nothing gives its place up at once. One that finds every place
+	// taken waits a little longer than bodyIdle for one, then is told
+	// busy.
 	rc, _ := r.Context().Value(controllerKey{}).(*http.ResponseController)
 	var first [1]byte
 	n, err := io.ReadFull(r.Body, first[:])
@@ -342,7 +347,9 @@ func (s *Server) solve(r *http.Request) (any, error) {
 		wait.Stop()
 		return nil, r.Context().Err()
 	}
-	body := &progressReader{r: r.Body, rc: rc, last: last, end: time.Now().Add(bodyTime(r.ContentLength, s.limits.Body))}
+	now := time.Now()
+	last = later(last, now.Add(bodyResume-bodyIdle))
+	body := &progressReader{r: r.Body, rc: rc, last: last, end: now.Add(bodyTime(r.ContentLength, s.limits.Body))}
 	data, err := io.ReadAll(http.MaxBytesReader(nil, readCloser{io.MultiReader(bytes.NewReader(first[:n]), body), r.Body}, s.limits.Body))
 	<-s.bodies
 	if err != nil {

@@ -194,14 +194,24 @@ type controllerKey struct{}
 // A posted body may pause for at most bodyIdle since the last byte came,
 // and takes at most bodyGrace plus a second for every bodyRate bytes it
 // declares (or the most a body may have) once it has a reading place. A
-// body that finds no place free waits bodyIdle and a second more: a
-// stalled client holds a place no longer than that. A client on this
-// machine sends megabytes in milliseconds.
+// body that finds no place free waits bodyIdle and a second more for
+// one, and then has bodyResume at least to go on. A stalled client holds
+// a place no longer than bodyIdle; one on this machine sends megabytes in
+// milliseconds.
 const (
-	bodyIdle  = 3 * time.Second
-	bodyGrace = 2 * time.Second
-	bodyRate  = 512 << 10
+	bodyIdle   = 3 * time.Second
+	bodyResume = 100 * time.Millisecond
+	bodyGrace  = 2 * time.Second
+	bodyRate   = 512 << 10
 )
+
+// later is the later of two times.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
 
 // bodyTime is how long a body of length n (-1: unknown) may take to read.
 func bodyTime(n, limit int64) time.Duration {
@@ -212,8 +222,8 @@ func bodyTime(n, limit int64) time.Duration {
 }
 
 // progressReader reads a body with a read deadline of bodyIdle after the
-// last byte that came (not after now: a client that stalled while its
-// body waited for a place is cut off at once), and never past end.
+// last byte that came (at least bodyResume after its reading place came),
+// and never past end.
 type progressReader struct {
 	r    io.Reader
 	rc   *http.ResponseController
