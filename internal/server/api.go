@@ -342,6 +342,12 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	case s.bodies <- struct{}{}:
 		wait.Stop()
 	case <-wait.C:
+		// Read the rest away, holding no place and no memory, so that
+		// the client hears "busy" rather than a broken pipe on its
+		// upload; a client that stalls is cut off as any other.
+		now := time.Now()
+		drain := &progressReader{r: r.Body, rc: rc, last: later(last, now.Add(bodyResume-bodyIdle)), end: now.Add(bodyTime(r.ContentLength, s.limits.Body))}
+		_, _ = io.Copy(io.Discard, io.LimitReader(drain, s.limits.Body))
 		return nil, errBusy
 	case <-r.Context().Done():
 		wait.Stop()
