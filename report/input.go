@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gamesolve/gamesolve/extensive"
 	"github.com/gamesolve/gamesolve/model"
 	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/model/prism"
@@ -15,11 +16,12 @@ import (
 
 // Input is a model file, read in any of the formats: gamesolve's own
 // (Plain), or JANI, or the PRISM language (read into JANI's form, with
-// Format "prism").
+// Format "prism"), or a Gambit game (.efg or .nfg: Game).
 type Input struct {
 	Plain  *model.Model
 	JANI   *jani.Model
-	Format string // "json", "jani" or "prism"
+	Game   *extensive.Game
+	Format string // "json", "jani", "prism", "efg" or "nfg"
 }
 
 // Source is a model file to read. ParseInput is the one reader of model
@@ -57,16 +59,30 @@ func (e *ConstsError) Error() string { return "const: " + e.Err.Error() }
 func (e *ConstsError) Unwrap() error { return e.Err }
 
 // IsPRISM reports whether a file is in the PRISM language: by its name's
-// extension, or, without one, by text that is not a JSON object.
+// extension, or, without one, by text that is neither a JSON object nor a
+// Gambit game.
 func IsPRISM(name string, data []byte) bool {
 	switch filepath.Ext(name) {
 	case ".prism", ".pm", ".nm", ".sm", ".smg":
 		return true
 	case "":
 		t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
-		return len(t) > 0 && t[0] != '{'
+		return len(t) > 0 && t[0] != '{' && !IsGambit(name, data)
 	}
 	return false
+}
+
+// IsGambit reports whether a file is a Gambit game: by its name's
+// extension (.efg, .nfg), or by text that starts with EFG or NFG.
+func IsGambit(name string, data []byte) bool {
+	switch filepath.Ext(name) {
+	case ".efg", ".nfg":
+		return true
+	case ".prism", ".pm", ".nm", ".sm", ".smg", ".jani":
+		return false
+	}
+	t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return bytes.HasPrefix(t, []byte("EFG")) || bytes.HasPrefix(t, []byte("NFG"))
 }
 
 // ParseInput parses a model file's text.
@@ -113,6 +129,20 @@ func parseInput(ctx context.Context, src Source) (*Input, error) {
 	isPRISM := IsPRISM(src.Name, src.Data)
 	if strings.TrimSpace(src.Props) != "" && !isPRISM {
 		return nil, ErrPropsNotPRISM
+	}
+	if IsGambit(src.Name, src.Data) {
+		if strings.TrimSpace(src.Consts) != "" {
+			return nil, ErrConstsNotJANI
+		}
+		g, err := extensive.Read(bytes.TrimPrefix(src.Data, []byte("\xef\xbb\xbf")))
+		if err != nil {
+			return nil, err
+		}
+		format := "efg"
+		if g.Strategic {
+			format = "nfg"
+		}
+		return &Input{Game: g, Format: format}, nil
 	}
 	if !isPRISM && filepath.Ext(src.Name) != ".jani" {
 		// A valid model file is read at once, without looking through

@@ -27,8 +27,8 @@ type convertFlags struct {
 func newConvertCmd(e *env) *cobra.Command {
 	var fl convertFlags
 	cmd := &cobra.Command{
-		Use:   "convert FILE --to jani|json",
-		Short: "Translate a PRISM model into JANI, or a PRISM or JANI model into gamesolve's JSON format",
+		Use:   "convert FILE --to jani|json|efg|nfg",
+		Short: "Translate a PRISM model into JANI, a PRISM or JANI model into gamesolve's JSON format, a Gambit game between .efg and .nfg",
 		Long: `--to jani translates a model in the PRISM language, with its properties
 (--props FILE, --prop TEXT), into a JANI document for other tools: one
 automaton per module, every variable global, one synchronisation vector per
@@ -49,16 +49,23 @@ reward structure (or, for JANI, an expected-reward property) whose rewards
 the outcomes carry. States are named by their variables, probabilities are
 exact. The file shows the game to a reader, and gamesolve solve answers the
 questions PRISM's properties cannot ask, such as a three-player
-equilibrium.`,
+equilibrium.
+
+--to efg and --to nfg write a Gambit game (.efg or .nfg) in either of
+Gambit's formats, with exact rationals: an extensive form as its strategic
+form (each player's pure strategies, an action at each of its information
+sets, joined with "/"), a strategic form as a tree in which the players move
+in turn without seeing each other's moves.`,
 		Example: `  gamesolve convert docs/examples/die.pm --props docs/examples/die.props --to jani -o die.jani
-  gamesolve convert docs/examples/truel.prism --to json --goal '"A wins"' --goal '"B wins"' --goal '"C wins"' -o truel.json`,
+  gamesolve convert docs/examples/truel.prism --to json --goal '"A wins"' --goal '"B wins"' --goal '"C wins"' -o truel.json
+  gamesolve convert docs/examples/signal.efg --to nfg`,
 		Args: exactlyOne("a model file", "gamesolve convert docs/examples/die.pm --to jani"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runConvert(cmd, e, fl, args[0])
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.to, "to", "jani", "the target format: jani (from PRISM) or json (gamesolve's, from PRISM or JANI)")
+	f.StringVar(&fl.to, "to", "jani", "the target format: jani (from PRISM), json (gamesolve's, from PRISM or JANI), efg or nfg (Gambit's, from .efg or .nfg)")
 	f.StringVarP(&fl.out, "output", "o", "", "write to this file (default: standard output)")
 	f.StringVar(&fl.props, "props", "", "PRISM: the properties file")
 	f.StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property (repeatable)")
@@ -78,6 +85,9 @@ func runConvert(cmd *cobra.Command, e *env, fl convertFlags, path string) error 
 		return fmt.Errorf("convert: %w", err)
 	}
 	isPRISM := report.IsPRISM(path, data)
+	if report.IsGambit(path, data) || fl.to == "efg" || fl.to == "nfg" {
+		return convertGame(cmd, e, fl, path, data)
+	}
 	var write func(w io.Writer) (string, error)
 	switch fl.to {
 	case "jani":
@@ -105,7 +115,7 @@ func runConvert(cmd *cobra.Command, e *env, fl convertFlags, path string) error 
 			return fmt.Sprintf(" (%d states)", n), err
 		}
 	default:
-		return fmt.Errorf("convert: --to %q: the targets are jani and json", fl.to)
+		return fmt.Errorf("convert: --to %q: the targets are jani and json (from PRISM and JANI), efg and nfg (from Gambit)", fl.to)
 	}
 	if fl.out == "" || fl.out == "-" {
 		if _, err := write(e.stdout); err != nil {
@@ -321,4 +331,22 @@ func isNumber(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// convertGame writes a Gambit game in the format --to names.
+func convertGame(cmd *cobra.Command, e *env, fl convertFlags, path string, data []byte) error {
+	switch {
+	case fl.to != "efg" && fl.to != "nfg":
+		return fmt.Errorf("convert: %s is a Gambit game: --to efg or --to nfg", path)
+	case fl.consts != "" || len(fl.goals) > 0 || fl.reward != "" || fl.props != "" || len(fl.prop) > 0:
+		return fmt.Errorf("convert: --const, --goal, --reward, --props and --prop apply to PRISM and JANI models, not to the Gambit game %s", path)
+	}
+	in, err := parseModel(cmd, "convert", report.Source{Name: path, Data: data}, "")
+	if err != nil {
+		return err
+	}
+	if in.Game == nil {
+		return fmt.Errorf("convert: %s is not a Gambit game (.efg or .nfg); --to %s reads one", path, fl.to)
+	}
+	return writeGameAs(e, "convert", in.Game, fl.to, fl.out, []string{path})
 }

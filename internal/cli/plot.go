@@ -231,6 +231,9 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			case in.Format == "prism" && len(in.JANI.Properties()) == 0:
 				return fmt.Errorf("plot solve: %s: no properties to draw: give them with --props FILE or --prop TEXT", path)
 			}
+			if in.Game != nil {
+				return fmt.Errorf("plot solve: %s is a Gambit game; plot solve draws gamesolve's JSON, JANI and PRISM models (gamesolve solve prints a Gambit game's strategy)", path)
+			}
 			if m := in.JANI; m != nil {
 				opt := jani.Options{}
 				opt.Engine.Workers = e.workers

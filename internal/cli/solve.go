@@ -132,6 +132,11 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 		return fmt.Errorf("solve: %s: no properties to compute: give them with --props FILE or --prop 'Pmax=? [ F \"done\" ]'", path)
 	case in.JANI != nil:
 		return runJANI(cmd, e, fl, path, in.JANI)
+	case in.Game != nil:
+		if fl.policy || fl.csv != "" {
+			return fmt.Errorf("solve: --policy and --csv apply to gamesolve's JSON models; a Gambit game prints its strategy")
+		}
+		return runGame(cmd, e, "solve", in.Game, gameFlags{exact: fl.exact, json: fl.json})
 	}
 	m := in.Plain
 	opt := engine.Options{}

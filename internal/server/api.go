@@ -383,6 +383,12 @@ func (s *Server) solve(r *http.Request) (any, error) {
 		case in.Format == "prism" && len(in.JANI.Properties()) == 0:
 			return nil, badf(`a PRISM model needs its properties: props=Pmax=? [ F "done" ]`)
 		}
+		if in.Game != nil {
+			if policy || property != "" {
+				return nil, badf("policy and property apply to gamesolve's JSON models and to JANI and PRISM models; a Gambit game answers its equilibrium")
+			}
+			return report.SolveGame(ctx, in.Game, exact)
+		}
 		if in.JANI != nil {
 			if policy {
 				return nil, badf("policy applies to gamesolve's JSON models (a JANI or PRISM model answers its properties)")

@@ -1,0 +1,84 @@
+// Package extensive models and solves finite games of imperfect
+// information and simultaneous moves: extensive-form games (a tree with
+// chance, information sets and payoffs) and normal-form games (each
+// player moves once, unseen), exactly, in rational arithmetic, with every
+// answer certified.
+//
+// # The model
+//
+// A Game is a tree in prefix order. Each inner node belongs to a player or
+// to chance and to an Infoset (an information set: the nodes its player
+// cannot tell apart, with the same actions); chance events carry exact
+// probabilities. Outcomes (one payoff per player) may sit on any node, and
+// a path pays the sum of the outcomes along it, as Gambit's .efg files
+// mean them. Games come from Gambit's files (ReadEFG, ReadNFG, Read), from
+// Go code (Rules and Build, in the style of engine.Rules: a history type
+// and an Expand method), from a payoff table (Strategic), or inline
+// (ParseMatrix). Check refuses a game without perfect recall, naming the
+// information set whose nodes follow different earlier moves of its
+// player; perfect recall is what lets behaviour strategies (a distribution
+// at each information set) do all that mixed strategies can (Kuhn 1953).
+//
+// # The sequence form
+//
+// A player's sequence is the list of its own moves on the way to a node;
+// with perfect recall the last move, (information set, action), fixes it,
+// so a player has 1 + Σ|actions| sequences. A realization plan x gives each
+// sequence the probability that the player's own moves follow it: x(∅) = 1
+// and, at each information set I reached by sequence σ_I, Σ_a x(σ_I a) =
+// x(σ_I), x ≥ 0, written E x = e. A behaviour strategy is x(σ_I a)/x(σ_I).
+// The payoff to player p is x'B_p y, where B_p[σ][τ] sums, over the nodes
+// whose sequences are σ and τ, the chance probability to the node times
+// p's outcome there. For two players whose payoffs add up to a constant,
+// player 1's optimal plans are the solutions of the linear program
+//
+//	maximize v_0 subject to  E x = e,  x ≥ 0,  F'v ≤ B_1'x,
+//
+// whose variables v are player 2's information sets' values (the dual of
+// player 2's best response, min over y of x'B_1 y with F y = f); v_0 is the
+// game's value (Koller, Megiddo and von Stengel 1996; von Stengel 1996).
+// The program is solved by the two-phase simplex method in exact rational
+// arithmetic, and its dual's multipliers of the rows of player 2's
+// sequences are player 2's optimal plan. Every equilibrium of such a game
+// gives the same values.
+//
+// # The certificate
+//
+// No answer is returned unchecked. Evaluate, and every solver, computes
+// each player's best response to the others exactly, over the player's own
+// sequences: V(σ) is what the player collects at nodes whose sequence is
+// σ, weighted by chance's and the others' probabilities to them, plus, for
+// each information set σ leads to, the largest V(σa); V(∅) is the best
+// response's value. The information sets are visited children first (a
+// set's sequences are numbered after its parent sequence), so the pass is
+// linear in the tree. A player's gain is V(∅) minus its value under the
+// profile, and the profile is a Nash equilibrium exactly when every gain
+// is 0 (Profile.Exploitability).
+//
+// At an information set that a player's own earlier moves never lead to,
+// the linear program leaves the strategy arbitrary; SolveZeroSum gives the
+// player's best response there to the others, which changes no payoff (no
+// node of the set is reached whatever the others do), and certifies the
+// profile again.
+//
+// # Other games
+//
+// For general-sum games and for three or more players, PureEquilibrium
+// searches the pure behaviour profiles in order and returns the first one
+// certified, or proves that there is none. Mixed equilibria of three or
+// more players can be irrational, so they are not given in rationals.
+//
+// # Sources
+//
+//   - H. W. Kuhn, "A simplified two-person poker", Contributions to the
+//     Theory of Games I (1950): Kuhn poker and its value −1/18.
+//   - H. W. Kuhn, "Extensive games and the problem of information",
+//     Contributions to the Theory of Games II (1953): perfect recall.
+//   - D. Koller, N. Megiddo and B. von Stengel, "Efficient computation of
+//     equilibria for extensive two-person games", Games and Economic
+//     Behavior 14 (1996): the sequence form.
+//   - B. von Stengel, "Computing equilibria for two-person games",
+//     Handbook of Game Theory 3, chapter 45 (2002).
+//   - The Gambit Project, "Game representation formats" (the .efg and
+//     .nfg file formats).
+package extensive

@@ -1,0 +1,4 @@
+// Package poker holds poker games as extensive-form games (package
+// extensive), with OpenSpiel's rules so that its published values apply:
+// Kuhn poker (Kuhn 1950), whose value to the first player is −1/18.
+package poker

@@ -1,0 +1,22 @@
+package poker_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/gamesolve/gamesolve/extensive"
+	"github.com/gamesolve/gamesolve/games/poker"
+)
+
+// Kuhn poker's exact value, certified by an exact best response for each
+// player.
+func ExampleKuhn() {
+	pr, err := extensive.SolveZeroSum(context.Background(), poker.Kuhn())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("P1's value:", pr.Values[0].RatString(), "exploitability:", pr.Exploitability.RatString())
+	// Output:
+	// P1's value: -1/18 exploitability: 0
+}
