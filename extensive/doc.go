@@ -63,10 +63,30 @@
 //
 // # Other games
 //
-// For general-sum games and for three or more players, PureEquilibrium
-// searches the pure behaviour profiles in order and returns the first one
-// certified, or proves that there is none. Mixed equilibria of three or
-// more players can be irrational, so they are not given in rationals.
+// Two-player general-sum strategic games are solved by Lemke–Howson
+// (LemkeHowson: the path that drops the row player's first strategy, with
+// a lexicographic ratio test so that degenerate games cannot cycle), and
+// ExtremeEquilibria lists every extreme equilibrium as the completely
+// labelled vertex pairs of the two best-response polytopes
+// P = {x ≥ 0 : B'x ≤ 1} and Q = {y ≥ 0 : A y ≤ 1}, as gambit-enummixed
+// does. A two-player game tree goes through its strategic form
+// (NormalForm; TwoPlayerEquilibrium), and the mixed strategy found comes
+// back as behaviour strategies through its realization plan. For three or
+// more players, PureEquilibrium searches the pure behaviour profiles in
+// order and returns the first one certified, or proves that there is none:
+// mixed equilibria of three or more players can be irrational, so they
+// are not given in rationals.
+//
+// # Large zero-sum games in float
+//
+// Where the sequence-form program is too large for the exact dense simplex
+// (ErrLPTooLarge), CFRPlus runs CFR+ (Tammelin 2014: regret matching with
+// regrets floored at zero, alternating updates, linearly weighted
+// averages) in float64; the average strategy is rounded to multiples of
+// 2^-24 that sum to 1 at each information set, and its exploitability is
+// computed exactly from those rationals, so the ε printed is certified.
+// The game's value lies in [u − g2, u + g1] for the profile's value u and
+// gains g1, g2.
 //
 // # Sources
 //
@@ -81,4 +101,10 @@
 //     Handbook of Game Theory 3, chapter 45 (2002).
 //   - The Gambit Project, "Game representation formats" (the .efg and
 //     .nfg file formats).
+//   - C. E. Lemke and J. T. Howson, "Equilibrium points of bimatrix
+//     games", SIAM J. Appl. Math. 12 (1964).
+//   - D. Avis, G. Rosenberg, R. Savani and B. von Stengel, "Enumeration of
+//     Nash equilibria for two-player games", Economic Theory 42 (2010).
+//   - O. Tammelin, "Solving large imperfect information games using
+//     CFR+", arXiv:1407.5042 (2014).
 package extensive

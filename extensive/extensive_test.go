@@ -250,6 +250,7 @@ func bruteBest(g *extensive.Game, beh [][]*big.Rat, p, limit int) *big.Rat {
 // computation: the values by plain recursion over the tree, and that no
 // pure strategy of either player, enumerated, gains against it.
 func TestRandomZeroSum(t *testing.T) {
+	t.Parallel()
 	checked := 0
 	for seed := range uint64(300) {
 		r := randRules{seed: seed, players: 2, zeroSum: true, obs: 1 + int(seed%3), depth: 3 + int(seed%4)}
@@ -286,6 +287,7 @@ func TestRandomZeroSum(t *testing.T) {
 // (not equilibrium) profiles of random games with 2 to 4 players, each
 // player's gain equals the enumerated best response minus its value.
 func TestGainsMatchBruteForce(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(200) {
 		r := randRules{seed: seed, players: 2 + int(seed%3), obs: 1 + int(seed%3), depth: 3 + int(seed%3)}
 		g, err := extensive.Build(context.Background(), r)
@@ -524,6 +526,7 @@ func TestPureEquilibrium(t *testing.T) {
 // value (the minimax theorem over pure strategies: behaviour and mixed
 // strategies agree under perfect recall), for random zero-sum games.
 func TestNormalForm(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(40) {
 		r := randRules{seed: seed, players: 2, zeroSum: true, obs: 1, depth: 3}
 		g, err := extensive.Build(context.Background(), r)

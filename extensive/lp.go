@@ -2,6 +2,7 @@ package extensive
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 
@@ -11,6 +12,19 @@ import (
 // maxTableau bounds the entries of the dense exact tableau (rows times
 // columns); larger sequence forms are refused with the figure.
 const maxTableau = 4_000_000
+
+// ErrLPTooLarge is wrapped (with budget.ErrTooLarge) by the refusal of a
+// linear program too large for the exact dense simplex.
+var ErrLPTooLarge = errors.New("too large for the exact simplex")
+
+// tableauFits refuses a program of m rows and n columns whose tableau
+// would pass maxTableau entries.
+func tableauFits(m, n int) error {
+	if w := float64(m+1) * float64(n+m+1); w > maxTableau {
+		return fmt.Errorf("extensive: the sequence-form program has %d rows and %d columns, a tableau of %.3g exact entries, more than the %.0e allowed (%w): %w", m, n, w, float64(maxTableau), ErrLPTooLarge, budget.ErrTooLarge)
+	}
+	return nil
+}
 
 // blandAfter is the number of pivots in a row that leave the objective
 // unchanged after which the entering column is chosen by Bland's rule,
@@ -25,8 +39,8 @@ const blandAfter = 50
 // ends.
 func simplex(ctx context.Context, A [][]*big.Rat, b, c []*big.Rat) (x, duals []*big.Rat, err error) {
 	m, n := len(A), len(c)
-	if w := float64(m+1) * float64(n+m+1); w > maxTableau {
-		return nil, nil, fmt.Errorf("extensive: the linear program has %d rows and %d columns, a tableau of %.3g entries, more than the %d allowed: %w", m, n, w, maxTableau, budget.ErrTooLarge)
+	if err := tableauFits(m, n); err != nil {
+		return nil, nil, err
 	}
 	cols := n + m + 1 // the originals, the artificials, the right-hand side
 	rhs := cols - 1

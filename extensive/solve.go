@@ -170,6 +170,9 @@ func (g *Game) optimalPlan(ctx context.Context, sf *seqForm, p int) (plan, other
 	// Columns: x (np), v+ (kv), v− (kv), slacks (no).
 	nc := np + 2*kv + no
 	rows := len(ownSets) + 1 + no
+	if err := tableauFits(rows, nc); err != nil {
+		return nil, nil, err
+	}
 	A := make([][]*big.Rat, rows)
 	for i := range A {
 		A[i] = make([]*big.Rat, nc)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/extensive"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
@@ -24,8 +25,12 @@ var ErrNoPureEquilibrium = errors.New("no pure equilibrium")
 type Equilibrium struct {
 	Game    string   `json:"game"`
 	Players []string `json:"players"`
-	// Method is "sequence-form LP" (two players, constant sum) or "pure
-	// search" (the first pure profile that no player can improve on).
+	// Method is "sequence-form LP" (two players, constant sum),
+	// "Lemke–Howson" (two players, general sum; "… on the strategic form"
+	// for a tree), "vertex enumeration" (GameOptions.All), or "pure
+	// search" (the first pure profile that no player can improve on),
+	// or "CFR+, N iterations" (an ε-equilibrium, in float mode, for a
+	// zero-sum game too large for the exact program).
 	Method      string     `json:"method"`
 	Values      JSONFloats `json:"values"`
 	ValuesExact []string   `json:"values_exact"`
@@ -36,9 +41,19 @@ type Equilibrium struct {
 	Exploitability      JSONFloat `json:"exploitability"`
 	ExploitabilityExact string    `json:"exploitability_exact"`
 	Sizes               GameSizes `json:"sizes"`
+	// Equilibria, with GameOptions.All, lists every extreme equilibrium
+	// of a two-player strategic game; the fields above show the first.
+	Equilibria []EquilibriumEntry `json:"equilibria,omitempty"`
 
 	exact     bool
 	strategic bool
+}
+
+// EquilibriumEntry is one equilibrium of a list.
+type EquilibriumEntry struct {
+	Values      JSONFloats `json:"values"`
+	ValuesExact []string   `json:"values_exact"`
+	Strategy    []Behavior `json:"strategy"`
 }
 
 // Behavior is one information set's strategy. Player is numbered from 1
@@ -67,36 +82,108 @@ type GameSizes struct {
 	Sequences []int `json:"sequences"`
 }
 
-// SolveGame finds an exact, certified Nash equilibrium: for two players
-// whose payoffs add up to a constant, by the sequence-form linear program;
-// otherwise the first pure equilibrium, refused with ErrNoPureEquilibrium
-// (wrapped with the reason) when the search proves there is none. exact
-// chooses how the text shows numbers; the answer is exact either way.
-func SolveGame(ctx context.Context, g *extensive.Game, exact bool) (*Equilibrium, error) {
+// GameOptions are SolveGame's choices.
+type GameOptions struct {
+	// Exact shows values and probabilities as fractions. It also forbids
+	// the float fallback: a game too large for the exact solve is refused.
+	Exact bool
+	// Iterations of CFR+ for a two-player constant-sum game too large for
+	// the exact linear program, in float mode (0: DefaultIterations).
+	Iterations int
+	// All lists every extreme equilibrium of a two-player strategic game
+	// (Equilibrium.Equilibria).
+	All bool
+}
+
+// DefaultIterations is the CFR+ iterations of SolveGame's float fallback.
+const DefaultIterations = 10000
+
+// SolveGame finds a certified Nash equilibrium: for two players whose
+// payoffs add up to a constant, an exact one by the sequence-form linear
+// program, or, where that program is too large and opt.Exact is not set,
+// an ε-equilibrium by CFR+ whose ε is computed exactly; for two players
+// otherwise, an exact one by Lemke–Howson (on a tree's strategic form, or
+// the first pure equilibrium where that form is too large); for three or
+// more players the first pure equilibrium, refused with
+// ErrNoPureEquilibrium (wrapped with the reason) when the search proves
+// there is none. With opt.All, every extreme equilibrium of a two-player
+// strategic game.
+func SolveGame(ctx context.Context, g *extensive.Game, opt GameOptions) (*Equilibrium, error) {
+	if opt.All {
+		if len(g.Players) != 2 || !g.Strategic {
+			return nil, fmt.Errorf("%w: --all lists the extreme equilibria of two-player strategic games (a matrix or .nfg); this game is not one", solver.ErrInvalid)
+		}
+		all, err := extensive.ExtremeEquilibria(ctx, g)
+		if err != nil {
+			return nil, err
+		}
+		out, err := describe(g, all[0], "vertex enumeration", opt.Exact)
+		if err != nil {
+			return nil, err
+		}
+		for _, pr := range all {
+			e, err := describe(g, pr, "", opt.Exact)
+			if err != nil {
+				return nil, err
+			}
+			out.Equilibria = append(out.Equilibria, EquilibriumEntry{Values: e.Values, ValuesExact: e.ValuesExact, Strategy: e.Strategy})
+		}
+		return out, nil
+	}
 	var pr *extensive.Profile
 	var err error
 	method := "sequence-form LP"
 	if len(g.Players) == 2 {
 		pr, err = extensive.SolveZeroSum(ctx, g)
+		if errors.Is(err, extensive.ErrLPTooLarge) {
+			if opt.Exact {
+				return nil, fmt.Errorf("%w; without --exact, CFR+ gives an ε-equilibrium with its ε certified", err)
+			}
+			n := opt.Iterations
+			if n <= 0 {
+				n = DefaultIterations
+			}
+			var done int
+			pr, done, err = extensive.CFRPlus(ctx, g, n)
+			method = fmt.Sprintf("CFR+, %d iterations", done)
+		}
 	}
-	if len(g.Players) != 2 || errors.Is(err, extensive.ErrNotZeroSum) {
+	if len(g.Players) == 2 && errors.Is(err, extensive.ErrNotZeroSum) {
+		method = "Lemke–Howson"
+		if !g.Strategic {
+			method = "Lemke–Howson on the strategic form"
+		}
+		pr, err = extensive.TwoPlayerEquilibrium(ctx, g)
+		if errors.Is(err, budget.ErrTooLarge) || errors.Is(err, solver.ErrInvalid) && !g.Strategic {
+			// The strategic form is too large: a pure equilibrium may
+			// still be found.
+			var n float64
+			method = "pure search"
+			pr, n, err = extensive.PureEquilibrium(ctx, g)
+			if err == nil && pr == nil {
+				return nil, fmt.Errorf("%w: all %.0f pure profiles were checked and none is an equilibrium; the strategic form for Lemke–Howson is too large", ErrNoPureEquilibrium, n)
+			}
+		}
+	}
+	if len(g.Players) != 2 {
 		method = "pure search"
 		var n float64
 		pr, n, err = extensive.PureEquilibrium(ctx, g)
 		if err == nil && pr == nil {
-			why := "mixed equilibria of games of three or more players can be irrational, so they are not computed"
-			if len(g.Players) == 2 {
-				why = "mixed equilibria of general-sum two-player games are not computed yet"
-			}
-			return nil, fmt.Errorf("%w: all %.0f pure profiles were checked and none is an equilibrium; %s", ErrNoPureEquilibrium, n, why)
+			return nil, fmt.Errorf("%w: all %.0f pure profiles were checked and none is an equilibrium; mixed equilibria of games of three or more players can be irrational, so they are not computed", ErrNoPureEquilibrium, n)
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	if !pr.Equilibrium() {
+	if !pr.Equilibrium() && !strings.HasPrefix(method, "CFR+") {
 		return nil, fmt.Errorf("%w: internal error: the profile found gains %s", solver.ErrInvalid, pr.Exploitability.RatString())
 	}
+	return describe(g, pr, method, opt.Exact)
+}
+
+// describe is the report of one certified profile.
+func describe(g *extensive.Game, pr *extensive.Profile, method string, exact bool) (*Equilibrium, error) {
 	sz := g.Sizes()
 	out := &Equilibrium{
 		Game: g.Title, Players: slices.Clone(g.Players), Method: method,
@@ -160,21 +247,48 @@ func (r *Equilibrium) Text(b *bytes.Buffer, float Float) {
 	}
 	fmt.Fprintf(b, "%s: %d players, %d nodes, %d information sets (%s), %d sequences (%s); %s\n\n", Printable(title), len(r.Players), r.Sizes.Nodes,
 		sum(r.Sizes.Infosets), ints(r.Sizes.Infosets), sum(r.Sizes.Sequences), ints(r.Sizes.Sequences), r.Method)
-	head := []string{"player", "value"}
-	if r.exact {
-		head = append(head, "exact")
-	}
-	rows := [][]string{head}
-	for p, v := range r.Values {
-		row := []string{Printable(r.Players[p]), floatText(float, v)}
+	if len(r.Equilibria) == 0 {
+		head := []string{"player", "value"}
 		if r.exact {
-			row = append(row, r.ValuesExact[p])
+			head = append(head, "exact")
 		}
-		rows = append(rows, row)
+		rows := [][]string{head}
+		for p, v := range r.Values {
+			row := []string{Printable(r.Players[p]), floatText(float, v)}
+			if r.exact {
+				row = append(row, r.ValuesExact[p])
+			}
+			rows = append(rows, row)
+		}
+		Table(b, rows)
 	}
-	Table(b, rows)
-	b.WriteString("\nstrategy\n")
-	for _, s := range r.Strategy {
+	if len(r.Equilibria) > 0 {
+		fmt.Fprintf(b, "%d extreme %s\n", len(r.Equilibria), plural(len(r.Equilibria), "equilibrium", "equilibria"))
+		for k, e := range r.Equilibria {
+			vals := make([]string, len(e.Values))
+			for p, v := range e.Values {
+				vals[p] = floatText(float, v)
+				if r.exact {
+					vals[p] = e.ValuesExact[p]
+				}
+			}
+			fmt.Fprintf(b, "\nequilibrium %d: values %s\n", k+1, strings.Join(vals, ", "))
+			r.strategyText(b, float, e.Strategy)
+		}
+	} else {
+		b.WriteString("\nstrategy\n")
+		r.strategyText(b, float, r.Strategy)
+	}
+	if r.ExploitabilityExact == "0" {
+		b.WriteString("\nexploitability 0: certified, no player gains by an exact best response\n")
+	} else {
+		fmt.Fprintf(b, "\nexploitability %s: an ε-equilibrium, no player gains more than ε by an exact best response\n", floatText(float, float64(r.Exploitability)))
+	}
+}
+
+// strategyText writes a strategy table, a line per information set.
+func (r *Equilibrium) strategyText(b *bytes.Buffer, float Float, strategy []Behavior) {
+	for _, s := range strategy {
 		label := s.Label
 		switch {
 		case r.strategic:
@@ -195,10 +309,5 @@ func (r *Equilibrium) Text(b *bytes.Buffer, float Float) {
 			line += " (not reached)"
 		}
 		b.WriteString(line + "\n")
-	}
-	if r.ExploitabilityExact == "0" {
-		b.WriteString("\nexploitability 0: certified, no player gains by an exact best response\n")
-	} else {
-		fmt.Fprintf(b, "\nexploitability %s\n", r.ExploitabilityExact)
 	}
 }

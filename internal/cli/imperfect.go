@@ -15,16 +15,22 @@ import (
 
 // gameFlags are the flags of a built-in game of imperfect information.
 type gameFlags struct {
-	exact, json bool
-	write       string
+	exact, json, all bool
+	write            string
+	iterations       int
 }
 
 func (fl *gameFlags) add(cmd *cobra.Command) {
 	f := cmd.Flags()
-	f.BoolVar(&fl.exact, "exact", false, "show the values and probabilities as exact fractions (the solve is exact either way)")
+	f.BoolVar(&fl.exact, "exact", false, "show exact fractions, and refuse a game too large for the exact solve instead of giving an ε-equilibrium")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
 	f.StringVar(&fl.write, "write", "", "write the game to this file instead of solving it: FILE.efg or FILE.nfg (Gambit's formats)")
+	f.IntVar(&fl.iterations, "iterations", report.DefaultIterations, "CFR+ iterations for a zero-sum game too large for the exact solve (float mode)")
 }
+
+// maxIterations bounds --iterations (a run checks the deadline between
+// iterations; this bounds what one asks for by mistake).
+const maxIterations = 100_000_000
 
 // runGame solves a game of imperfect information or simultaneous moves,
 // or writes it where --write asks.
@@ -32,7 +38,10 @@ func runGame(cmd *cobra.Command, e *env, what string, g *extensive.Game, fl game
 	if fl.write != "" {
 		return writeGame(e, what, g, fl.write, nil)
 	}
-	out, err := report.SolveGame(cmd.Context(), g, fl.exact)
+	if fl.iterations < 1 || fl.iterations > maxIterations {
+		return fmt.Errorf("%s: --iterations %d: want 1 to %d", what, fl.iterations, maxIterations)
+	}
+	out, err := report.SolveGame(cmd.Context(), g, report.GameOptions{Exact: fl.exact, Iterations: fl.iterations, All: fl.all})
 	if err != nil {
 		return fmt.Errorf("%s: %w", what, err)
 	}
@@ -78,14 +87,17 @@ func writeGameAs(e *env, what string, g *extensive.Game, format, path string, in
 	return nil
 }
 
-const equilibriumJSON = `JSON keys: game, players, method ("sequence-form LP" or "pure search"),
+const equilibriumJSON = `JSON keys: game, players, method ("sequence-form LP", "Lemke–Howson",
+"vertex enumeration", "pure search", or "CFR+, N iterations" for an
+ε-equilibrium),
 values and values_exact (each player's expected payoff, in player order),
 strategy (a list of {"player": P, "infoset": I, "label", "reached",
 "actions": [{"name", "probability", "probability_exact"}]}, P from 1 and I
 as a .efg file numbers the information set; no infoset for a normal form),
 exploitability and exploitability_exact ("0" when certified), and sizes
 (nodes, terminals, and per player infosets and sequences, the empty
-sequence included).`
+sequence included); with --all, equilibria (a list of {values,
+values_exact, strategy}).`
 
 func newKuhnCmd(e *env) *cobra.Command {
 	var fl gameFlags
@@ -126,14 +138,17 @@ the column player pays (zero-sum), or "a,b" for the row and the column
 player's payoffs (bimatrix). Numbers are integers, decimals or fractions.
 
 A zero-sum game is solved exactly by linear programming; every equilibrium
-gives the same values. A bimatrix game gets its first pure equilibrium (in
-the order of the row player's, then the column player's strategies), or a
-refusal when the search proves there is none.
+gives the same values. A bimatrix game gets the equilibrium at the end of
+the Lemke–Howson path that drops the row player's first strategy, exactly.
+--all lists every extreme equilibrium, as gambit-enummixed does: the
+completely labelled vertex pairs of the best-response polytopes, so that a
+degenerate game's sets of equilibria are given by their vertices.
 
 ` + equilibriumJSON,
 		Example: `  gamesolve matrix '0 -1 1; 1 0 -1; -1 1 0' --rows R,P,S --cols R,P,S
   gamesolve matrix '2 -1; -1 1' --exact
   gamesolve matrix '3,3 0,5; 5,0 1,1' --json
+  gamesolve matrix '3,3 3,3; 2,2 5,6; 0,3 6,1' --all --exact
   gamesolve matrix '0 -1 1; 1 0 -1; -1 1 0' --write rps.nfg`,
 		Args: exactlyOne("the matrix, quoted", "gamesolve matrix '0 -1 1; 1 0 -1; -1 1 0'"),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -151,7 +166,39 @@ refusal when the search proves there is none.
 		},
 	}
 	fl.add(cmd)
+	cmd.Flags().BoolVar(&fl.all, "all", false, "list every extreme equilibrium (vertex enumeration, as gambit-enummixed)")
 	cmd.Flags().StringVar(&rows, "rows", "", "the row player's strategies' names, comma-separated (default r1, r2, …)")
 	cmd.Flags().StringVar(&cols, "cols", "", "the column player's strategies' names, comma-separated (default c1, c2, …)")
+	return cmd
+}
+
+func newLeducCmd(e *env) *cobra.Command {
+	var fl gameFlags
+	cmd := &cobra.Command{
+		Use:   "leduc",
+		Short: "Leduc hold'em: an ε-equilibrium by CFR+, its ε certified exactly",
+		Long: `Leduc hold'em, with OpenSpiel's rules: six cards (J, Q, K in two suits), one
+private card each and a public card after the first betting round; antes of
+1, raises of 2 in the first round and 4 in the second, at most two a round;
+a player folds only when facing a raise. A pair with the public card wins,
+else the higher card; equal ranks split the pot. 9,457 nodes, 936
+information sets (468 a player), 1,093 sequences a player.
+
+Its sequence-form program is beyond the exact dense simplex, so this
+command runs CFR+ (--iterations, 10,000 by default) and prints the average
+strategy with its exploitability ε computed exactly: no player gains more
+than ε by an exact best response. OpenSpiel's published value for P1 is
+-0.085606424078. --exact refuses, saying so.
+
+` + equilibriumJSON,
+		Example: `  gamesolve leduc
+  gamesolve leduc --iterations 100000 --json
+  gamesolve leduc --write leduc.efg`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runGame(cmd, e, "leduc", poker.Leduc(), fl)
+		},
+	}
+	fl.add(cmd)
 	return cmd
 }

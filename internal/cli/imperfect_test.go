@@ -89,12 +89,33 @@ func TestMatrixCommand(t *testing.T) {
 		t.Fatalf("values_exact %v", v)
 	}
 	m = runJSON(t, "matrix", "3,3 0,5; 5,0 1,1", "--rows", "C,D", "--cols", "C,D")
-	if m["method"] != "pure search" || m["values_exact"].([]any)[0] != "1" {
+	if m["method"] != "Lemke–Howson" || m["values_exact"].([]any)[0] != "1" {
 		t.Fatalf("prisoner's dilemma: %v", m)
 	}
-	badInput(t, "", "matrix", "2,0 0,1; 0,1 1,0")
+	m = runJSON(t, "matrix", "2,0 0,1; 0,1 1,0")
+	if m["method"] != "Lemke–Howson" || m["values_exact"].([]any)[0] != "2/3" || m["exploitability_exact"] != "0" {
+		t.Fatalf("a game with only a mixed equilibrium: %v", m)
+	}
+	m = runJSON(t, "matrix", "3,3 3,3; 2,2 5,6; 0,3 6,1", "--all")
+	if eq := m["equilibria"].([]any); len(eq) != 3 || eq[0].(map[string]any)["values_exact"].([]any)[1] != "8/3" {
+		t.Fatalf("--all: %v", m["equilibria"])
+	}
+	badInput(t, "", "kuhn", "--all")
+	badInput(t, "", "solve", "../../docs/examples/signal.efg", "--all")
 	badInput(t, "", "matrix", "1 2; 3")
 	badInput(t, "", "matrix", "1 x")
 	badInput(t, "", "matrix", "1 2", "--rows", "a,b")
 	badInput(t, "", "matrix")
+}
+
+func TestLeducCommand(t *testing.T) {
+	m := runJSON(t, "leduc", "--iterations", "30")
+	if m["method"] != "CFR+, 30 iterations" || m["exploitability_exact"] == "0" || m["exploitability"].(float64) <= 0 {
+		t.Fatalf("method %v, exploitability %v", m["method"], m["exploitability_exact"])
+	}
+	if got := len(m["strategy"].([]any)); got != 936 {
+		t.Fatalf("%d strategy entries", got)
+	}
+	badInput(t, "", "leduc", "--exact")
+	badInput(t, "", "leduc", "--iterations", "0")
 }

@@ -20,6 +20,8 @@ type solveFlags struct {
 	props               string   // a PRISM properties file
 	prop                []string // PRISM properties given inline
 	renormalize         float64
+	iterations          int  // Gambit games: CFR+ iterations
+	all                 bool // Gambit strategic games: every extreme equilibrium
 }
 
 func newSolveCmd(e *env) *cobra.Command {
@@ -64,6 +66,13 @@ against the other players); properties without a name are named by their
 text, and --property also takes a position (1 for the first). go doc
 ./model/prism lists the subset; the output is JANI's.
 
+A Gambit game (.efg or .nfg, or a text that starts with EFG or NFG) gets a
+certified Nash equilibrium, as "gamesolve kuhn" and "gamesolve matrix" print
+it (docs/imperfect.md): exact by linear programming for two players whose
+payoffs add up to a constant, by Lemke–Howson for other two-player games
+(--all: every extreme equilibrium of a .nfg), the first pure one for more
+players.
+
 JSON keys: values (one per player, at the start), expected_reward (null if
 play may never end), states, components, methods, end_components; with
 --exact values_exact and expected_reward_exact; with --policy "policy", an
@@ -91,6 +100,8 @@ that could not be proven to 1e-12 has "unproven": true and
 	f.StringArrayVar(&fl.prop, "prop", nil, "PRISM: a property, such as 'Pmax=? [ F \"done\" ]' (repeatable)")
 	f.Float64Var(&fl.renormalize, "renormalize", 0, "JANI: accept an edge whose probabilities sum to within this distance of 1 (1e-5 if given without a value) and divide them by their sum, with a warning; by default any other sum is refused")
 	f.Lookup("renormalize").NoOptDefVal = "1e-5"
+	f.IntVar(&fl.iterations, "iterations", report.DefaultIterations, "Gambit: CFR+ iterations for a zero-sum game too large for the exact solve (float mode)")
+	f.BoolVar(&fl.all, "all", false, "Gambit .nfg with two players: list every extreme equilibrium")
 	return cmd
 }
 
@@ -136,7 +147,7 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 		if fl.policy || fl.csv != "" {
 			return fmt.Errorf("solve: --policy and --csv apply to gamesolve's JSON models; a Gambit game prints its strategy")
 		}
-		return runGame(cmd, e, "solve", in.Game, gameFlags{exact: fl.exact, json: fl.json})
+		return runGame(cmd, e, "solve", in.Game, gameFlags{exact: fl.exact, json: fl.json, iterations: fl.iterations, all: fl.all})
 	}
 	m := in.Plain
 	opt := engine.Options{}

@@ -387,7 +387,7 @@ func (s *Server) solve(r *http.Request) (any, error) {
 			if policy || property != "" {
 				return nil, badf("policy and property apply to gamesolve's JSON models and to JANI and PRISM models; a Gambit game answers its equilibrium")
 			}
-			return report.SolveGame(ctx, in.Game, exact)
+			return report.SolveGame(ctx, in.Game, report.GameOptions{Exact: exact})
 		}
 		if in.JANI != nil {
 			if policy {

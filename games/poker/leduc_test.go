@@ -1,0 +1,64 @@
+package poker
+
+import (
+	"context"
+	"math/big"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/extensive"
+)
+
+// openSpielLeduc is OpenSpiel's published value of Leduc hold'em to the
+// first player (its sequence-form LP test), to 12 digits.
+const openSpielLeduc = "-0.085606424078"
+
+// TestLeduc checks Leduc's sizes (OpenSpiel counts 936 information
+// states) and that CFR+'s ε-equilibrium brackets OpenSpiel's value: with
+// gains g1, g2 from exact best responses, the game's value lies in
+// [u − g2, u + g1], u the profile's value to P1.
+func TestLeduc(t *testing.T) {
+	g := Leduc()
+	sz := g.Sizes()
+	if sz.Infosets[0]+sz.Infosets[1] != 936 || sz.Sequences[0] != 1093 || sz.Nodes != 9457 {
+		t.Fatalf("sizes %+v", sz)
+	}
+	iterations := 2000
+	if testing.Short() {
+		iterations = 200
+	}
+	pr, done, err := extensive.CFRPlus(context.Background(), g, iterations)
+	if err != nil || done != iterations {
+		t.Fatal(done, err)
+	}
+	u := pr.Values[0]
+	lo, hi := new(big.Rat).Sub(u, pr.Gains[1]), new(big.Rat).Add(u, pr.Gains[0])
+	v, _ := new(big.Rat).SetString(openSpielLeduc)
+	slack := big.NewRat(1, 2e12) // OpenSpiel's last digit
+	if new(big.Rat).Add(v, slack).Cmp(lo) < 0 || new(big.Rat).Sub(v, slack).Cmp(hi) > 0 {
+		t.Fatalf("OpenSpiel's %s is outside [%s, %s]", openSpielLeduc, lo.FloatString(12), hi.FloatString(12))
+	}
+	if e, _ := pr.Exploitability.Float64(); e > 0.02 {
+		t.Fatalf("exploitability %g after %d iterations", e, iterations)
+	}
+	if pr.Values[0].Cmp(new(big.Rat).Neg(pr.Values[1])) != 0 {
+		t.Fatalf("values %v do not add to 0", pr.Values)
+	}
+}
+
+// TestCFRPlusKuhn: on Kuhn poker CFR+ approaches −1/18, and the exact LP's
+// answer is within its ε.
+func TestCFRPlusKuhn(t *testing.T) {
+	pr, _, err := extensive.CFRPlus(context.Background(), Kuhn(), 3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := pr.Exploitability.Float64()
+	if e <= 0 || e > 1e-3 {
+		t.Fatalf("exploitability %g", e)
+	}
+	u := pr.Values[0]
+	v := big.NewRat(-1, 18)
+	if new(big.Rat).Sub(u, pr.Gains[1]).Cmp(v) > 0 || new(big.Rat).Add(u, pr.Gains[0]).Cmp(v) < 0 {
+		t.Fatalf("−1/18 outside the bracket of %v with gains %v", u, pr.Gains)
+	}
+}
