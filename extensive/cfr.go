@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/gamesolve/gamesolve/budget"
 )
@@ -69,6 +70,13 @@ func numeric64(r *big.Rat) float64 {
 
 // cfrState is CFR+'s regrets, current strategy and average strategy.
 type cfrState struct {
+	// order lists the player information sets parents first, with
+	// each one's player, first sequence and parent sequence, for average.
+	order         []int32
+	player        []int32
+	first, parent []int32
+	plan          [][]float64 // scratch: each player's realization plan
+
 	t                  *cfrTree
 	regret, sigma, avg []float64
 	scratch            []float64
@@ -95,8 +103,7 @@ func (s *cfrState) strategy() {
 }
 
 // walk returns node v's expected payoff to player i, with pi i's reach
-// and po the others' and chance's; it adds i's regrets and average
-// strategy (weighted by the iteration, CFR+'s linear averaging).
+// and po the others' and chance's, and adds i's regrets.
 func (s *cfrState) walk(v int32, i int32, pi, po float64, depth int) float64 {
 	t := s.t
 	owner := t.owner[v]
@@ -133,12 +140,31 @@ func (s *cfrState) walk(v int32, i int32, pi, po float64, depth int) float64 {
 		vals[k-lo] = s.walk(t.kids[k], i, pi*p, po, depth+1)
 		node += p * vals[k-lo]
 	}
-	w := float64(s.iter)
 	for a := range n {
 		s.regret[base+a] += po * (vals[a] - node)
-		s.avg[base+a] += w * pi * s.sigma[base+a]
 	}
 	return node
+}
+
+// average adds player i's current strategy to its average, weighted by
+// the iteration (CFR+'s linear averaging) and by i's own probability of
+// reaching each information set: once per set and iteration, whatever
+// the traversal visits.
+func (s *cfrState) average(i int32) {
+	x := s.plan[i]
+	x[0] = 1
+	w := float64(s.iter)
+	for _, set := range s.order {
+		if s.player[set] != i {
+			continue
+		}
+		lo, hi := s.t.slot[set], s.t.slot[set+1]
+		reach := x[s.parent[set]]
+		for k := lo; k < hi; k++ {
+			x[s.first[set]+k-lo] = reach * s.sigma[k]
+			s.avg[k] += w * reach * s.sigma[k]
+		}
+	}
 }
 
 // maxCFRActions bounds the actions of an information set that CFR+
@@ -218,9 +244,23 @@ func dyadic(w []float64) []*big.Rat {
 // chance events) and the iterations done (fewer when ctx ended; an error
 // only when it ended before the first).
 func (g *Game) cfrRun(ctx context.Context, iterations int) ([][]float64, int, error) {
+	sf, err := g.sequences()
+	if err != nil {
+		return nil, 0, err
+	}
 	t := g.cfrTree()
 	k := int(t.slot[t.sets])
 	s := &cfrState{t: t, regret: make([]float64, k), sigma: make([]float64, k), avg: make([]float64, k), scratch: make([]float64, (t.depth+1)*maxCFRActions)}
+	s.player, s.first, s.parent = make([]int32, len(g.Infosets)), make([]int32, len(g.Infosets)), make([]int32, len(g.Infosets))
+	for i, I := range g.Infosets {
+		s.player[i] = int32(I.Player)
+		if I.Player != Chance {
+			s.order = append(s.order, int32(i))
+			s.first[i], s.parent[i] = int32(sf.first[i]), int32(sf.parent[i])
+		}
+	}
+	slices.SortFunc(s.order, func(a, b int32) int { return int(s.first[a] - s.first[b]) })
+	s.plan = [][]float64{make([]float64, sf.n[0]), make([]float64, sf.n[1])}
 	done := 0
 	for it := 1; it <= iterations; it++ {
 		if err := ctx.Err(); err != nil {
@@ -232,6 +272,7 @@ func (g *Game) cfrRun(ctx context.Context, iterations int) ([][]float64, int, er
 		s.iter = it
 		for i := range int32(2) {
 			s.strategy()
+			s.average(i)
 			s.walk(0, i, 1, 1, 0)
 			for k := range s.regret {
 				s.regret[k] = math.Max(s.regret[k], 0)

@@ -22,9 +22,12 @@ func TestLeduc(t *testing.T) {
 	if sz.Infosets[0]+sz.Infosets[1] != 936 || sz.Sequences[0] != 1093 || sz.Nodes != 9457 {
 		t.Fatalf("sizes %+v", sz)
 	}
-	iterations := 2000
+	// CFR+ reaches ε = 1.2e-4 in 2,000 iterations (7e-3 in 200); an
+	// average weighted by the nodes a traversal happened to visit, a bug
+	// found here, stalled above 3e-4.
+	iterations, bound := 2000, 2e-4
 	if testing.Short() {
-		iterations = 200
+		iterations, bound = 200, 1e-2
 	}
 	pr, done, err := extensive.CFRPlus(context.Background(), g, iterations)
 	if err != nil || done != iterations {
@@ -37,7 +40,7 @@ func TestLeduc(t *testing.T) {
 	if new(big.Rat).Add(v, slack).Cmp(lo) < 0 || new(big.Rat).Sub(v, slack).Cmp(hi) > 0 {
 		t.Fatalf("OpenSpiel's %s is outside [%s, %s]", openSpielLeduc, lo.FloatString(12), hi.FloatString(12))
 	}
-	if e, _ := pr.Exploitability.Float64(); e > 0.02 {
+	if e, _ := pr.Exploitability.Float64(); e > bound {
 		t.Fatalf("exploitability %g after %d iterations", e, iterations)
 	}
 	if pr.Values[0].Cmp(new(big.Rat).Neg(pr.Values[1])) != 0 {
