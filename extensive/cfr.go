@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // cfrTree is a game flattened for counterfactual regret minimization:
@@ -176,8 +177,9 @@ const maxCFRActions = 64
 // on a two-player constant-sum game in float64 and returns the average
 // strategy as exact rationals, normalized at each information set, with
 // its exact values and exploitability: an ε-equilibrium whose ε is
-// certified. It stops early, with the iterations done, when ctx ends.
-func CFRPlus(ctx context.Context, g *Game, iterations int) (*Profile, int, error) {
+// certified. It stops early, with the iterations done, when ctx ends;
+// progress (if not nil) hears the iterations done.
+func CFRPlus(ctx context.Context, g *Game, iterations int, progress solver.Progress) (*Profile, int, error) {
 	if err := g.Check(); err != nil {
 		return nil, 0, err
 	}
@@ -189,7 +191,7 @@ func CFRPlus(ctx context.Context, g *Game, iterations int) (*Profile, int, error
 			return nil, 0, fmt.Errorf("extensive: CFR+: %s has %d actions, more than %d: %w", g.InfosetName(i), len(I.Actions), maxCFRActions, budget.ErrTooLarge)
 		}
 	}
-	avg, done, err := g.cfrRun(ctx, iterations)
+	avg, done, err := g.cfrRun(ctx, iterations, progress)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -243,7 +245,7 @@ func dyadic(w []float64) []*big.Rat {
 // cfrRun runs CFR+ and returns the average strategy in float64 (nil at
 // chance events) and the iterations done (fewer when ctx ended; an error
 // only when it ended before the first).
-func (g *Game) cfrRun(ctx context.Context, iterations int) ([][]float64, int, error) {
+func (g *Game) cfrRun(ctx context.Context, iterations int, progress solver.Progress) ([][]float64, int, error) {
 	sf, err := g.sequences()
 	if err != nil {
 		return nil, 0, err
@@ -279,6 +281,9 @@ func (g *Game) cfrRun(ctx context.Context, iterations int) ([][]float64, int, er
 			}
 		}
 		done = it
+		if progress != nil && (it%64 == 0 || it == iterations) {
+			progress(int64(it), int64(iterations))
+		}
 	}
 	avg := make([][]float64, len(g.Infosets))
 	for i, I := range g.Infosets {

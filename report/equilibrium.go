@@ -90,6 +90,8 @@ type GameOptions struct {
 	// Iterations of CFR+ for a two-player constant-sum game too large for
 	// the exact linear program, in float mode (0: DefaultIterations).
 	Iterations int
+	// Progress, if set, hears CFR+'s iterations.
+	Progress solver.Progress
 	// All lists every extreme equilibrium of a two-player strategic game
 	// (Equilibrium.Equilibria).
 	All bool
@@ -144,7 +146,7 @@ func SolveGame(ctx context.Context, g *extensive.Game, opt GameOptions) (*Equili
 				n = DefaultIterations
 			}
 			var done int
-			pr, done, err = extensive.CFRPlus(ctx, g, n)
+			pr, done, err = extensive.CFRPlus(ctx, g, n, opt.Progress)
 			method = fmt.Sprintf("CFR+, %d iterations", done)
 		}
 	}

@@ -23,7 +23,7 @@ func BenchmarkKuhnExact(b *testing.B) {
 func BenchmarkLeducCFRPlus(b *testing.B) {
 	g := Leduc()
 	for b.Loop() {
-		if _, _, err := extensive.CFRPlus(context.Background(), g, 1000); err != nil {
+		if _, _, err := extensive.CFRPlus(context.Background(), g, 1000, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

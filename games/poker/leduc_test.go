@@ -29,7 +29,7 @@ func TestLeduc(t *testing.T) {
 	if testing.Short() {
 		iterations, bound = 200, 1e-2
 	}
-	pr, done, err := extensive.CFRPlus(context.Background(), g, iterations)
+	pr, done, err := extensive.CFRPlus(context.Background(), g, iterations, nil)
 	if err != nil || done != iterations {
 		t.Fatal(done, err)
 	}
@@ -51,9 +51,15 @@ func TestLeduc(t *testing.T) {
 // TestCFRPlusKuhn: on Kuhn poker CFR+ approaches −1/18, and the exact LP's
 // answer is within its ε.
 func TestCFRPlusKuhn(t *testing.T) {
-	pr, _, err := extensive.CFRPlus(context.Background(), Kuhn(), 3000)
-	if err != nil {
-		t.Fatal(err)
+	var last int64
+	pr, _, err := extensive.CFRPlus(context.Background(), Kuhn(), 3000, func(done, total int64) {
+		if done < last || total != 3000 {
+			t.Errorf("progress %d of %d after %d", done, total, last)
+		}
+		last = done
+	})
+	if err != nil || last != 3000 {
+		t.Fatal(last, err)
 	}
 	e, _ := pr.Exploitability.Float64()
 	if e <= 0 || e > 1e-3 {

@@ -41,7 +41,7 @@ func runGame(cmd *cobra.Command, e *env, what string, g *extensive.Game, fl game
 	if fl.iterations < 1 || fl.iterations > maxIterations {
 		return fmt.Errorf("%s: --iterations %d: want 1 to %d", what, fl.iterations, maxIterations)
 	}
-	out, err := report.SolveGame(cmd.Context(), g, report.GameOptions{Exact: fl.exact, Iterations: fl.iterations, All: fl.all})
+	out, err := report.SolveGame(cmd.Context(), g, report.GameOptions{Exact: fl.exact, Iterations: fl.iterations, All: fl.all, Progress: e.progress(what)})
 	if err != nil {
 		return fmt.Errorf("%s: %w", what, err)
 	}
