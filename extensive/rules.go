@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/solver"
 )
 
@@ -96,6 +97,10 @@ func (m *Move[H]) reset() {
 	m.next = m.next[:0]
 }
 
+// bytesPerNode is about what a built node takes: the node, its share of
+// the children, outcomes and information-set names.
+const bytesPerNode = 200
+
 // Build expands the rules into a checked Game, depth first, so that the
 // nodes come in prefix order. It refuses trees of more than MaxNodes nodes
 // or deeper than MaxDepth, and stops when ctx ends.
@@ -127,6 +132,13 @@ func Build[H any](ctx context.Context, r Rules[H]) (*Game, error) {
 		if v%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("extensive: %w", err)
+			}
+		}
+		if v > 0 && v%(1<<16) == 0 {
+			// The tree so far, and as much again to solve it.
+			est := budget.Estimate{What: fmt.Sprintf("extensive: a tree of more than %d nodes", v), Bytes: 2 * float64(v) * bytesPerNode}
+			if err := est.Check(); err != nil {
+				return nil, err
 			}
 		}
 		if it.depth >= MaxDepth {

@@ -119,3 +119,27 @@ func TestLeducCommand(t *testing.T) {
 	badInput(t, "", "leduc", "--exact")
 	badInput(t, "", "leduc", "--iterations", "0")
 }
+
+func TestGoofspielCommand(t *testing.T) {
+	m := runJSON(t, "goofspiel", "--cards", "3", "--exact")
+	if v := m["values_exact"].([]any); v[0] != "0" || m["exploitability_exact"] != "0" || m["method"] != "sequence-form LP" {
+		t.Fatalf("%v", m)
+	}
+	m = runJSON(t, "goofspiel", "--cards", "4", "--iterations", "20")
+	if m["method"] != "CFR+, 20 iterations" {
+		t.Fatalf("method %v", m["method"])
+	}
+	badInput(t, "", "goofspiel", "--cards", "9")
+	badInput(t, "", "goofspiel", "--order", "sideways")
+	badInput(t, "", "goofspiel", "--cards", "4", "--exact")
+}
+
+func TestLiarsDiceCommand(t *testing.T) {
+	m := runJSON(t, "liars-dice", "--sides", "3", "--exact")
+	if v := m["values_exact"].([]any); v[0] != "1/9" || m["exploitability_exact"] != "0" {
+		t.Fatalf("%v", m)
+	}
+	badInput(t, "", "liars-dice", "--dice", "3")
+	badInput(t, "", "liars-dice", "--sides", "1")
+	badInput(t, "", "liars-dice", "--sides", "6", "--exact")
+}
