@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gamesolve/gamesolve/games/poker"
 	"github.com/gamesolve/gamesolve/games/race"
 	"github.com/gamesolve/gamesolve/report"
 )
@@ -162,5 +163,39 @@ func TestOctalTitle(t *testing.T) {
 		if got := octalTitle(r); got != c.want {
 			t.Errorf("%s to %d: title %q, want %q", c.code, c.n, got, c.want)
 		}
+	}
+}
+
+// TestStrategyPicture draws Kuhn poker's equilibrium: a decodable PNG of
+// one row per information set, and an SVG that names the sets and the
+// probabilities; Leduc's picture says it shows only the first sets.
+func TestStrategyPicture(t *testing.T) {
+	r, err := report.SolveGame(context.Background(), poker.Kuhn(), report.GameOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Strategy(&b, PNG, r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(&b); err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := Strategy(&b, SVG, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Kuhn poker: equilibrium strategy", "P1 holds Q, after check–bet", "call 0.667", "exploitability 0"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+	leduc, err := report.SolveGame(context.Background(), poker.Leduc(), report.GameOptions{Iterations: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	if err := Strategy(&b, SVG, leduc); err != nil || !strings.Contains(b.String(), "the first 120 of 936 information sets") {
+		t.Errorf("Leduc's picture: %v", err)
 	}
 }

@@ -116,7 +116,7 @@ func TestCompletions(t *testing.T) {
 		{[]string{"solve", "m.json", ""}, ":4"},
 		{[]string{"solve", "m.pm", "--props", ""}, "props pctl txt :8"},
 		{[]string{"race", "--csv", ""}, "csv :8"},
-		{[]string{"plot", ""}, "cgt chefs pig race solve :4"},
+		{[]string{"plot", ""}, "cgt chefs kuhn pig race solve :4"},
 	} {
 		code, out, errs := run(t, "", append([]string{"__complete"}, c.args...)...)
 		var got []string

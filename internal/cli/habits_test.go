@@ -31,7 +31,7 @@ func TestHabits(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"plot", "nosuch", "-o", "x.png"}, `unknown plot target "nosuch" (cgt, chefs, pig, race, solve)`},
+		{[]string{"plot", "nosuch", "-o", "x.png"}, `unknown plot target "nosuch" (cgt, chefs, kuhn, pig, race, solve)`},
 		{[]string{"plot", "rac", "--target", "3", "-o", "x.png"}, `did you mean "race"?`},
 		{[]string{"completion", "tcsh"}, `unknown shell "tcsh" (bash, fish, powershell, zsh)`},
 		{[]string{"race", "--targt", "3"}, "unknown flag: --targt; did you mean --target?"},

@@ -10,6 +10,7 @@ import (
 	"github.com/gamesolve/gamesolve/cgt/rulesets"
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/pig"
+	"github.com/gamesolve/gamesolve/games/poker"
 	"github.com/gamesolve/gamesolve/games/race"
 	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/picture"
@@ -43,7 +44,7 @@ extension:
 			return &usageError{"plot: name a game: race, pig, chefs, solve or cgt", helpOf(cmd)}
 		},
 	}
-	cmd.AddCommand(newPlotRaceCmd(e), newPlotPigCmd(e), newPlotChefsCmd(e), newPlotSolveCmd(e), newPlotCgtCmd(e))
+	cmd.AddCommand(newPlotRaceCmd(e), newPlotPigCmd(e), newPlotChefsCmd(e), newPlotSolveCmd(e), newPlotCgtCmd(e), newPlotKuhnCmd(e))
 	return cmd
 }
 
@@ -207,8 +208,9 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use: "solve FILE [--const N=V,...] [--props FILE] -o FILE",
 		Example: `  gamesolve plot solve docs/examples/duel.json -o duel.png
-  gamesolve plot solve docs/examples/gamble.jani --const WIN=2 -o gamble.svg`,
-		Short: "Each player's value at a model's start, or a JANI or PRISM model's property values",
+  gamesolve plot solve docs/examples/gamble.jani --const WIN=2 -o gamble.svg
+  gamesolve plot solve docs/examples/signal.efg -o signal.png`,
+		Short: "Each player's value at a model's start, a JANI or PRISM model's property values, or a Gambit game's equilibrium strategy",
 		Args:  exactlyOne("a model file", "gamesolve plot solve docs/examples/duel.json -o duel.png"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkOutput(cmd, out); err != nil {
@@ -232,7 +234,11 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 				return fmt.Errorf("plot solve: %s: no properties to draw: give them with --props FILE or --prop TEXT", path)
 			}
 			if in.Game != nil {
-				return fmt.Errorf("plot solve: %s is a Gambit game; plot solve draws gamesolve's JSON, JANI and PRISM models (gamesolve solve prints a Gambit game's strategy)", path)
+				r, err := report.SolveGame(cmd.Context(), in.Game, report.GameOptions{Progress: e.progress("solve")})
+				if err != nil {
+					return fmt.Errorf("plot solve: %s: %w", path, err)
+				}
+				return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Strategy(b, f, r) })
 			}
 			if m := in.JANI; m != nil {
 				opt := jani.Options{}
@@ -308,6 +314,28 @@ func newPlotCgtCmd(e *env) *cobra.Command {
 	cmd.Flags().StringVar(&game, "game", "", "ruleset of the position: "+strings.Join(rulesets.Names(), ", ")+", or octal:CODE (any take-and-break code, as octal:0.137)")
 	cmd.Flags().StringVar(&code, "octal", "", "a take-and-break game's code (0.77 is Kayles): its nim-sequence, the period marked")
 	cmd.Flags().IntVarP(&n, "n", "n", 200, "with --octal: the largest heap")
+	outputFlag(cmd, &out)
+	return cmd
+}
+
+func newPlotKuhnCmd(e *env) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:     "kuhn -o FILE",
+		Example: `  gamesolve plot kuhn -o kuhn.png`,
+		Short:   "Kuhn poker's exact equilibrium strategy, one row per information set",
+		Args:    noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkOutput(cmd, out); err != nil {
+				return err
+			}
+			r, err := report.SolveGame(cmd.Context(), poker.Kuhn(), report.GameOptions{})
+			if err != nil {
+				return err
+			}
+			return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Strategy(b, f, r) })
+		},
+	}
 	outputFlag(cmd, &out)
 	return cmd
 }
