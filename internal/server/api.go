@@ -17,8 +17,12 @@ import (
 	"time"
 
 	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/extensive"
 	"github.com/gamesolve/gamesolve/games/chefs"
+	"github.com/gamesolve/gamesolve/games/goofspiel"
+	"github.com/gamesolve/gamesolve/games/liarsdice"
 	"github.com/gamesolve/gamesolve/games/pig"
+	"github.com/gamesolve/gamesolve/games/poker"
 	"github.com/gamesolve/gamesolve/games/race"
 	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/report"
@@ -399,5 +403,82 @@ func (s *Server) solve(r *http.Request) (any, error) {
 			return nil, badf("const and property apply to JANI and PRISM models")
 		}
 		return report.SolveModel(ctx, in.Plain, exact, false, policy, opt)
+	})
+}
+
+// equilibrium: GET /api/equilibrium?game=kuhn|leduc|goofspiel|liars-dice|
+// matrix, with cards and order (goofspiel), dice and sides (liars-dice),
+// matrix, rows and cols (matrix), iterations, exact, all.
+func (s *Server) equilibrium(r *http.Request) (any, error) {
+	p := newParams(r)
+	game := p.str("game", "")
+	exact, all := p.flag("exact"), p.flag("all")
+	iterations := p.integer("iterations", false, report.DefaultIterations, 1, s.limits.CFRIterations)
+	var build func(ctx context.Context) (*extensive.Game, error)
+	var k string
+	switch game {
+	case "kuhn":
+		build = func(context.Context) (*extensive.Game, error) { return poker.Kuhn(), nil }
+	case "leduc":
+		build = func(context.Context) (*extensive.Game, error) { return poker.Leduc(), nil }
+	case "goofspiel":
+		cards := p.integer("cards", false, 3, 2, 4)
+		order := p.str("order", "random")
+		o, ok := map[string]goofspiel.Order{"random": goofspiel.Random, "ascending": goofspiel.Ascending, "descending": goofspiel.Descending}[order]
+		if !ok && p.err == nil {
+			p.err = badf("order %q: want random, ascending or descending", order)
+		}
+		k = fmt.Sprint(cards, order)
+		build = func(ctx context.Context) (*extensive.Game, error) { return goofspiel.New(ctx, cards, o) }
+	case "liars-dice":
+		dice := p.integer("dice", false, 1, 1, 1)
+		sides := p.integer("sides", false, 3, 2, liarsdice.MaxSides)
+		k = fmt.Sprint(dice, sides)
+		build = func(ctx context.Context) (*extensive.Game, error) { return liarsdice.New(ctx, dice, sides) }
+	case "matrix":
+		text := p.str("matrix", "")
+		rows, cols := p.str("rows", ""), p.str("cols", "")
+		if len(text) > s.limits.CGTInput && p.err == nil {
+			p.err = badf("matrix has %d characters, more than %d", len(text), s.limits.CGTInput)
+		}
+		split := func(s string) []string {
+			if s == "" {
+				return nil
+			}
+			return strings.Split(s, ",")
+		}
+		k = text + "|" + rows + "|" + cols
+		build = func(context.Context) (*extensive.Game, error) {
+			g, err := extensive.ParseMatrix(text, split(rows), split(cols))
+			if err != nil {
+				return nil, badf("%s", err.Error())
+			}
+			return g, nil
+		}
+	default:
+		if p.err == nil {
+			p.err = badf("game %q: want kuhn, leduc, goofspiel, liars-dice or matrix", game)
+		}
+	}
+	// A parameter of another game is named as such, not as unknown.
+	for _, g := range []struct{ game, names string }{{"goofspiel", "cards order"}, {"liars-dice", "dice sides"}, {"matrix", "matrix rows cols"}} {
+		for _, name := range strings.Fields(g.names) {
+			if game != g.game && p.has(name) {
+				p.str(name, "")
+				if p.err == nil {
+					p.err = badf("%s applies to game=%s", name, g.game)
+				}
+			}
+		}
+	}
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	return s.solveShared(r, key("equilibrium", "game", game, "k", k, "exact", exact, "all", all, "iterations", iterations), func(ctx context.Context) (any, error) {
+		g, err := build(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return report.SolveGame(ctx, g, report.GameOptions{Exact: exact, All: all, Iterations: iterations})
 	})
 }

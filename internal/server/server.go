@@ -40,6 +40,7 @@ type Limits struct {
 	CGTInput        int   // characters of an expression or position
 	Body            int64 // bytes of a model file
 	ModelStates     int
+	CFRIterations   int // CFR+ iterations for a game too large for the exact solve
 }
 
 // DefaultLimits keep every request within a few hundred MB and about a
@@ -48,7 +49,7 @@ var DefaultLimits = Limits{
 	RaceTarget: 10000, RaceExactTarget: 150, RaceTable: 300,
 	ChefsN: 20, ChefsExactN: 12, CookiesN: 5000,
 	PigTarget: 100, PigExactTarget: 20, PigManyTarget: 30,
-	CGTInput: 500, Body: 4 << 20, ModelStates: 500_000,
+	CGTInput: 500, Body: 4 << 20, ModelStates: 500_000, CFRIterations: 20_000,
 }
 
 // Options configure a Server.
@@ -126,6 +127,7 @@ func New(opt Options) *Server {
 	handle("GET", "/api/pig", s.pig)
 	handle("GET", "/api/pig/play", s.pigPlay)
 	handle("GET", "/api/cgt", s.cgt)
+	handle("GET", "/api/equilibrium", s.equilibrium)
 	handle("POST", "/api/solve", s.solve)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if m, ok := s.methods[r.URL.Path]; ok {

@@ -1,0 +1,52 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// TestEquilibriumEndpoint answers each built-in game and an inline matrix
+// with the solve command's JSON, and refuses bad parameters with 400.
+func TestEquilibriumEndpoint(t *testing.T) {
+	ts := httptest.NewServer(New(Options{}))
+	defer ts.Close()
+	for path, want := range map[string]string{
+		"/api/equilibrium?game=kuhn":                                           "-1/18",
+		"/api/equilibrium?game=goofspiel&cards=3":                              "0",
+		"/api/equilibrium?game=liars-dice&sides=3":                             "1/9",
+		"/api/equilibrium?game=matrix&matrix=" + url.QueryEscape("2 -1; -1 1"): "1/5",
+	} {
+		code, body := get(t, ts.URL+path)
+		var r struct {
+			ValuesExact         []string `json:"values_exact"`
+			ExploitabilityExact string   `json:"exploitability_exact"`
+		}
+		if code != http.StatusOK || json.Unmarshal([]byte(body), &r) != nil || r.ValuesExact[0] != want || r.ExploitabilityExact != "0" {
+			t.Errorf("%s: %d %.200s", path, code, body)
+		}
+	}
+	code, body := get(t, ts.URL+"/api/equilibrium?game=matrix&all=true&matrix="+url.QueryEscape("3,3 3,3; 2,2 5,6; 0,3 6,1"))
+	if code != http.StatusOK || strings.Count(body, `"values_exact"`) != 4 {
+		t.Errorf("all: %d %.300s", code, body)
+	}
+	code, body = get(t, ts.URL+"/api/equilibrium?game=leduc&iterations=20")
+	if code != http.StatusOK || !strings.Contains(body, `"method":"CFR+, 20 iterations"`) {
+		t.Errorf("leduc: %d %.200s", code, body)
+	}
+	for _, path := range []string{
+		"/api/equilibrium", "/api/equilibrium?game=chess", "/api/equilibrium?game=goofspiel&cards=5",
+		"/api/equilibrium?game=goofspiel&order=sideways", "/api/equilibrium?game=liars-dice&dice=2",
+		"/api/equilibrium?game=matrix&matrix=1+2%3B+3", "/api/equilibrium?game=leduc&exact=true",
+		"/api/equilibrium?game=leduc&iterations=0", "/api/equilibrium?game=kuhn&all=true",
+		"/api/equilibrium?game=kuhn&bogus=1",
+	} {
+		code, body := get(t, ts.URL+path)
+		if code != http.StatusBadRequest || strings.Contains(strings.TrimSpace(body), "\n") {
+			t.Errorf("%s: %d %s; want 400", path, code, body)
+		}
+	}
+}
