@@ -253,6 +253,32 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("CGT tab, kayles 3 5 7: %q; %s rulesets offered", got, offered)
 	}
 
+	// Poker: the Kuhn tab solves when opened, deals a hand, shows our
+	// information set with the equilibrium's probabilities, and plays the
+	// hand out by clicking the last action each time (bet or call).
+	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="poker"]`)))
+	until(`document.getElementById('poker-result').textContent.includes('exploitability 0 (certified)') &&
+		document.querySelectorAll('#poker-controls button').length > 0`)
+	if state, value := text("poker-state"), text("poker-value"); !strings.HasPrefix(state, "P1 holds ") || value != "-1/18" {
+		t.Errorf("poker: state %q, value %q", state, value)
+	}
+	if b := eval(`document.querySelector('#poker-controls button').textContent`); !strings.Contains(b, "(equilibrium ") {
+		t.Errorf("poker button %q", b)
+	}
+	for range 3 {
+		if eval(`document.querySelectorAll('#poker-controls button').length + ''`) == "0" {
+			break
+		}
+		step := eval(`document.getElementById('poker-state').dataset.step`)
+		eval(`(() => { document.querySelector('#poker-controls button:last-child').click(); return ''; })()`)
+		until(`document.getElementById('poker-state').dataset.step !== '` + step + `'`)
+	}
+	until(`document.getElementById('poker-state').textContent.startsWith('hand over')`)
+	if hands, log := text("poker-hands"), text("poker-log"); hands != "1" || !strings.Contains(log, "P1 gets") {
+		t.Errorf("poker after a hand: %s hands, log %q", hands, log)
+	}
+	shot("poker.png")
+
 	// A bad parameter shows its error on the page, and the race to 100
 	// answered before is gone with its map and its game.
 	do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="race"]`)),
@@ -270,7 +296,7 @@ func TestBrowser(t *testing.T) {
 
 	// A phone's width: every tab fits, nothing scrolls sideways.
 	do(chromedp.EmulateViewport(400, 900))
-	for _, tab := range []string{"race", "pig", "chefs", "cookies", "cgt", "model"} {
+	for _, tab := range []string{"race", "pig", "chefs", "cookies", "poker", "cgt", "model"} {
 		do(chromedp.Click(chromedp.CSS(`#tabs button[data-tab="` + tab + `"]`)))
 		if tab == "race" {
 			do(chromedp.SetValue(chromedp.ID("race-target"), "100"), chromedp.Click(chromedp.ID("race-solve")))

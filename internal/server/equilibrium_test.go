@@ -50,3 +50,45 @@ func TestEquilibriumEndpoint(t *testing.T) {
 		}
 	}
 }
+
+// TestEquilibriumPlay plays a Kuhn hand to its end through the endpoint.
+func TestEquilibriumPlay(t *testing.T) {
+	ts := httptest.NewServer(New(Options{}))
+	defer ts.Close()
+	var moves []string
+	for range 4 {
+		code, body := get(t, ts.URL+"/api/equilibrium/play?game=kuhn&seed=11&moves="+strings.Join(moves, ","))
+		var h struct {
+			Over    bool
+			Infoset string
+			Actions []struct{ Name string }
+			History []string
+		}
+		if code != http.StatusOK || json.Unmarshal([]byte(body), &h) != nil {
+			t.Fatalf("%d %s", code, body)
+		}
+		if h.Over {
+			if len(h.History) < 4 {
+				t.Fatalf("history %v", h.History)
+			}
+			return
+		}
+		if !strings.HasPrefix(h.Infoset, "P1 holds ") || len(h.Actions) != 2 {
+			t.Fatalf("%s", body)
+		}
+		moves = append(moves, h.Actions[len(h.Actions)-1].Name) // bet or call
+	}
+	t.Fatal("the hand did not end")
+}
+
+func TestEquilibriumPlayErrors(t *testing.T) {
+	ts := httptest.NewServer(New(Options{}))
+	defer ts.Close()
+	for _, path := range []string{"/api/equilibrium/play", "/api/equilibrium/play?seed=1&game=chess",
+		"/api/equilibrium/play?seed=1&moves=raise", "/api/equilibrium/play?seed=1&you=3",
+		"/api/equilibrium/play?seed=1&moves=bet,call,call,call"} {
+		if code, body := get(t, ts.URL+path); code != http.StatusBadRequest {
+			t.Errorf("%s: %d %s", path, code, body)
+		}
+	}
+}

@@ -2,10 +2,15 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"strings"
 
+	"github.com/gamesolve/gamesolve/extensive"
 	"github.com/gamesolve/gamesolve/games/pig"
+	"github.com/gamesolve/gamesolve/games/poker"
 	"github.com/gamesolve/gamesolve/report"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // racePlay: GET /api/race/play?target=&first=&coin=&menu=&a=&b=&turn=
@@ -77,4 +82,56 @@ func (s *Server) pigPlay(r *http.Request) (any, error) {
 		return nil, err
 	}
 	return v.(*report.PigTable).Position(total, scores...), nil
+}
+
+// pokerTable is a built-in game with its equilibrium, shared by the hands
+// played against it.
+type pokerTable struct {
+	g  *extensive.Game
+	eq *report.Equilibrium
+}
+
+// equilibriumPlay: GET /api/equilibrium/play?game=kuhn|leduc&you=&seed=&moves=
+// — one position of a hand played against the equilibrium: at your turn
+// your information set and the equilibrium's probabilities; at the end
+// the whole hand and your payoff. seed deals the cards and draws the other
+// player's moves; moves lists your actions so far, comma-separated.
+func (s *Server) equilibriumPlay(r *http.Request) (any, error) {
+	p := newParams(r)
+	game := p.str("game", "kuhn")
+	you := p.integer("you", false, 1, 1, 2)
+	seed := p.integer("seed", true, 0, 0, 1<<31-1)
+	var moves []string
+	if m := p.str("moves", ""); m != "" {
+		moves = strings.Split(m, ",")
+	}
+	if p.err == nil && game != "kuhn" && game != "leduc" {
+		p.err = badf("game %q: want kuhn or leduc", game)
+	}
+	if p.err == nil && len(moves) > 64 {
+		p.err = badf("moves: %d, more than a hand has", len(moves))
+	}
+	if err := p.done(); err != nil {
+		return nil, err
+	}
+	v, err := s.solveShared(r, key("equilibrium-table", "game", game), func(ctx context.Context) (any, error) {
+		g := poker.Kuhn()
+		if game == "leduc" {
+			g = poker.Leduc()
+		}
+		eq, err := report.SolveGame(ctx, g, report.GameOptions{})
+		if err != nil {
+			return nil, err
+		}
+		return &pokerTable{g, eq}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	t := v.(*pokerTable)
+	h, err := report.PlayHand(t.g, t.eq, you, uint64(seed), moves)
+	if errors.Is(err, solver.ErrInvalid) {
+		return nil, badf("%s", err.Error())
+	}
+	return h, err
 }

@@ -128,6 +128,7 @@ func New(opt Options) *Server {
 	handle("GET", "/api/pig/play", s.pigPlay)
 	handle("GET", "/api/cgt", s.cgt)
 	handle("GET", "/api/equilibrium", s.equilibrium)
+	handle("GET", "/api/equilibrium/play", s.equilibriumPlay)
 	handle("POST", "/api/solve", s.solve)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if m, ok := s.methods[r.URL.Path]; ok {

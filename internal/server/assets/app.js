@@ -486,6 +486,71 @@ $('cgt-form').addEventListener('submit', (ev) => {
   });
 });
 
+// ---- poker ----
+// The server deals and plays the other seat; a hand is its seed and our
+// moves so far, and each step asks for the position after them.
+const poker = { game: 'kuhn', you: 1, seed: 0, moves: [], total: 0, hands: 0 };
+
+function pokerURL() {
+  return `/api/equilibrium/play?game=${poker.game}&you=${poker.you}&seed=${poker.seed}&moves=${encodeURIComponent(poker.moves.join(','))}`;
+}
+
+async function pokerStep() {
+  const h = await api(pokerURL());
+  $('poker-state').dataset.step = String(Number($('poker-state').dataset.step || 0) + 1);
+  $('poker-value').textContent = h.value_exact.includes('/') && h.value_exact.length < 12 ? h.value_exact : fmt(h.value, 6);
+  const controls = $('poker-controls');
+  controls.replaceChildren();
+  if (h.over) {
+    $('poker-state').textContent = `hand over: you ${h.payoff >= 0 ? 'win' : 'lose'} ${Math.abs(h.payoff)}`;
+    $('poker-log').replaceChildren(...h.history.map((m) => el('li', m)));
+    poker.total += h.payoff;
+    poker.hands += 1;
+    $('poker-total').textContent = String(poker.total);
+    $('poker-hands').textContent = String(poker.hands);
+    return;
+  }
+  $('poker-state').textContent = h.infoset;
+  for (const a of h.actions) {
+    const b = el('button', `${a.name} (equilibrium ${a.probability_exact || fmt(a.probability, 3)})`);
+    b.dataset.action = a.name;
+    b.addEventListener('click', () => run('poker', async () => {
+      poker.moves.push(a.name);
+      $('poker-log').append(el('li', 'you: ' + a.name));
+      await pokerStep();
+    }));
+    controls.append(b);
+  }
+}
+
+function newPokerHand() {
+  poker.seed = Math.floor(random() * 2147483647);
+  poker.moves = [];
+  $('poker-log').replaceChildren();
+  return pokerStep();
+}
+
+$('poker-new').addEventListener('click', () => run('poker', newPokerHand));
+
+$('poker-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  poker.game = $('poker-game').value;
+  poker.you = Number($('poker-you').value);
+  poker.total = 0;
+  poker.hands = 0;
+  $('poker-total').textContent = '0';
+  $('poker-hands').textContent = '0';
+  solve('poker', async (live) => {
+    const r = await api(`/api/equilibrium?game=${poker.game}`);
+    if (!live()) return;
+    $('poker-result').replaceChildren(
+      el('div', `${r.game}: ${r.method}; exploitability ${r.exploitability_exact === '0' ? '0 (certified)' : fmt(r.exploitability, 9)}`),
+      table('poker-values', ['player', 'value', 'exact'], r.values.map((v, i) => [r.players[i], fmt(v), r.values_exact[i]])));
+    $('poker-play').hidden = false;
+    await newPokerHand();
+  }, () => { $('poker-play').hidden = true; });
+});
+
 // ---- model ----
 // table builds a table of a header row and rows of cells, in a box that
 // scrolls sideways on a narrow screen; name tells it apart (data-table).
