@@ -550,3 +550,19 @@ func TestNormalForm(t *testing.T) {
 		}
 	}
 }
+
+// TestReadXMLWrapped reads a game saved by Gambit's graphical interface:
+// the efg text inside a gambit:document, errors counted in the file's
+// lines.
+func TestReadXMLWrapped(t *testing.T) {
+	body := "EFG 2 R \"wrapped\" { \"A\" \"B\" }\n\"\"\n\np \"\" 1 1 \"\" { \"l\" \"r\" } 0\nt \"\" 1 \"x\" { 1, -1 }\nt \"\" 2 \"y\" { -1, 1 }\n"
+	doc := "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gambit:document version=\"0.1\">\n<game>\n<efgfile>\n" + body + "</efgfile>\n</game>\n</gambit:document>\n"
+	g, err := extensive.Read([]byte(doc))
+	if err != nil || g.Title != "wrapped" || len(g.Nodes) != 3 {
+		t.Fatalf("%v %v", g, err)
+	}
+	bad := strings.Replace(doc, "{ 1, -1 }", "{ 1 }", 1)
+	if _, err := extensive.Read([]byte(bad)); err == nil || !strings.Contains(err.Error(), "9:6: outcome 1 has 1 payoffs") {
+		t.Fatalf("error %v, want line 9 of the file", err)
+	}
+}

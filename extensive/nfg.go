@@ -177,7 +177,11 @@ func ReadNFG(src []byte) (*Game, error) {
 }
 
 // Read reads a .efg or .nfg game, telling them apart by their first word.
+// A file that Gambit's graphical interface saved (an XML gambit:document
+// around the game, as in Gambit's contrib/games) is read by its efgfile or
+// nfgfile element, with line numbers counted in the whole file.
 func Read(src []byte) (*Game, error) {
+	src = unwrapXML(src)
 	s := bytes.TrimLeft(src, " \t\r\n\v\f")
 	switch {
 	case bytes.HasPrefix(s, []byte("EFG")):
@@ -259,4 +263,29 @@ func (g *Game) WriteNFG(w io.Writer) error {
 	b.WriteString("\n")
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// unwrapXML returns the game inside a gambit:document (the text of its
+// efgfile or nfgfile element, preceded by as many newlines as came before
+// it so that errors keep the file's line numbers), or src as it is.
+func unwrapXML(src []byte) []byte {
+	t := bytes.TrimLeft(src, " \t\r\n")
+	if !bytes.HasPrefix(t, []byte("<?xml")) && !bytes.HasPrefix(t, []byte("<gambit:document")) {
+		return src
+	}
+	for _, tag := range []string{"efgfile", "nfgfile"} {
+		open, end := []byte("<"+tag+">"), []byte("</"+tag+">")
+		i := bytes.Index(src, open)
+		if i < 0 {
+			continue
+		}
+		j := bytes.Index(src[i:], end)
+		if j < 0 {
+			return src
+		}
+		body := src[i+len(open) : i+j]
+		lines := bytes.Count(src[:i+len(open)], []byte("\n"))
+		return append(bytes.Repeat([]byte("\n"), lines), body...)
+	}
+	return src
 }

@@ -73,7 +73,8 @@ func IsPRISM(name string, data []byte) bool {
 }
 
 // IsGambit reports whether a file is a Gambit game: by its name's
-// extension (.efg, .nfg), or by text that starts with EFG or NFG.
+// extension (.efg, .nfg), or by text that starts with EFG or NFG (or is
+// a gambit:document that holds one).
 func IsGambit(name string, data []byte) bool {
 	switch filepath.Ext(name) {
 	case ".efg", ".nfg":
@@ -82,7 +83,9 @@ func IsGambit(name string, data []byte) bool {
 		return false
 	}
 	t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
-	return bytes.HasPrefix(t, []byte("EFG")) || bytes.HasPrefix(t, []byte("NFG"))
+	return bytes.HasPrefix(t, []byte("EFG")) || bytes.HasPrefix(t, []byte("NFG")) ||
+		(bytes.HasPrefix(t, []byte("<?xml")) || bytes.HasPrefix(t, []byte("<gambit:document"))) &&
+			(bytes.Contains(t, []byte("<efgfile>")) || bytes.Contains(t, []byte("<nfgfile>")))
 }
 
 // ParseInput parses a model file's text.
