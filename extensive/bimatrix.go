@@ -59,6 +59,30 @@ func positive(M [][]*big.Rat) [][]*big.Rat {
 	return out
 }
 
+// polytopes returns what both solvers build the best-response polytopes
+// from: A made positive, B made positive and transposed, and the labels
+// of the row player's strategies (0..m−1) and the column player's
+// (m..m+n−1).
+func polytopes(A, B [][]*big.Rat) (Ap, Bt [][]*big.Rat, rowLabels, colLabels []int) {
+	m, n := len(A), len(A[0])
+	Ap, B = positive(A), positive(B)
+	Bt = make([][]*big.Rat, n)
+	for j := range n {
+		Bt[j] = make([]*big.Rat, m)
+		for i := range m {
+			Bt[j][i] = B[i][j]
+		}
+	}
+	rowLabels, colLabels = make([]int, m), make([]int, n)
+	for i := range rowLabels {
+		rowLabels[i] = i
+	}
+	for j := range colLabels {
+		colLabels[j] = m + j
+	}
+	return Ap, Bt, rowLabels, colLabels
+}
+
 // lhTableau is one of Lemke–Howson's two tableaux: basic variables in
 // terms of the others, the variables labelled (a strategy of the row
 // player is label i, of the column player label m+j).
@@ -193,21 +217,7 @@ func LemkeHowson(ctx context.Context, g *Game) (*Profile, error) {
 	if w := float64(m+n) * float64(m+n); w > maxTableau {
 		return nil, fmt.Errorf("extensive: a %d×%d game's tableaux take %.3g entries, more than the %.0e allowed: %w", m, n, w, float64(maxTableau), budget.ErrTooLarge)
 	}
-	A, B = positive(A), positive(B)
-	Bt := make([][]*big.Rat, n)
-	for j := range n {
-		Bt[j] = make([]*big.Rat, m)
-		for i := range m {
-			Bt[j][i] = B[i][j]
-		}
-	}
-	rowLabels, colLabels := make([]int, m), make([]int, n)
-	for i := range rowLabels {
-		rowLabels[i] = i
-	}
-	for j := range colLabels {
-		colLabels[j] = m + j
-	}
+	A, Bt, rowLabels, colLabels := polytopes(A, B)
 	// P: B'x + s = 1 (x labelled by rows, s by columns); Q: A y + r = 1.
 	P := newLH(Bt, rowLabels, colLabels)
 	Q := newLH(A, colLabels, rowLabels)
@@ -398,21 +408,7 @@ func ExtremeEquilibria(ctx context.Context, g *Game) ([]*Profile, error) {
 	if c := binomial(m+n, min(m, n)); c > maxVertexBases {
 		return nil, fmt.Errorf("extensive: enumerating a %d×%d game's vertices takes %.3g bases, more than the %.0e allowed: %w", m, n, c, float64(maxVertexBases), budget.ErrTooLarge)
 	}
-	A, B = positive(A), positive(B)
-	Bt := make([][]*big.Rat, n)
-	for j := range n {
-		Bt[j] = make([]*big.Rat, m)
-		for i := range m {
-			Bt[j][i] = B[i][j]
-		}
-	}
-	rowLabels, colLabels := make([]int, m), make([]int, n)
-	for i := range rowLabels {
-		rowLabels[i] = i
-	}
-	for j := range colLabels {
-		colLabels[j] = m + j
-	}
+	A, Bt, rowLabels, colLabels := polytopes(A, B)
 	vp, err := vertices(ctx, Bt, rowLabels, colLabels, m+n)
 	if err != nil {
 		return nil, err
