@@ -22,6 +22,8 @@ func FuzzRead(f *testing.F) {
 		"EFG 2 R \"\" { \"A\" \"B\" }\np \"\" 1 1 \"x\" { \"l\" \"r\" } 0\nt \"\" 1 \"o\" { 1, -1 }\np \"\" 2 1 \"y\" { \"a\" \"b\" } 2 \"\" { 1/3 2e-1 }\nt \"\" 0\nt \"\" 1\n",
 		"EFG 2 R \"\\\"q\\\\\" { \"A\" }\nc \"\" 1 \"\" { \"a\" 1/2, \"b\" .5 } 0\nt \"\" 0\nt \"\" 0\n",
 		"NFG 1 R \"\" { \"a\" } { 99999999 }",
+		"<?xml version=\"1.0\"?>\n<gambit:document>\n<game>\n<efgfile>\nEFG 2 R \"x\" { \"A\" }\nt \"\" 1 \"o\" { 1 }\n</efgfile>\n</game>\n</gambit:document>\n",
+		"<gambit:document><nfgfile>NFG 1 R \"\" { \"a\" } { 2 }\n1 2</nfgfile>",
 	} {
 		f.Add([]byte(s))
 	}
