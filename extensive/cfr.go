@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
 )
 
@@ -36,7 +37,7 @@ func (g *Game) cfrTree() *cfrTree {
 	for v, node := range g.Nodes {
 		if node.Outcome >= 0 {
 			for p := range 2 {
-				path[v][p] += numeric64(g.Outcomes[node.Outcome].Payoffs[p])
+				path[v][p] += numeric.RatFloat64(g.Outcomes[node.Outcome].Payoffs[p])
 			}
 		}
 		t.start[v] = int32(len(t.kids))
@@ -52,7 +53,7 @@ func (g *Game) cfrTree() *cfrTree {
 			t.kids = append(t.kids, int32(c))
 			p := 0.0
 			if I.Player == Chance {
-				p = numeric64(I.Probs[a])
+				p = numeric.RatFloat64(I.Probs[a])
 			}
 			t.prob = append(t.prob, p)
 			path[c] = path[v]
@@ -62,11 +63,6 @@ func (g *Game) cfrTree() *cfrTree {
 	}
 	t.start[n] = int32(len(t.kids))
 	return t
-}
-
-func numeric64(r *big.Rat) float64 {
-	f, _ := r.Float64()
-	return f
 }
 
 // cfrState is CFR+'s regrets, current strategy and average strategy.
@@ -180,7 +176,8 @@ const maxCFRActions = 64
 // certified. It stops early, with the iterations done, when ctx ends;
 // progress (if not nil) hears the iterations done.
 func CFRPlus(ctx context.Context, g *Game, iterations int, progress solver.Progress) (*Profile, int, error) {
-	if err := g.Check(); err != nil {
+	sf, err := g.checked()
+	if err != nil {
 		return nil, 0, err
 	}
 	if _, ok := g.constantSum(); !ok {
@@ -191,7 +188,7 @@ func CFRPlus(ctx context.Context, g *Game, iterations int, progress solver.Progr
 			return nil, 0, fmt.Errorf("extensive: CFR+: %s has %d actions, more than %d: %w", g.InfosetName(i), len(I.Actions), maxCFRActions, budget.ErrTooLarge)
 		}
 	}
-	avg, done, err := g.cfrRun(ctx, iterations, progress)
+	avg, done, err := g.cfrRun(ctx, sf, iterations, progress)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -245,11 +242,7 @@ func dyadic(w []float64) []*big.Rat {
 // cfrRun runs CFR+ and returns the average strategy in float64 (nil at
 // chance events) and the iterations done (fewer when ctx ended; an error
 // only when it ended before the first).
-func (g *Game) cfrRun(ctx context.Context, iterations int, progress solver.Progress) ([][]float64, int, error) {
-	sf, err := g.sequences()
-	if err != nil {
-		return nil, 0, err
-	}
+func (g *Game) cfrRun(ctx context.Context, sf *seqForm, iterations int, progress solver.Progress) ([][]float64, int, error) {
 	t := g.cfrTree()
 	k := int(t.slot[t.sets])
 	s := &cfrState{t: t, regret: make([]float64, k), sigma: make([]float64, k), avg: make([]float64, k), scratch: make([]float64, (t.depth+1)*maxCFRActions)}

@@ -126,46 +126,53 @@ func (g *Game) InfosetName(i int) string {
 // and perfect recall: all nodes of an information set follow the same own
 // moves of its player. Errors wrap solver.ErrInvalid and name the part.
 func (g *Game) Check() error {
+	_, err := g.checked()
+	return err
+}
+
+// checked is Check, returning the sequence form it built on the way, so
+// that a solver that needs it builds it once.
+func (g *Game) checked() (*seqForm, error) {
 	if len(g.Players) == 0 {
-		return solver.Invalidf("extensive: the game has no players")
+		return nil, solver.Invalidf("extensive: the game has no players")
 	}
 	if len(g.Nodes) == 0 {
-		return solver.Invalidf("extensive: the game has no nodes")
+		return nil, solver.Invalidf("extensive: the game has no nodes")
 	}
 	if len(g.Nodes) > MaxNodes {
-		return solver.Invalidf("extensive: %d nodes, more than the %d allowed", len(g.Nodes), MaxNodes)
+		return nil, solver.Invalidf("extensive: %d nodes, more than the %d allowed", len(g.Nodes), MaxNodes)
 	}
 	for i, I := range g.Infosets {
 		if I.Player < Chance || I.Player >= len(g.Players) {
-			return solver.Invalidf("extensive: %s belongs to player %d of %d", g.InfosetName(i), I.Player+1, len(g.Players))
+			return nil, solver.Invalidf("extensive: %s belongs to player %d of %d", g.InfosetName(i), I.Player+1, len(g.Players))
 		}
 		if len(I.Actions) == 0 {
-			return solver.Invalidf("extensive: %s has no actions", g.InfosetName(i))
+			return nil, solver.Invalidf("extensive: %s has no actions", g.InfosetName(i))
 		}
 		if I.Player != Chance {
 			continue
 		}
 		if len(I.Probs) != len(I.Actions) {
-			return solver.Invalidf("extensive: %s has %d actions and %d probabilities", g.InfosetName(i), len(I.Actions), len(I.Probs))
+			return nil, solver.Invalidf("extensive: %s has %d actions and %d probabilities", g.InfosetName(i), len(I.Actions), len(I.Probs))
 		}
 		sum := new(big.Rat)
 		for a, p := range I.Probs {
 			if p == nil || p.Sign() < 0 {
-				return solver.Invalidf("extensive: %s: action %q has a negative probability", g.InfosetName(i), I.Actions[a])
+				return nil, solver.Invalidf("extensive: %s: action %q has a negative probability", g.InfosetName(i), I.Actions[a])
 			}
 			sum.Add(sum, p)
 		}
 		if sum.Cmp(big.NewRat(1, 1)) != 0 {
-			return solver.Invalidf("extensive: %s: the probabilities sum to %s, not 1", g.InfosetName(i), sum.RatString())
+			return nil, solver.Invalidf("extensive: %s: the probabilities sum to %s, not 1", g.InfosetName(i), sum.RatString())
 		}
 	}
 	for o, out := range g.Outcomes {
 		if len(out.Payoffs) != len(g.Players) {
-			return solver.Invalidf("extensive: outcome %d has %d payoffs for %d players", out.Number, len(out.Payoffs), len(g.Players))
+			return nil, solver.Invalidf("extensive: outcome %d has %d payoffs for %d players", out.Number, len(out.Payoffs), len(g.Players))
 		}
 		for _, v := range out.Payoffs {
 			if v == nil {
-				return solver.Invalidf("extensive: outcome %d has a missing payoff", o+1)
+				return nil, solver.Invalidf("extensive: outcome %d has a missing payoff", o+1)
 			}
 		}
 	}
@@ -179,7 +186,7 @@ func (g *Game) Check() error {
 		n := &g.Nodes[top.node]
 		if top.child == 0 {
 			if err := g.checkNode(top.node); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if top.child == len(n.Children) {
@@ -189,19 +196,18 @@ func (g *Game) Check() error {
 		c := n.Children[top.child]
 		top.child++
 		if c != next {
-			return solver.Invalidf("extensive: node %d's child %d is node %d, not %d: the nodes must be in prefix order, each reached once", top.node, top.child, c, next)
+			return nil, solver.Invalidf("extensive: node %d's child %d is node %d, not %d: the nodes must be in prefix order, each reached once", top.node, top.child, c, next)
 		}
 		next++
 		if len(stack) >= MaxDepth {
-			return solver.Invalidf("extensive: the tree is deeper than %d", MaxDepth)
+			return nil, solver.Invalidf("extensive: the tree is deeper than %d", MaxDepth)
 		}
 		stack = append(stack, frame{c, 0})
 	}
 	if next != len(g.Nodes) {
-		return solver.Invalidf("extensive: %d of %d nodes are not reached from the root", len(g.Nodes)-next, len(g.Nodes))
+		return nil, solver.Invalidf("extensive: %d of %d nodes are not reached from the root", len(g.Nodes)-next, len(g.Nodes))
 	}
-	_, err := g.sequences()
-	return err
+	return g.sequences()
 }
 
 // checkNode checks one node's own fields.

@@ -21,10 +21,7 @@ const MaxPureWork = 2e8
 // It serves any number of players; with three or more, mixed equilibria
 // can be irrational, and pure ones are what can be given exactly.
 func PureEquilibrium(ctx context.Context, g *Game) (pr *Profile, profiles float64, err error) {
-	if err := g.Check(); err != nil {
-		return nil, 0, err
-	}
-	sf, err := g.sequences()
+	sf, err := g.checked()
 	if err != nil {
 		return nil, 0, err
 	}

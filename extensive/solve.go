@@ -72,15 +72,12 @@ func (g *Game) constantSum() (*big.Rat, bool) {
 // simplex method, as behaviour strategies, certified by exact best
 // responses. Every equilibrium gives the same values.
 func SolveZeroSum(ctx context.Context, g *Game) (*Profile, error) {
-	if err := g.Check(); err != nil {
+	sf, err := g.checked()
+	if err != nil {
 		return nil, err
 	}
 	if _, ok := g.constantSum(); !ok {
 		return nil, ErrNotZeroSum
-	}
-	sf, err := g.sequences()
-	if err != nil {
-		return nil, err
 	}
 	// Player 1's program; its dual holds player 2's optimal plan (the
 	// multipliers of the rows of player 2's sequences), which the
@@ -267,10 +264,7 @@ func (g *Game) fromPlans(sf *seqForm, plans [][]*big.Rat) *Profile {
 // Profile.Behavior) with its values and every player's exact gain from a
 // best response: the certificate of any profile, from any source.
 func Evaluate(ctx context.Context, g *Game, beh [][]*big.Rat) (*Profile, error) {
-	if err := g.Check(); err != nil {
-		return nil, err
-	}
-	sf, err := g.sequences()
+	sf, err := g.checked()
 	if err != nil {
 		return nil, err
 	}

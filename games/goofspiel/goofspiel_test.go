@@ -74,3 +74,21 @@ func TestBadCards(t *testing.T) {
 		}
 	}
 }
+
+// TestFourCardSizes pins the sizes docs/imperfect.md gives for 4 cards
+// (regression figures) and checks the leaves by formula: every order of
+// the prizes and of each player's bids ends in one leaf.
+func TestFourCardSizes(t *testing.T) {
+	g, err := New(context.Background(), 4, Random)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sz := g.Sizes()
+	if sz.Nodes != 26773 || sz.Infosets[0] != 1804 || sz.Sequences[0] != 3737 || sz.Terminals != 13824 {
+		t.Fatalf("sizes %+v", sz)
+	}
+	// Leaves: 4! prize orders × (4!)² bid orders.
+	if sz.Terminals != 24*24*24 {
+		t.Fatalf("%d terminals, want 24³", sz.Terminals)
+	}
+}

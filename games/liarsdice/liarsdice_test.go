@@ -56,6 +56,14 @@ func TestSmallExact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if tc.sides == 3 {
+			// docs/imperfect.md's figures; the leaves by formula: 9
+			// rolls times the 2^6 − 1 nonempty bid sequences, each
+			// ended by a call.
+			if sz := g.Sizes(); sz.Nodes != 1147 || sz.Infosets[0] != 96 || sz.Sequences[0] != 190 || sz.Terminals != 9*63 {
+				t.Fatalf("sizes %+v", sz)
+			}
+		}
 		if pr.Values[0].RatString() != tc.value || !pr.Equilibrium() {
 			t.Fatalf("%d sides: value %v, exploitability %v", tc.sides, pr.Values[0], pr.Exploitability)
 		}
