@@ -198,8 +198,16 @@ func CFRPlus(ctx context.Context, g *Game, iterations int, progress solver.Progr
 			beh[i] = dyadic(avg[i])
 		}
 	}
-	pr, err := Evaluate(ctx, g, beh)
-	return pr, done, err
+	// The certificate on the sequence form built above: the rounded
+	// strategy is a distribution at every set by construction.
+	if err := ctx.Err(); err != nil {
+		return nil, done, fmt.Errorf("extensive: %w", err)
+	}
+	pr := &Profile{Behavior: beh, Reached: make([]bool, len(g.Infosets))}
+	if err := g.certify(ctx, sf, pr); err != nil {
+		return nil, done, err
+	}
+	return pr, done, nil
 }
 
 // dyadicBits is the precision of the rationals a float strategy is

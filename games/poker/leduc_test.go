@@ -2,6 +2,7 @@ package poker
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"testing"
 
@@ -69,5 +70,19 @@ func TestCFRPlusKuhn(t *testing.T) {
 	v := big.NewRat(-1, 18)
 	if new(big.Rat).Sub(u, pr.Gains[1]).Cmp(v) > 0 || new(big.Rat).Add(u, pr.Gains[0]).Cmp(v) < 0 {
 		t.Fatalf("−1/18 outside the bracket of %v with gains %v", u, pr.Gains)
+	}
+}
+
+// TestCFRPlusStops: when its context ends, CFR+ stops and says so rather
+// than certifying (rebuilding the game's sequence form) after the deadline.
+func TestCFRPlusStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	_, done, err := extensive.CFRPlus(ctx, Leduc(), 1_000_000, func(done, _ int64) {
+		if done >= 64 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || done < 64 || done > 65 {
+		t.Fatalf("done %d, err %v", done, err)
 	}
 }
