@@ -5,7 +5,7 @@ package main
 import (
 	"os"
 
-	"github.com/gamesolve/gamesolve/internal/cli"
+	"github.com/gamesolve/gamesolve/cmd/gamesolve/internal/cli"
 )
 
 func main() {

@@ -129,7 +129,7 @@ func writeModel(t *testing.T, text string) string {
 }
 
 func TestSolve(t *testing.T) {
-	m := runJSON(t, "solve", "--exact", "--policy", "../../docs/examples/duel.json")
+	m := runJSON(t, "solve", "--exact", "--policy", "../../../../docs/examples/duel.json")
 	if fmt.Sprint(m["values_exact"]) != "[1/2 1/2]" || m["expected_reward_exact"] != "5/2" {
 		t.Errorf("duel: %v", m)
 	}
@@ -149,7 +149,7 @@ func TestSolve(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "expected reward: infinite") {
 		t.Errorf("loop text: %s", out)
 	}
-	code, out, errs = run(t, "", "solve", "--exact", "--policy", "../../docs/examples/duel.json")
+	code, out, errs = run(t, "", "solve", "--exact", "--policy", "../../../../docs/examples/duel.json")
 	if code != 0 {
 		t.Fatal(errs)
 	}
@@ -185,12 +185,12 @@ func exactIn(args []string) bool {
 }
 
 func TestSolveJANI(t *testing.T) {
-	code, out, errs := run(t, "", "solve", "--exact", "--const", "WIN=2", "../../docs/examples/gamble.jani")
+	code, out, errs := run(t, "", "solve", "--exact", "--const", "WIN=2", "../../../../docs/examples/gamble.jani")
 	if code != 0 {
 		t.Fatal(errs)
 	}
 	golden(t, "solve_gamble.txt", out)
-	m := runJSON(t, "solve", "--exact", "../../docs/examples/knuth_die.jani")
+	m := runJSON(t, "solve", "--exact", "../../../../docs/examples/knuth_die.jani")
 	if m["model"] != "die" || m["type"] != "dtmc" || m["states"] != 13.0 {
 		t.Errorf("die: %v", m)
 	}
@@ -204,11 +204,11 @@ func TestSolveJANI(t *testing.T) {
 	if b := props[7].(map[string]any); b["value_exact"] != "3/4" || b["kind"] != "Pmax[≤3]" {
 		t.Errorf("bounded: %v", b)
 	}
-	m = runJSON(t, "solve", "--const", "WIN=2", "--property", "win_time_max", "../../docs/examples/gamble.jani")
+	m = runJSON(t, "solve", "--const", "WIN=2", "--property", "win_time_max", "../../../../docs/examples/gamble.jani")
 	if p := m["properties"].([]any); len(p) != 1 || p[0].(map[string]any)["infinite"] != true || p[0].(map[string]any)["value"] != nil {
 		t.Errorf("win_time_max: %v", m)
 	}
-	gamble := "../../docs/examples/gamble.jani"
+	gamble := "../../../../docs/examples/gamble.jani"
 	badInput(t, "", "solve", gamble)
 	badInput(t, "", "solve", gamble, "--const", "WIN")
 	badInput(t, "", "solve", gamble, "--const", "WIN=two")
@@ -217,7 +217,7 @@ func TestSolveJANI(t *testing.T) {
 	badInput(t, "", "solve", gamble, "--const", "WIN=2", "--property", "nope")
 	badInput(t, "", "solve", gamble, "--const", "WIN=2", "--policy")
 	badInput(t, "", "solve", gamble, "--const", "WIN=1") // x := 2 out of bounds
-	badInput(t, "", "solve", "../../docs/examples/die.json", "--const", "N=1")
+	badInput(t, "", "solve", "../../../../docs/examples/die.json", "--const", "N=1")
 }
 
 // --renormalize: a JANI edge whose probabilities sum to 1.0000001 is
@@ -225,7 +225,7 @@ func TestSolveJANI(t *testing.T) {
 // in the text and "renormalized" in JSON; the flag is refused for a JSON
 // model and for distances outside (0, 1).
 func TestSolveRenormalize(t *testing.T) {
-	model := "../../model/jani/testdata/renormalize.jani"
+	model := "../../../../model/jani/testdata/renormalize.jani"
 	code, _, errs := run(t, "", "solve", model)
 	if code != 2 || !strings.Contains(errs, "sum to 10000001/10000000, not 1") {
 		t.Errorf("without the flag: exit %d, %q", code, errs)
@@ -239,7 +239,7 @@ func TestSolveRenormalize(t *testing.T) {
 		t.Errorf("JSON: renormalized = %v", m["renormalized"])
 	}
 	for _, args := range [][]string{
-		{"solve", "--renormalize", "../../docs/examples/die.json"},
+		{"solve", "--renormalize", "../../../../docs/examples/die.json"},
 		{"solve", "--renormalize=-1", model},
 		{"solve", "--renormalize=2", model},
 	} {
@@ -254,7 +254,7 @@ func TestSolveRenormalize(t *testing.T) {
 // and the exit status says one is missing; float mode answers it (the
 // iteration stops once a step changes nothing).
 func TestSolveBoundedTooLarge(t *testing.T) {
-	model := "../../model/jani/testdata/coins_bounded.jani"
+	model := "../../../../model/jani/testdata/coins_bounded.jani"
 	code, out, errs := run(t, "", "solve", "--exact", model)
 	if code != 2 || !strings.Contains(out, "ever Pmax     1     1") || !strings.Contains(out, "errors:\n  within_1e9: ") ||
 		!strings.Contains(errs, `1 of 2 properties could not be checked`) || !strings.Contains(errs, "instance too large: exact bounded analysis of 1000000000 steps") || strings.Count(errs, "\n") != 1 {
@@ -282,7 +282,7 @@ func TestSolveBoundedTooLarge(t *testing.T) {
 // to the nearest float64 in float mode, with a warning line and "rounded"
 // in JSON; --exact refuses the model in one line.
 func TestSolveIrrationalPower(t *testing.T) {
-	model := "../../model/jani/testdata/sqrt.jani"
+	model := "../../../../model/jani/testdata/sqrt.jani"
 	code, out, errs := run(t, "", "solve", model)
 	if code != 0 || !strings.Contains(out, "0.7071067811865476") || !strings.Contains(out, "warning: the model takes irrational powers") {
 		t.Errorf("float: exit %d, %q, %q", code, out, errs)
@@ -348,13 +348,13 @@ func TestPropertyErrorKeepsOthers(t *testing.T) {
 	if err := os.WriteFile(props, []byte("P=? [ F s=7 & d=1 ]\nP=? [ F s=7 & d= ]\nR=? [ F s=7 ]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errs := run(t, "", "solve", "--exact", "../../docs/examples/die.pm", "--props", props)
+	code, out, errs := run(t, "", "solve", "--exact", "../../../../docs/examples/die.pm", "--props", props)
 	if code != 2 || !strings.Contains(out, "Pmax 0.16666666666666666   1/6") || !strings.Contains(out, "Emax  3.6666666666666665  11/3") ||
 		!strings.Contains(out, "errors:\n  P=? [ F s=7 & d= ]: prism: properties 2:18: expected an expression, found \"]\"\n") ||
 		strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "1 of 3 properties could not be checked") {
 		t.Errorf("exit %d\n%s\n%s", code, out, errs)
 	}
-	code, out, _ = run(t, "", "solve", "--json", "--exact", "../../docs/examples/die.pm", "--props", props)
+	code, out, _ = run(t, "", "solve", "--json", "--exact", "../../../../docs/examples/die.pm", "--props", props)
 	var m struct {
 		Properties []struct {
 			Name       string

@@ -18,8 +18,8 @@ func TestPlot(t *testing.T) {
 		{"plot", "pig", "--players", "3", "--target", "12", "--rest", "5", "-o", filepath.Join(dir, "pig3.svg")},
 		{"plot", "chefs", "-n", "6", "-o", filepath.Join(dir, "chefs.svg")},
 		{"plot", "chefs", "--skills", "0.25,0.5,1", "-o", filepath.Join(dir, "chefs.png")},
-		{"plot", "solve", "../../docs/examples/duel.json", "-o", filepath.Join(dir, "duel.png")},
-		{"plot", "solve", "../../docs/examples/gamble.jani", "--const", "WIN=2", "-o", filepath.Join(dir, "gamble.svg")},
+		{"plot", "solve", "../../../../docs/examples/duel.json", "-o", filepath.Join(dir, "duel.png")},
+		{"plot", "solve", "../../../../docs/examples/gamble.jani", "--const", "WIN=2", "-o", filepath.Join(dir, "gamble.svg")},
 		{"plot", "cgt", "{3||2|1}", "-o", filepath.Join(dir, "thermograph.png")},
 		{"plot", "cgt", "--game", "domineering", "...|...", "-o", filepath.Join(dir, "thermograph.svg")},
 		{"plot", "cgt", "7", "--quiet", "-o", filepath.Join(dir, "integer.png")},
@@ -67,8 +67,8 @@ func TestPlot(t *testing.T) {
 	badInput(t, "", "plot", "pig", "--target", "10", "--players", "3", "--rest", "10", "-o", out)
 	badInput(t, "", "plot", "chefs", "-o", out)
 	badInput(t, "", "plot", "solve", "-o", out)
-	badInput(t, "", "plot", "solve", "../../docs/examples/gamble.jani", "-o", out)
-	badInput(t, "", "plot", "solve", "../../docs/examples/duel.json", "--const", "N=1", "-o", out)
+	badInput(t, "", "plot", "solve", "../../../../docs/examples/gamble.jani", "-o", out)
+	badInput(t, "", "plot", "solve", "../../../../docs/examples/duel.json", "--const", "N=1", "-o", out)
 	badInput(t, "", "plot", "nope", "-o", out)
 	badInput(t, "", "plot", "cgt", "{", "-o", out)
 	badInput(t, "", "plot", "cgt", "-o", out)

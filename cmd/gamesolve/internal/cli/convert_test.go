@@ -14,13 +14,13 @@ import (
 // and 272/63 shots.
 func TestConvertTruel(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "truel.json")
-	code, stdout, errs := run(t, "", "convert", "../../docs/examples/truel.prism", "--to", "json",
+	code, stdout, errs := run(t, "", "convert", "../../../../docs/examples/truel.prism", "--to", "json",
 		"--goal", `"A wins"`, "--goal", `"B wins"`, "--goal", `"C wins"`, "--reward", "shots", "-o", out)
 	if code != 0 || stdout != "" || errs != "wrote "+out+" (15 states)\n" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, errs)
 	}
 	converted := runJSON(t, "solve", out, "--exact")
-	written := runJSON(t, "solve", "../../docs/examples/truel.json", "--exact")
+	written := runJSON(t, "solve", "../../../../docs/examples/truel.json", "--exact")
 	for _, key := range []string{"values_exact", "expected_reward_exact"} {
 		got, want := strings.Join(strs(converted[key]), " "), strings.Join(strs(written[key]), " ")
 		if got != want {
@@ -42,7 +42,7 @@ func TestConvertTruel(t *testing.T) {
 	// does); aiming at B, a hit leaves C, who kills A; aiming at C, a hit
 	// (1/3) leaves a duel with B to shoot, which A survives with 1/3 · 3/7.
 	// So 1/3 · 1/7 = 1/21.
-	res := runJSON(t, "solve", "../../docs/examples/truel.prism", "--exact", "--prop", `<<pa>> Pmax=? [ F "A wins" ]`)
+	res := runJSON(t, "solve", "../../../../docs/examples/truel.prism", "--exact", "--prop", `<<pa>> Pmax=? [ F "A wins" ]`)
 	if got := res["properties"].([]any)[0].(map[string]any)["value_exact"]; got != "1/21" {
 		t.Errorf("<<pa>> Pmax = %v, want 1/21", got)
 	}
@@ -69,10 +69,10 @@ func TestConvertJSON(t *testing.T) {
 		args         []string
 		value, flips string
 	}{
-		{"PRISM, reward by name", []string{"../../docs/examples/die.pm", "--goal", `"done"`, "--reward", "coin_flips"}, "1", "11/3"},
-		{"PRISM, reward by number", []string{"../../docs/examples/die.pm", "--goal", `s=7 & d=6`, "--reward", "1"}, "1/6", ""},
-		{"PRISM, no reward", []string{"../../docs/examples/die.pm", "--goal", `"done"`}, "1", "0"},
-		{"JANI", []string{"../../docs/examples/gamble.jani", "--const", "WIN=2", "--goal", "win_max", "--reward", "end_max"}, "1", "2"},
+		{"PRISM, reward by name", []string{"../../../../docs/examples/die.pm", "--goal", `"done"`, "--reward", "coin_flips"}, "1", "11/3"},
+		{"PRISM, reward by number", []string{"../../../../docs/examples/die.pm", "--goal", `s=7 & d=6`, "--reward", "1"}, "1/6", ""},
+		{"PRISM, no reward", []string{"../../../../docs/examples/die.pm", "--goal", `"done"`}, "1", "0"},
+		{"JANI", []string{"../../../../docs/examples/gamble.jani", "--const", "WIN=2", "--goal", "win_max", "--reward", "end_max"}, "1", "2"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "m.json")
@@ -93,7 +93,7 @@ func TestConvertJSON(t *testing.T) {
 		})
 	}
 	// Standard output, when no file is named.
-	code, stdout, _ := run(t, "", "convert", "../../docs/examples/die.pm", "--to", "json", "--goal", `"done"`)
+	code, stdout, _ := run(t, "", "convert", "../../../../docs/examples/die.pm", "--to", "json", "--goal", `"done"`)
 	if code != 0 || !strings.HasPrefix(stdout, `{"players": 1, "start": "(s=0, d=0)",`) {
 		t.Errorf("exit %d, stdout %q", code, stdout)
 	}
@@ -102,7 +102,7 @@ func TestConvertJSON(t *testing.T) {
 // Every mistake is one line on stderr with exit status 2, and a failed
 // conversion leaves no file behind.
 func TestConvertErrors(t *testing.T) {
-	die, truel, gamble := "../../docs/examples/die.pm", "../../docs/examples/truel.prism", "../../docs/examples/gamble.jani"
+	die, truel, gamble := "../../../../docs/examples/die.pm", "../../../../docs/examples/truel.prism", "../../../../docs/examples/gamble.jani"
 	for _, c := range []struct {
 		args []string
 		want string
@@ -118,7 +118,7 @@ func TestConvertErrors(t *testing.T) {
 		{[]string{die, "--to", "json", "--goal", "s=1\nd=2"}, "write the state formula on one line"},
 		{[]string{die, "--to", "json", "--goal", `"done"`, "--reward", "bananas"}, `convert: --reward bananas: unknown reward structure "bananas"`},
 		{[]string{die, "--to", "json", "--goal", `"done"`, "--reward", "2"}, `convert: --reward 2: reward structure 2: the model has 1`},
-		{[]string{die, "--props", "../../docs/examples/die.props", "--to", "json", "--goal", `"done"`, "--reward", "x"}, `convert: --reward x: unknown reward structure "x"`},
+		{[]string{die, "--props", "../../../../docs/examples/die.props", "--to", "json", "--goal", `"done"`, "--reward", "x"}, `convert: --reward x: unknown reward structure "x"`},
 		{[]string{die, "--to", "json", "--goal", `"done"`, "--reward", `a"b`}, "give a reward structure's name or number"},
 		{[]string{gamble, "--to", "json", "--const", "WIN=2", "--goal", "end_max"}, `property "end_max" is not an unbounded reachability probability`},
 		{[]string{gamble, "--to", "json", "--const", "WIN=2", "--goal", "win_early"}, `property "win_early" is not an unbounded reachability probability`},
@@ -126,7 +126,7 @@ func TestConvertErrors(t *testing.T) {
 		{[]string{gamble, "--to", "json", "--const", "WIN=2", "--goal", "nope"}, `no property "nope"`},
 		{[]string{gamble, "--to", "json", "--const", "WIN=", "--goal", "win_max"}, "--const"},
 		{[]string{gamble, "--to", "json", "--goal", "win_max"}, "WIN"},
-		{[]string{"../../docs/examples/die.json", "--to", "json", "--goal", "x"}, "is in gamesolve's JSON format already"},
+		{[]string{"../../../../docs/examples/die.json", "--to", "json", "--goal", "x"}, "is in gamesolve's JSON format already"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out.json")

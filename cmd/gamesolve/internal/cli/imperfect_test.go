@@ -67,7 +67,7 @@ func TestGambitFiles(t *testing.T) {
 	if err != nil || !strings.Contains(string(data), `"check/fold/check/fold/bet/fold"`) {
 		t.Fatalf("the .nfg: %v", err)
 	}
-	code, out, errs := run(t, "", "convert", "../../docs/examples/signal.efg", "--to", "nfg")
+	code, out, errs := run(t, "", "convert", "../../../../docs/examples/signal.efg", "--to", "nfg")
 	if code != 0 || !strings.HasPrefix(out, "NFG 1 R") {
 		t.Fatalf("convert: %d %s", code, errs)
 	}
@@ -75,10 +75,10 @@ func TestGambitFiles(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Sender     0     0") {
 		t.Fatalf("the converted game:\n%s", out)
 	}
-	badInput(t, "", "solve", "../../docs/examples/signal.efg", "--policy")
-	badInput(t, "", "solve", "../../docs/examples/signal.efg", "--const", "N=1")
-	badInput(t, "", "convert", "../../docs/examples/signal.efg", "--to", "jani")
-	badInput(t, "", "convert", "../../docs/examples/die.json", "--to", "efg")
+	badInput(t, "", "solve", "../../../../docs/examples/signal.efg", "--policy")
+	badInput(t, "", "solve", "../../../../docs/examples/signal.efg", "--const", "N=1")
+	badInput(t, "", "convert", "../../../../docs/examples/signal.efg", "--to", "jani")
+	badInput(t, "", "convert", "../../../../docs/examples/die.json", "--to", "efg")
 	badInput(t, "", "kuhn", "--write", filepath.Join(dir, "kuhn.txt"))
 	badInput(t, "EFG 2 R \"\" { \"A\" }\nc \"\" 1 \"\" { \"a\" 1/2 \"b\" 1/3 } 0\nt \"\" 0\nt \"\" 0\n", "solve", "-")
 }
@@ -101,7 +101,7 @@ func TestMatrixCommand(t *testing.T) {
 		t.Fatalf("--all: %v", m["equilibria"])
 	}
 	badInput(t, "", "kuhn", "--all")
-	badInput(t, "", "solve", "../../docs/examples/signal.efg", "--all")
+	badInput(t, "", "solve", "../../../../docs/examples/signal.efg", "--all")
 	badInput(t, "", "matrix", "1 2; 3")
 	badInput(t, "", "matrix", "1 x")
 	badInput(t, "", "matrix", "1 2", "--rows", "a,b")

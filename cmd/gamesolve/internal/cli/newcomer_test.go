@@ -14,7 +14,7 @@ func TestIntegersPrintAsIntegers(t *testing.T) {
 	if fmt.Sprint(m["skills"]) != "[1 1]" || fmt.Sprint(m["win_probabilities_exact"]) != "[1 0]" || m["expected_dishes_exact"] != "1" {
 		t.Errorf("got %v", m)
 	}
-	m = runJSON(t, "solve", "--exact", "../../docs/examples/die.json")
+	m = runJSON(t, "solve", "--exact", "../../../../docs/examples/die.json")
 	if fmt.Sprint(m["values_exact"]) != "[1]" || m["expected_reward_exact"] != "6" {
 		t.Errorf("got %v", m)
 	}
@@ -126,7 +126,7 @@ func TestPolicyCapAndCSV(t *testing.T) {
 	if got := read("pig.csv"); !strings.HasPrefix(got, "me\\you,0,1,2,3,4,5\n0,0,0,0,0,0,0\n") || strings.Count(got, "\n") != 7 {
 		t.Errorf("pig.csv:\n%s", got)
 	}
-	if code, out, errs := run(t, "", "solve", "--csv", filepath.Join(dir, "duel.csv"), "../../docs/examples/duel.json"); code != 0 || strings.Contains(out, "policy") {
+	if code, out, errs := run(t, "", "solve", "--csv", filepath.Join(dir, "duel.csv"), "../../../../docs/examples/duel.json"); code != 0 || strings.Contains(out, "policy") {
 		t.Fatal(errs, out)
 	}
 	if got := read("duel.csv"); got != "state,action\na-aims,fire\nb-aims,fire\nb-aims-after-wait,fire\n" {

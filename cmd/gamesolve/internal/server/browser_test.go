@@ -213,7 +213,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("model tab: %q bars", bars)
 	}
 	// The duel, exactly: the values and the policy, a table each.
-	duel, err := os.ReadFile("../../docs/examples/duel.json")
+	duel, err := os.ReadFile("../../../../docs/examples/duel.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,8 +42,8 @@ func TestHabits(t *testing.T) {
 		{[]string{"solve", badUTF8}, "line 1, column 27: the text is not valid UTF-8 (byte 0xff)"},
 		{[]string{"solve", mod0, "--prop", "P=? [ F x=10 ]"}, "0 % 0: division by zero"},
 		{[]string{"solve", openN, "--prop", "P=? [ F x=3 ]", "--const", "N=99999999999999999999"}, "an integer out of range"},
-		{[]string{"convert", "../../docs/examples/die.pm", "--to", "json", "--goal", "d="}, "at its end: expected an expression, found its end"},
-		{[]string{"solve", "../../docs/examples/gamble.jani", "--const", "WIN=2", "--const", "WIN=3"}, "WIN given twice"},
+		{[]string{"convert", "../../../../docs/examples/die.pm", "--to", "json", "--goal", "d="}, "at its end: expected an expression, found its end"},
+		{[]string{"solve", "../../../../docs/examples/gamble.jani", "--const", "WIN=2", "--const", "WIN=3"}, "WIN given twice"},
 	} {
 		code, stdout, errs := run(t, "", c.args...)
 		if code != 2 || stdout != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {

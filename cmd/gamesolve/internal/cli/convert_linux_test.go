@@ -60,7 +60,7 @@ func TestConvertKeepsFiles(t *testing.T) {
 	unchanged(model, explodePM)
 	unchanged(props, "P=? [ F x0=3 ]\n")
 	// A successful conversion replaces the old file, keeping its mode.
-	if code, _, errs := run(t, "", "convert", "../../docs/examples/die.pm", "--to", "json", "--goal", `"done"`, "-o", old, "--quiet"); code != 0 {
+	if code, _, errs := run(t, "", "convert", "../../../../docs/examples/die.pm", "--to", "json", "--goal", `"done"`, "-o", old, "--quiet"); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if st, err := os.Stat(old); err != nil || st.Mode().Perm() != 0o640 {
@@ -76,7 +76,7 @@ func TestConvertKeepsFiles(t *testing.T) {
 		t.Logf("no device made (%v): not root", err)
 		return
 	}
-	code, _, errs = run(t, "", "convert", "../../docs/examples/die.pm", "--to", "json", "--goal", `"done"`, "-o", full)
+	code, _, errs = run(t, "", "convert", "../../../../docs/examples/die.pm", "--to", "json", "--goal", `"done"`, "-o", full)
 	if code != 2 || !strings.Contains(errs, "no space left on device") {
 		t.Errorf("full device: exit %d, %q", code, errs)
 	}

@@ -15,7 +15,7 @@ import (
 // it with its method, every parameter the handlers read is listed, every
 // parameter listed is one the endpoint knows, and every example answers.
 func TestReadmeEndpoints(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestReadmeEndpoints(t *testing.T) {
 			var res *http.Response
 			var err error
 			if method == "POST" {
-				body, _ := os.Open("../../docs/examples/duel.json")
+				body, _ := os.Open("../../../../docs/examples/duel.json")
 				defer body.Close()
 				res, err = http.Post(ts.URL+query, "application/json", body)
 			} else {

@@ -17,7 +17,7 @@ import (
 )
 
 // Version is the gamesolve version, set at build time with
-// -ldflags "-X github.com/gamesolve/gamesolve/internal/cli.Version=...".
+// -ldflags "-X github.com/gamesolve/gamesolve/cmd/gamesolve/internal/cli.Version=...".
 var Version = "0.1.0"
 
 // Exit statuses.

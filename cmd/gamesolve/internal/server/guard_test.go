@@ -198,7 +198,7 @@ func TestBeyondFloat64(t *testing.T) {
 func TestSolvePRISM(t *testing.T) {
 	ts := httptest.NewServer(New(Options{}))
 	defer ts.Close()
-	model, err := os.ReadFile("../../docs/examples/die.pm")
+	model, err := os.ReadFile("../../../../docs/examples/die.pm")
 	if err != nil {
 		t.Fatal(err)
 	}

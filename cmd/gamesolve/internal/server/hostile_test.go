@@ -44,7 +44,7 @@ func TestHostilePosts(t *testing.T) {
 		fmt.Fprintf(&doubling, "formula f%d = f%d + f%d;\n", i, i-1, i-1)
 	}
 	doubling.WriteString("module m\n x : [0..10] init 0;\n [] f80<10 -> (x'=x);\nendmodule\n")
-	function, err := os.ReadFile("../../model/jani/testdata/function_exp.jani")
+	function, err := os.ReadFile("../../../../model/jani/testdata/function_exp.jani")
 	if err != nil {
 		t.Fatal(err)
 	}

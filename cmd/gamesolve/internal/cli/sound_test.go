@@ -187,7 +187,7 @@ func TestNamesEscaped(t *testing.T) {
 // Float mode refuses in one line; exact mode gives the value, the float
 // null.
 func TestJANIBeyondFloat64(t *testing.T) {
-	data, err := os.ReadFile("../../docs/examples/knuth_die.jani")
+	data, err := os.ReadFile("../../../../docs/examples/knuth_die.jani")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func TestReadmeExamples(t *testing.T) {
 }
 
 func consoleExamples(t *testing.T, file string, min int) {
-	data, err := os.ReadFile(filepath.Join("../..", file))
+	data, err := os.ReadFile(filepath.Join("../../../..", file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func consoleExamples(t *testing.T, file string, min int) {
 		}
 	}
 	// Examples name files relative to the repository root.
-	t.Chdir("../..")
+	t.Chdir("../../../..")
 	if len(examples) < min {
 		t.Fatalf("found only %d examples", len(examples))
 	}
@@ -121,7 +121,7 @@ func TestReadmeGoPrograms(t *testing.T) {
 	if err != nil {
 		t.Skip("no go tool:", err)
 	}
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestReadmeGoPrograms(t *testing.T) {
 		programs++
 		// Inside the module, so the imports resolve; a leading dot keeps
 		// the directory out of ./... patterns.
-		dir, err := os.MkdirTemp("../..", ".readme-program-")
+		dir, err := os.MkdirTemp("../../../..", ".readme-program-")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,8 +148,8 @@ func TestReadmeGoPrograms(t *testing.T) {
 		if err := os.WriteFile(dir+"/main.go", []byte(code), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(goTool, "run", "./"+strings.TrimPrefix(dir, "../../"))
-		cmd.Dir = "../.."
+		cmd := exec.Command(goTool, "run", "./"+strings.TrimPrefix(dir, "../../../../"))
+		cmd.Dir = "../../../.."
 		out, err := cmd.CombinedOutput()
 		if err != nil || string(out) != want {
 			t.Errorf("README program %d: %v\n got:\n%s\nREADME:\n%s", programs, err, out, want)

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gamesolve/gamesolve/internal/server"
+	"github.com/gamesolve/gamesolve/cmd/gamesolve/internal/server"
 )
 
 // The API answers what the command line prints with --json, byte for byte.
@@ -46,8 +46,8 @@ func TestServeMatchesCLI(t *testing.T) {
 		file, query string
 		cli         []string
 	}{
-		{"../../docs/examples/duel.json", "?exact=true", []string{"solve", "--json", "--exact", "../../docs/examples/duel.json"}},
-		{"../../docs/examples/gamble.jani", "?const=WIN=2", []string{"solve", "--json", "--const", "WIN=2", "../../docs/examples/gamble.jani"}},
+		{"../../../../docs/examples/duel.json", "?exact=true", []string{"solve", "--json", "--exact", "../../../../docs/examples/duel.json"}},
+		{"../../../../docs/examples/gamble.jani", "?const=WIN=2", []string{"solve", "--json", "--const", "WIN=2", "../../../../docs/examples/gamble.jani"}},
 	} {
 		body, err := os.ReadFile(m.file)
 		if err != nil {

@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/gamesolve/gamesolve/internal/server"
+	"github.com/gamesolve/gamesolve/cmd/gamesolve/internal/server"
 	"github.com/spf13/cobra"
 )
 
