@@ -492,22 +492,21 @@ func (n number) rat() (*big.Rat, error) {
 	return numeric.ParseNumber(strings.TrimSpace(n.text))
 }
 
-// Parse reads a model from its JSON text.
+// Parse reads a model from its JSON text: a text that is plainly a valid
+// model file by a fast reader, anything else by a general one whose errors
+// say what is wrong and where. load.Load reads every format.
 func Parse(data []byte) (*Model, error) { return parse(data, budget.Available) }
-
-// ParseGeneral reads a model as Parse does where ParsePlain has not taken
-// the text: with the general reader, whose errors say what is wrong.
-func ParseGeneral(data []byte) (*Model, error) { return parseGeneral(data, budget.Available) }
 
 // parse is Parse within the memory budget avail tells.
 func parse(data []byte, avail func() uint64) (*Model, error) {
-	if m, ok := ParsePlain(data); ok {
+	if m, ok := parsePlain(data); ok {
 		return m, nil
 	}
 	return parseGeneral(data, avail)
 }
 
-// parseGeneral is ParseGeneral within the memory budget avail tells.
+// parseGeneral reads a model with the general reader, within the memory
+// budget avail tells.
 func parseGeneral(data []byte, avail func() uint64) (*Model, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	// Something the fast reader leaves to encoding/json and the key
@@ -538,11 +537,10 @@ func parseGeneral(data []byte, avail func() uint64) (*Model, error) {
 	return build(data, f)
 }
 
-// ParsePlain reads a model from text that is plainly a valid model file,
-// quickly; ok false means only that the text needs Parse, whose errors say
-// what is wrong with it (or that it is another format). A reader of
-// several formats tries it first: a JANI file fails at its first key.
-func ParsePlain(data []byte) (m *Model, ok bool) {
+// parsePlain reads a model from text that is plainly a valid model file,
+// quickly; ok false means only that the text needs the general reader,
+// whose errors say what is wrong with it.
+func parsePlain(data []byte) (m *Model, ok bool) {
 	if !utf8.Valid(data) {
 		return nil, false // the general reader says where
 	}

@@ -3,7 +3,8 @@
 // keys. Each Solve… function runs a game in float or exact arithmetic (the
 // one place that branch is written) and returns a value whose JSON encoding
 // is the command line's --json output, byte for byte, and whose Text method
-// writes the command line's text. The command line, the pictures of
+// writes the command line's text. Solve answers a model file read by
+// load.Load, whatever its format, from one Request. The command line, the pictures of
 // "gamesolve plot" and the web explorer of "gamesolve serve" all render
 // these values. The package does no I/O.
 package report

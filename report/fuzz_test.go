@@ -48,7 +48,7 @@ func FuzzSolve(f *testing.F) {
 		defer cancel()
 		answers := [2]*report.Model{}
 		for i, exact := range []bool{true, false} {
-			r, err := report.SolveModel(ctx, m, exact, true, true, opt)
+			r, err := report.SolveModel(ctx, m, report.Request{Exact: exact, Choices: true, Policy: true, Engine: opt})
 			if err != nil {
 				switch {
 				case errors.Is(err, solver.ErrInvalid), errors.Is(err, budget.ErrTooLarge), errors.Is(err, engine.ErrUnsupported),

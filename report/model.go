@@ -42,13 +42,16 @@ type Model struct {
 	choices map[string]string
 }
 
-// SolveModel solves a model file. With policy the chosen action of every
-// decision state is kept (Choices); showPolicy also puts it in the output.
-func SolveModel(ctx context.Context, m *model.Model, exact, policy, showPolicy bool, opt engine.Options) (*Model, error) {
-	if exact {
-		return solveModel(ctx, numeric.Exact{}, m, policy || showPolicy, showPolicy, opt, exactConv)
+// SolveModel solves a model in gamesolve's JSON format, as req says:
+// Exact, Choices (the chosen action of every decision state is kept:
+// Choices), Policy (also put in the output) and Engine; the other fields
+// do not apply.
+func SolveModel(ctx context.Context, m *model.Model, req Request) (*Model, error) {
+	keep := req.Choices || req.Policy
+	if req.Exact {
+		return solveModel(ctx, numeric.Exact{}, m, keep, req.Policy, req.Engine, exactConv)
 	}
-	return solveModel[float64](ctx, numeric.Float{}, m, policy || showPolicy, showPolicy, opt, floatConv)
+	return solveModel[float64](ctx, numeric.Float{}, m, keep, req.Policy, req.Engine, floatConv)
 }
 
 func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Model, policy, show bool, opt engine.Options, cv conv[T]) (*Model, error) {

@@ -12,8 +12,8 @@ import (
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/model"
+	"github.com/gamesolve/gamesolve/model/load"
 	"github.com/gamesolve/gamesolve/model/prism"
-	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
 )
 
@@ -84,8 +84,9 @@ func runConvert(cmd *cobra.Command, e *env, fl convertFlags, path string) error 
 	if err != nil {
 		return fmt.Errorf("convert: %w", err)
 	}
-	isPRISM := report.IsPRISM(path, data)
-	if report.IsGambit(path, data) || fl.to == "efg" || fl.to == "nfg" {
+	format := load.Sniff(path, data)
+	isPRISM := format == load.PRISM
+	if format.Gambit() || fl.to == "efg" || fl.to == "nfg" {
 		return convertGame(cmd, e, fl, path, data)
 	}
 	var write func(w io.Writer) (string, error)
@@ -212,7 +213,7 @@ func createBeside(out string) (*os.File, error) {
 // a property of its own, P of F, and a reward structure a property R of
 // F, added to the properties given.
 func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, props string, isPRISM bool) (rules engine.Rules[string], names []string, comment string, err error) {
-	src := report.Source{Name: path, Data: data, Consts: fl.consts, Props: props}
+	src := load.Source{Name: path, Data: data, Consts: fl.consts, Props: props}
 	in, err := parseModel(cmd, "convert", src, path+" is in gamesolve's JSON format already")
 	if err != nil {
 		return nil, nil, "", err
@@ -287,7 +288,7 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 			}
 			return fmt.Errorf("convert: %s: %w", path, err)
 		}
-		if in, err = report.ParseInput(cmd.Context(), src); err != nil {
+		if in, err = load.Load(cmd.Context(), src); err != nil {
 			return nil, nil, "", flagError(err)
 		}
 		m = in.JANI
@@ -341,7 +342,7 @@ func convertGame(cmd *cobra.Command, e *env, fl convertFlags, path string, data 
 	case fl.consts != "" || len(fl.goals) > 0 || fl.reward != "" || fl.props != "" || len(fl.prop) > 0:
 		return fmt.Errorf("convert: --const, --goal, --reward, --props and --prop apply to PRISM and JANI models, not to the Gambit game %s", path)
 	}
-	in, err := parseModel(cmd, "convert", report.Source{Name: path, Data: data}, "")
+	in, err := parseModel(cmd, "convert", load.Source{Name: path, Data: data}, "")
 	if err != nil {
 		return err
 	}

@@ -8,11 +8,10 @@ import (
 	"strings"
 
 	"github.com/gamesolve/gamesolve/cgt/rulesets"
-	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/pig"
 	"github.com/gamesolve/gamesolve/games/poker"
 	"github.com/gamesolve/gamesolve/games/race"
-	"github.com/gamesolve/gamesolve/model/jani"
+	"github.com/gamesolve/gamesolve/model/load"
 	"github.com/gamesolve/gamesolve/picture"
 	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
@@ -225,37 +224,24 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("plot solve: %w", err)
 			}
-			in, err := parseModel(cmd, "plot solve", report.Source{Name: path, Data: data, Consts: consts, Props: props},
+			in, err := parseModel(cmd, "plot solve", load.Source{Name: path, Data: data, Consts: consts, Props: props},
 				fmt.Sprintf("--const applies to JANI and PRISM models; %s is not one", path))
-			switch {
-			case err != nil:
+			if err != nil {
 				return err
-			case in.Format == "prism" && len(in.JANI.Properties()) == 0:
-				return fmt.Errorf("plot solve: %s: no properties to draw: give them with --props FILE or --prop TEXT", path)
 			}
-			if in.Game != nil {
-				r, err := report.SolveGame(cmd.Context(), in.Game, report.GameOptions{Progress: e.progress("solve")})
-				if err != nil {
-					return fmt.Errorf("plot solve: %s: %w", path, err)
-				}
+			req := report.Request{}
+			req.Engine.Progress, req.Engine.Workers = e.progress("solve"), e.workers
+			res, err := report.Solve(cmd.Context(), in, req)
+			if err != nil {
+				return solveError("plot solve", path, err, in)
+			}
+			switch r := res.(type) {
+			case *report.Equilibrium:
 				return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.Strategy(b, f, r) })
-			}
-			if m := in.JANI; m != nil {
-				opt := jani.Options{}
-				opt.Engine.Workers = e.workers
-				r, err := report.CheckJANI(cmd.Context(), m, opt)
-				if err != nil {
-					return fmt.Errorf("plot solve: %s: %w", path, err)
-				}
+			case *report.JANI:
 				return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error { return picture.JANI(b, f, r) })
 			}
-			m := in.Plain
-			opt := engine.Options{}
-			opt.Progress, opt.Workers = e.progress("solve"), e.workers
-			r, err := report.SolveModel(cmd.Context(), m, false, false, false, opt)
-			if err != nil {
-				return fmt.Errorf("plot solve: %w", err)
-			}
+			r := res.(*report.Model)
 			return e.drawTo(out, func(b *bytes.Buffer, f picture.Format) error {
 				return picture.Model(b, f, filepath.Base(path), r)
 			})

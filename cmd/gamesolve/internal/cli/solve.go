@@ -7,8 +7,9 @@ import (
 	"os"
 	"runtime"
 
-	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/model"
+	"github.com/gamesolve/gamesolve/model/load"
 	"github.com/gamesolve/gamesolve/report"
 	"github.com/spf13/cobra"
 )
@@ -127,66 +128,88 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 		return fmt.Errorf("solve: --renormalize %g: want a distance from 1 in (0, 1), like 1e-5", fl.renormalize)
 	}
 	janiOnly := fmt.Sprintf("--const, --property and --renormalize apply to JANI and PRISM models; %s is not one", path)
-	in, err := parseModel(cmd, "solve", report.Source{Name: path, Data: data, Consts: fl.consts, Props: props}, janiOnly)
+	in, err := parseModel(cmd, "solve", load.Source{Name: path, Data: data, Consts: fl.consts, Props: props}, janiOnly)
 	if len(data) > bigText {
 		// The text is no longer needed: collected now, its memory holds
 		// the solve's arrays instead of fresh memory (slow to touch).
 		data = nil
 		runtime.GC()
 	}
-	switch {
-	case err != nil:
-		return err
-	case in.JANI == nil && (fl.property != "" || fl.renormalize != 0):
-		return fmt.Errorf("solve: %s", janiOnly)
-	case in.Format == "prism" && len(in.JANI.Properties()) == 0:
-		return fmt.Errorf("solve: %s: no properties to compute: give them with --props FILE or --prop 'Pmax=? [ F \"done\" ]'", path)
-	case in.JANI != nil:
-		return runJANI(cmd, e, fl, path, in.JANI)
-	case in.Game != nil:
-		if fl.policy || fl.csv != "" {
-			return fmt.Errorf("solve: --policy and --csv apply to gamesolve's JSON models; a Gambit game prints its strategy")
-		}
-		return runGame(cmd, e, "solve", in.Game, gameFlags{exact: fl.exact, json: fl.json, iterations: fl.iterations, all: fl.all})
-	}
-	m := in.Plain
-	opt := engine.Options{}
-	opt.Progress = e.progress("solve")
-	opt.Workers = e.workers
-	out, err := report.SolveModel(cmd.Context(), m, fl.exact, fl.csv != "", fl.policy, opt)
 	if err != nil {
-		return fmt.Errorf("solve: %w", err)
+		return err
 	}
-	if fl.csv != "" {
-		ids, choices := out.Choices()
-		rows := [][]string{{"state", "action"}}
-		for _, id := range ids {
-			rows = append(rows, []string{id, choices[id]})
+	req := report.Request{Exact: fl.exact, Choices: fl.csv != "", Policy: fl.policy, Property: fl.property,
+		Iterations: fl.iterations, All: fl.all}
+	req.Engine.Progress, req.Engine.Workers, req.Engine.Renormalize = e.progress("solve"), e.workers, fl.renormalize
+	if in.Game != nil && (fl.iterations < 1 || fl.iterations > maxIterations) {
+		return fmt.Errorf("solve: --iterations %d: want 1 to %d", fl.iterations, maxIterations)
+	}
+	out, err := report.Solve(cmd.Context(), in, req)
+	if err != nil {
+		return solveError("solve", path, err, in)
+	}
+	if err := emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) }); err != nil {
+		return err
+	}
+	switch r := out.(type) {
+	case *report.JANI:
+		// The others' results are out; the status says some are missing.
+		if failed := r.Failed(); len(failed) > 0 {
+			return fmt.Errorf("solve: %s: %d of %d properties could not be checked (see their errors above); the first, %q: %s",
+				path, len(failed), len(r.Properties), failed[0].Name, failed[0].Error)
 		}
-		if err := writeCSV(fl.csv, rows); err != nil {
-			return err
+	case *report.Model:
+		if fl.csv != "" {
+			ids, choices := r.Choices()
+			rows := [][]string{{"state", "action"}}
+			for _, id := range ids {
+				rows = append(rows, []string{id, choices[id]})
+			}
+			if err := writeCSV(fl.csv, rows); err != nil {
+				return err
+			}
+		}
+		if fl.policy {
+			ids, _ := r.Choices()
+			if err := checkPolicySize(cmd, float64(len(ids))); err != nil {
+				return err
+			}
 		}
 	}
-	if fl.policy {
-		ids, _ := out.Choices()
-		if err := checkPolicySize(cmd, float64(len(ids))); err != nil {
-			return err
-		}
+	return nil
+}
+
+// flagOf names the flag behind each report.Request option.
+var flagOf = map[string]string{"policy": "--policy", "choices": "--csv", "property": "--property", "renormalize": "--renormalize", "all": "--all"}
+
+// solveError words report.Solve's error for a command (what) on a model
+// file (path): an option the model's format does not take by its flag, a
+// PRISM model without properties by the flags that give them.
+func solveError(what, path string, err error, in *load.Model) error {
+	var na *report.NotApplicableError
+	switch {
+	case errors.As(err, &na):
+		return fmt.Errorf("%s: %s", what, na.Named(flagOf[na.Option]))
+	case errors.Is(err, report.ErrNoProperties):
+		return fmt.Errorf("%s: %s: no properties to compute: give them with --props FILE or --prop 'Pmax=? [ F \"done\" ]'", what, path)
+	case errors.Is(err, budget.ErrTooLarge) && in.JANI != nil && len(in.JANI.Properties()) > 1:
+		// One property too large need not cost the others.
+		return fmt.Errorf("%s: %s: %w (--property NAME computes one property at a time)", what, path, err)
 	}
-	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
+	return fmt.Errorf("%s: %s: %w", what, path, err)
 }
 
 // parseModel reads a model file for a command (what: "solve", "plot
-// solve", "convert") with report.ParseInput, the one reader of model
-// files, and names in its errors the flag or the file at fault; notJANI
-// is the message for constants given with gamesolve's own format.
-func parseModel(cmd *cobra.Command, what string, src report.Source, notJANI string) (*report.Input, error) {
-	in, err := report.ParseInput(cmd.Context(), src)
-	var ce *report.ConstsError
+// solve", "convert") with load.Load, the one reader of model files, and
+// names in its errors the flag or the file at fault; notJANI is the
+// message for constants given with gamesolve's own format.
+func parseModel(cmd *cobra.Command, what string, src load.Source, notJANI string) (*load.Model, error) {
+	in, err := load.Load(cmd.Context(), src)
+	var ce *load.ConstsError
 	switch {
-	case errors.Is(err, report.ErrPropsNotPRISM):
+	case errors.Is(err, load.ErrPropsNotPRISM):
 		return nil, fmt.Errorf("%s: --props and --prop apply to PRISM models; %s is not one", what, src.Name)
-	case errors.Is(err, report.ErrConstsNotJANI):
+	case errors.Is(err, load.ErrConstsNotJANI):
 		return nil, fmt.Errorf("%s: %s", what, notJANI)
 	case errors.As(err, &ce):
 		return nil, fmt.Errorf("%s: --const: %w", what, ce.Err)

@@ -24,7 +24,7 @@ import (
 	"github.com/gamesolve/gamesolve/games/pig"
 	"github.com/gamesolve/gamesolve/games/poker"
 	"github.com/gamesolve/gamesolve/games/race"
-	"github.com/gamesolve/gamesolve/model/jani"
+	"github.com/gamesolve/gamesolve/model/load"
 	"github.com/gamesolve/gamesolve/report"
 )
 
@@ -376,33 +376,24 @@ func (s *Server) solve(r *http.Request) (any, error) {
 	k := key("solve", "body", fmt.Sprintf("%x", sha256.Sum256(data)), "exact", exact, "policy", policy, "const", consts, "property", property, "props", props)
 	// Parsed inside the solve: it takes a slot and has the deadline.
 	return s.solveShared(r, k, func(ctx context.Context) (any, error) {
-		in, err := report.ParseInput(ctx, report.Source{Data: data, Consts: consts, Props: props})
+		in, err := load.Load(ctx, load.Source{Data: data, Consts: consts, Props: props})
 		switch {
-		case errors.Is(err, report.ErrConstsNotJANI):
+		case errors.Is(err, load.ErrConstsNotJANI):
 			return nil, badf("const and property apply to JANI and PRISM models")
-		case errors.Is(err, report.ErrPropsNotPRISM):
+		case errors.Is(err, load.ErrPropsNotPRISM):
 			return nil, badf("props applies to PRISM models")
 		case err != nil:
 			return nil, err
-		case in.Format == "prism" && len(in.JANI.Properties()) == 0:
+		}
+		r, err := report.Solve(ctx, in, report.Request{Exact: exact, Policy: policy, Property: property, Engine: opt})
+		var na *report.NotApplicableError
+		switch {
+		case errors.As(err, &na):
+			return nil, badf("%s", na.Error())
+		case errors.Is(err, report.ErrNoProperties):
 			return nil, badf(`a PRISM model needs its properties: props=Pmax=? [ F "done" ]`)
 		}
-		if in.Game != nil {
-			if policy || property != "" {
-				return nil, badf("policy and property apply to gamesolve's JSON models and to JANI and PRISM models; a Gambit game answers its equilibrium")
-			}
-			return report.SolveGame(ctx, in.Game, report.GameOptions{Exact: exact})
-		}
-		if in.JANI != nil {
-			if policy {
-				return nil, badf("policy applies to gamesolve's JSON models (a JANI or PRISM model answers its properties)")
-			}
-			return report.CheckJANI(ctx, in.JANI, jani.Options{Exact: exact, Property: property, Engine: opt})
-		}
-		if property != "" {
-			return nil, badf("const and property apply to JANI and PRISM models")
-		}
-		return report.SolveModel(ctx, in.Plain, exact, false, policy, opt)
+		return r, err
 	})
 }
 
