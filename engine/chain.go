@@ -47,7 +47,7 @@ type chainSolver[T any] struct {
 	sums  []numeric.Sum // float mode's compensated sums of one row
 	// limit, if positive, is the most work (entries updated) one
 	// elimination may take: past it, it gives up with errOverLimit. An
-	// optimistic try (cycle.go) is worth only the sweeps it saves.
+	// optimistic try (valueiter.go) is worth only the sweeps it saves.
 	limit float64
 }
 

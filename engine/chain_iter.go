@@ -91,7 +91,7 @@ func solveIterative(cs *chainSolver[float64], m, d int, precision float64) (x []
 	// that needs more is left to it.
 	maxSweeps := int(min(iterSweeps, max(64, float64(m)*float64(m)*float64(m)/8/float64(work))))
 	if cs.limit > 0 {
-		// An optimistic try's evaluation (cycle.go) is worth only the
+		// An optimistic try's evaluation (valueiter.go) is worth only the
 		// work it saves: the sweeps of both systems stay within it.
 		maxSweeps = min(maxSweeps, int(cs.limit/float64(work)/2))
 	}

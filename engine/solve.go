@@ -156,7 +156,7 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	// an elimination, say); solveComponent reports it.
 	err error
 	ec  ecGraph     // scratch of endComponents
-	qs  quotient[T] // the arrays of the last quotient, reused by the next (cycle.go)
+	qs  quotient[T] // the arrays of the last quotient, reused by the next (quotient.go)
 
 	// The objective, as Solve and Analyze read it (see analyze.go). np
 	// is the number of values per state: Solve's one per player, Analyze's
