@@ -248,7 +248,7 @@ func (g *game) addMover(rng *rand.Rand, owner int) int {
 func (g *game) Players() int { return g.players }
 
 // Index and IndexLimit make the game an Indexer, which Solve may solve
-// without keeping its graph (the tests' SetLeanFrom(0)).
+// without keeping its graph (the tests' LeanFrom(0)).
 func (g *game) Index(s int) (int, bool) { return s, s >= 0 && s < len(g.owner) }
 func (g *game) IndexLimit() int         { return len(g.owner) }
 

@@ -128,27 +128,33 @@ func SetCollideHashes(on bool) bool { old := collideHashes; collideHashes = on; 
 // mode counts as one unit of exact work, and returns the old value.
 func SetExactUnitVisits(n float64) float64 { old := exactUnitVisits; exactUnitVisits = n; return old }
 
-// SharedQueues counts the solves whose components were shared out among
-// several workers.
-func SharedQueues() int64 { return sharedQueues.Load() }
+// A Tune changes one threshold of a run's tuning (tuning.go).
+type Tune func(*tuning)
 
-// SetStreamFrom sets the fewest states whose components are solved while
-// they are found (solveFound), and returns the old value.
-func SetStreamFrom(n int) int { old := streamFrom; streamFrom = n; return old }
+// Tuned returns opt with its tuning changed by each Tune, in order.
+func Tuned(opt Options, tunes ...Tune) Options {
+	t := opt.tune()
+	for _, tune := range tunes {
+		tune(&t)
+	}
+	opt.tuning = &t
+	return opt
+}
 
-// SetLeanFrom sets the smallest Indexer's range for which Solve keeps no
-// graph (0: always; NoLean: never), and returns the old value; SetLeanHold
-// sets how many outcomes the pieces waiting for a worker may hold, and
-// returns the old value.
-func SetLeanFrom(n int) int { old := leanFrom; leanFrom = n; return old }
+// LeanFrom sets the smallest Indexer's range for which Solve keeps no
+// graph (0: always; NoLean: never); LeanHold how many outcomes the pieces
+// waiting for a worker may hold; StreamFrom the fewest states whose
+// components are solved while they are found (solveFound); and
+// ProbeComponents how many components solveFound and solveLean hold back
+// to decide between one worker and several.
+func LeanFrom(n int) Tune        { return func(t *tuning) { t.leanFrom = n } }
+func LeanHold(n int) Tune        { return func(t *tuning) { t.leanHold = n } }
+func StreamFrom(n int) Tune      { return func(t *tuning) { t.streamFrom = n } }
+func ProbeComponents(n int) Tune { return func(t *tuning) { t.probeComponents = n } }
 
 const NoLean = 1 << 62
 
-func SetLeanHold(n int) int { old := leanHold; leanHold = n; return old }
-
-// LeanSolves counts the solves that kept no graph.
-func LeanSolves() int64 { return leanSolves.Load() }
-
-// SetProbeComponents sets how many components solveFound and solveLean hold back to
-// decide between one worker and several, and returns the old value.
-func SetProbeComponents(n int) int { old := probeComponents; probeComponents = n; return old }
+// Lean reports whether a solve kept no graph, Shared whether it shared its
+// components out among several workers.
+func Lean[S comparable, T any](r *Result[S, T]) bool   { return r.lean }
+func Shared[S comparable, T any](r *Result[S, T]) bool { return r.shared }

@@ -83,15 +83,12 @@ func solveWith[T any, F numeric.Field[T]](t *testing.T, f F, g engine.Rules[int]
 	case "found":
 		streamFrom = 1
 	}
-	defer engine.SetLeanFrom(engine.SetLeanFrom(leanFrom))
 	// Handed out from the 16th component on.
-	defer engine.SetProbeComponents(engine.SetProbeComponents(16))
-	defer engine.SetStreamFrom(engine.SetStreamFrom(streamFrom))
+	opt = engine.Tuned(opt, engine.LeanFrom(leanFrom), engine.ProbeComponents(16), engine.StreamFrom(streamFrom))
 	opt.Workers = workers
-	before := engine.LeanSolves()
 	res, err := engine.Solve[int, T](context.Background(), f, g, opt)
-	if lean := engine.LeanSolves() > before; lean != (mode == "lean") {
-		t.Fatalf("%s: solved without a graph: %v", mode, lean)
+	if err == nil && engine.Lean(res) != (mode == "lean") {
+		t.Fatalf("%s: solved without a graph: %v", mode, engine.Lean(res))
 	}
 	return res, err
 }
@@ -116,13 +113,12 @@ func TestFoundWhileSolving(t *testing.T) {
 			mode    string
 			workers int
 		}{{"stored", 2}, {"found", 2}, {"lean", 1}, {"lean", 2}} {
-			before := engine.SharedQueues()
 			par, err := solveWith[float64](t, numeric.Float{}, g, run.workers, run.mode, engine.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			what := fmt.Sprintf("seed %d, %s on %d workers", seed, run.mode, run.workers)
-			if shared := engine.SharedQueues() > before; shared != (run.workers > 1) {
+			if shared := engine.Shared(par); shared != (run.workers > 1) {
 				t.Errorf("%s: shared out %v", what, shared)
 			}
 			sameResults(t, what, 1000, serial, par, func(a, b float64) bool { return a == b })
@@ -189,12 +185,11 @@ func TestFoundSingletonsAlone(t *testing.T) {
 	g.addConstantSum(big.NewRat(1, 1)) // n: the end
 	g.addConstantSum(new(big.Rat))     // n+1: lost
 	for _, mode := range []string{"found", "lean"} {
-		before := engine.SharedQueues()
 		res, err := solveWith[*big.Rat](t, numeric.Exact{}, g, 2, mode, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if engine.SharedQueues() != before {
+		if engine.Shared(res) {
 			t.Errorf("%s: a chain of single states was shared out", mode)
 		}
 		want := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), n))
@@ -217,32 +212,27 @@ func TestFoundStops(t *testing.T) {
 	// "lean, waiting": the decomposition waits for the workers after
 	// every component, and must stop waiting when they stop.
 	for _, mode := range []string{"found", "lean", "lean, waiting"} {
+		hold := engine.LeanHold(1 << 15)
 		if mode == "lean, waiting" {
-			defer engine.SetLeanHold(engine.SetLeanHold(1))
-			mode = "lean"
+			hold, mode = engine.LeanHold(1), "lean"
 		}
-		_, err := solveWith[*big.Rat](t, numeric.Exact{}, g, 2, mode, engine.Options{MaxRounds: 1})
+		_, err := solveWith[*big.Rat](t, numeric.Exact{}, g, 2, mode, engine.Tuned(engine.Options{MaxRounds: 1}, hold))
 		if err == nil || !strings.Contains(err.Error(), "did not settle in 1 rounds") {
 			t.Errorf("%s, one round: %v, want strategy iteration's error", mode, err)
 		}
 		ctx, cancel := context.WithCancel(context.Background())
-		opt := engine.Options{}
+		from := engine.NoLean
+		if mode == "lean" {
+			from = 0
+		}
+		opt := engine.Tuned(engine.Options{}, hold, engine.LeanFrom(from), engine.StreamFrom(1), engine.ProbeComponents(16))
 		opt.Workers = 2
 		reports := 0
 		opt.Progress = func(done, total int64) {
 			reports++
 			cancel()
 		}
-		func() {
-			from := engine.NoLean
-			if mode == "lean" {
-				from = 0
-			}
-			defer engine.SetLeanFrom(engine.SetLeanFrom(from))
-			defer engine.SetStreamFrom(engine.SetStreamFrom(1))
-			defer engine.SetProbeComponents(engine.SetProbeComponents(16))
-			_, err = engine.Solve[int, float64](ctx, numeric.Float{}, g, opt)
-		}()
+		_, err = engine.Solve[int, float64](ctx, numeric.Float{}, g, opt)
 		cancel()
 		if !errors.Is(err, context.Canceled) || reports == 0 {
 			t.Errorf("%s: cancelled after %d reports: %v, want context.Canceled", mode, reports, err)

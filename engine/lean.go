@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/numeric"
@@ -25,24 +24,7 @@ import (
 // values are known by the time it is solved), and a worker solves the
 // piece with the methods a stored graph's component gets, on the same
 // numbers in the same order. The pieces waiting for a worker are kept to
-// about leanHold outcomes: past that, the decomposition waits.
-
-// leanHold is about the most outcomes the pieces found and not yet solved
-// may hold before the decomposition waits for the workers (Pig 100, where
-// the decomposition runs ahead: 87 MB at 2^15, 100 MB at 2^19, in the
-// same time). A variable for the tests.
-var leanHold = 1 << 15
-
-// leanSolves counts the solves without a graph (read by the tests).
-var leanSolves atomic.Int64
-
-// leanFrom is the smallest Indexer's range (IndexLimit) for which Solve
-// keeps no graph (solveLean). A smaller game's graph takes little memory,
-// and keeping it spares the second expansion of every state, which a game
-// of many single-state components feels most (BenchmarkSolveChain: 200,000
-// in a row, 124-159 ms without the graph, 47-71 ms with it). Pig 100's
-// range is 2 million. A variable for the tests.
-var leanFrom = 1 << 20
+// about tuning.leanHold outcomes: past that, the decomposition waits.
 
 // leanPos is a state the decomposition visited and has not yet put in a
 // component, and where its actions, outcomes and payoffs start in the
@@ -68,6 +50,7 @@ type piece[S comparable] struct {
 // leanDFS is solveLean's decomposition: Tarjan's algorithm in Pearce's
 // variant (pearce), as decompose, on edges read again from the rules.
 type leanDFS[S comparable] struct {
+	tune  tuning
 	ctx   context.Context
 	g     *graph[S]
 	in    *interner[S]
@@ -112,10 +95,9 @@ type leanDFS[S comparable] struct {
 // solveLean solves a graph explored with lean set: see the comment at
 // the top of this file.
 func solveLean[S comparable, T any, F numeric.Field[T]](r *run[S, T, F]) (*stats, error) {
-	leanSolves.Add(1)
 	g := r.g
 	N := len(g.states)
-	d := &leanDFS[S]{ctx: r.ctx, g: g, in: newInterner(g, r.opt), guard: budget.NewGuard(r.ctx, r.opt.memory())}
+	d := &leanDFS[S]{ctx: r.ctx, g: g, in: newInterner(g, r.opt), guard: budget.NewGuard(r.ctx, r.opt.memory()), tune: r.opt.tune()}
 	d.in.frozen = true
 	d.drained.L = &d.mu
 	d.of = resize(d.of, N)
@@ -156,7 +138,9 @@ func solveLean[S comparable, T any, F numeric.Field[T]](r *run[S, T, F]) (*stats
 	if err := t.run(r.ctx); err != nil {
 		return nil, err
 	}
-	return merged(runs), nil
+	st := merged(runs)
+	st.shared = t.shared
+	return st, nil
 }
 
 // leanScratch is a worker's arrays for the pieces it solves.
@@ -235,7 +219,7 @@ func (d *leanDFS[S]) take(k int) *piece[S] {
 	pc := d.pending[k]
 	d.pending[k] = nil
 	d.held -= pc.outcomes
-	if d.held <= leanHold/2 {
+	if d.held <= d.tune.leanHold/2 {
 		d.drained.Signal()
 	}
 	return pc
@@ -485,7 +469,7 @@ func (d *leanDFS[S]) cut(k int32, root uint32) (*piece[S], []int32, error) {
 
 // hand passes component k with its piece on: it holds it back while
 // probing, solves it inline once serial, and else emits it and waits while
-// the pieces not yet solved hold more than leanHold outcomes.
+// the pieces not yet solved hold more than tuning.leanHold outcomes.
 func (d *leanDFS[S]) hand(k int32, pc *piece[S], succ []int32, emit func(k int, succ []int32) bool, inline func(k int) error) error {
 	d.mu.Lock()
 	d.pending = append(d.pending, pc) // at k
@@ -499,7 +483,7 @@ func (d *leanDFS[S]) hand(k int32, pc *piece[S], succ []int32, emit func(k int, 
 		d.probe = append(d.probe, k)
 		d.probeSucc = append(d.probeSucc, slices.Clone(succ))
 		d.probed += len(pc.members)
-		if len(d.probe) < probeComponents {
+		if len(d.probe) < d.tune.probeComponents {
 			return nil
 		}
 		return d.decide(emit, inline)
@@ -535,11 +519,11 @@ func (d *leanDFS[S]) decide(emit func(k int, succ []int32) bool, inline func(k i
 }
 
 // wait waits while the pieces emitted and not yet solved hold more than
-// leanHold outcomes.
+// tuning.leanHold outcomes.
 func (d *leanDFS[S]) wait() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	for d.held > leanHold && !d.failed {
+	for d.held > d.tune.leanHold && !d.failed {
 		d.drained.Wait()
 	}
 	if d.failed {

@@ -20,23 +20,22 @@ import (
 // version waited after each of the 16 it let go, for pieces only it could
 // let go, and hung.)
 func TestLeanHold(t *testing.T) {
-	defer engine.SetLeanHold(engine.SetLeanHold(1))
 	for seed := range 3 {
 		g := blockGame(rand.New(rand.NewPCG(uint64(seed), 23)), 1+seed%2, 2000)
-		stored, lean := storedAndLean(t, g)
+		stored, lean := storedAndLean(t, g, engine.Tuned(engine.Options{}, engine.LeanHold(1)))
 		sameResults(t, fmt.Sprintf("seed %d", seed), 500, stored, lean, func(a, b float64) bool { return a == b })
 	}
 }
 
 // storedAndLean solves g in float mode on two workers, with its graph
 // stored and without.
-func storedAndLean(t *testing.T, g engine.Rules[int]) (stored, lean *engine.Result[int, float64]) {
+func storedAndLean(t *testing.T, g engine.Rules[int], opt engine.Options) (stored, lean *engine.Result[int, float64]) {
 	t.Helper()
-	stored, err := solveWith[float64](t, numeric.Float{}, g, 2, "stored", engine.Options{})
+	stored, err := solveWith[float64](t, numeric.Float{}, g, 2, "stored", opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lean, err = solveWith[float64](t, numeric.Float{}, g, 2, "lean", engine.Options{})
+	lean, err = solveWith[float64](t, numeric.Float{}, g, 2, "lean", opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +130,7 @@ func TestLeanSimulate(t *testing.T) {
 	}
 	g.addTerminal(new(big.Rat))
 	g.addTerminal(big.NewRat(1, 1))
-	stored, lean := storedAndLean(t, g)
+	stored, lean := storedAndLean(t, g, engine.Options{})
 	for s := range n {
 		a1, n1, _ := stored.Choice(s)
 		a2, n2, _ := lean.Choice(s)
@@ -176,12 +175,10 @@ func (c *canceller) Expand(s int, n *engine.Node[int]) error {
 // context's error: the workers stop without taking the pieces left, and
 // the decomposition stops waiting for them.
 func TestLeanCancelWhileWaiting(t *testing.T) {
-	defer engine.SetLeanHold(engine.SetLeanHold(1))
-	defer engine.SetLeanFrom(engine.SetLeanFrom(0))
 	g := blockGame(rand.New(rand.NewPCG(5, 25)), 1, 3000)
 	for at := 100; at < 8000; at += 397 {
 		ctx, cancel := context.WithCancel(context.Background())
-		opt := engine.Options{}
+		opt := engine.Tuned(engine.Options{}, engine.LeanHold(1), engine.LeanFrom(0))
 		opt.Workers = 2
 		_, err := engine.Solve[int, float64](ctx, numeric.Float{}, &canceller{game: g, at: at % len(g.owner), cancel: cancel}, opt)
 		cancel()
@@ -228,8 +225,7 @@ func BenchmarkSolveChain(b *testing.B) {
 			if lean {
 				from = 0
 			}
-			defer engine.SetLeanFrom(engine.SetLeanFrom(from))
-			opt := engine.Options{}
+			opt := engine.Tuned(engine.Options{}, engine.LeanFrom(from))
 			opt.Workers = 2
 			for b.Loop() {
 				if _, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, chainRules{200_000}, opt); err != nil {
@@ -250,7 +246,7 @@ func (r reversed) TieRank(s, action int) int { return -action }
 func TestLeanTieBreaker(t *testing.T) {
 	for seed := range 2 {
 		g := reversed{blockGame(rand.New(rand.NewPCG(uint64(seed), 26)), 1+seed, 1500)}
-		stored, lean := storedAndLean(t, g)
+		stored, lean := storedAndLean(t, g, engine.Options{})
 		sameResults(t, fmt.Sprintf("seed %d", seed), 300, stored, lean, func(a, b float64) bool { return a == b })
 	}
 }

@@ -100,6 +100,11 @@ type Result[S comparable, T any] struct {
 	// expand serializes Simulate's expansions of a lean graph's states
 	// (rules need not be safe for concurrent use).
 	expand sync.Mutex
+
+	// lean is set where the solve kept no graph (solveLean), shared where
+	// its components were shared out among several workers: the path
+	// taken, which the tests check.
+	lean, shared bool
 }
 
 func (r *Result[S, T]) id(s S) (uint32, bool) {

@@ -18,9 +18,12 @@ type stats struct {
 	// methods counts the components of the game from the start by the
 	// method that solved them, seeded those only a Seeder's seeds reach.
 	methods, seeded [len(methodNames)]int
-	ends            int
-	sweeps          int
-	gap             float64
+	// shared is set where the components were shared out among several
+	// workers (Result.shared).
+	shared bool
+	ends   int
+	sweeps int
+	gap    float64
 	// unproven counts float components left without a proof of the
 	// precision, bound the largest proven error among them, and resolved
 	// the components re-solved exactly instead.
@@ -71,15 +74,12 @@ type topo struct {
 	solve   func(w, k int) error                                                      // solve component k on worker w
 	workers int                                                                       // at most this many workers
 	prog    func(done, total int64)
+	shared  bool // set by run where components were shared out among workers
 }
 
 // errStopped is found's error when emit refused a component: a worker
 // failed, and its error is the run's.
 var errStopped = errors.New("engine: stopped")
-
-// sharedQueues counts the runs that shared components out among several
-// workers (read by the tests).
-var sharedQueues atomic.Int64
 
 func (t *topo) run(ctx context.Context) error {
 	var progressMu sync.Mutex
@@ -148,6 +148,7 @@ func (t *topo) run(ctx context.Context) error {
 	}
 	q.close(err)
 	wg.Wait()
+	t.shared = q.shared
 	return q.err
 }
 
@@ -156,8 +157,9 @@ func (t *topo) run(ctx context.Context) error {
 // not yet solved, each of which lists it among its predecessors, and is
 // ready when the last of them is solved.
 type readyQueue struct {
-	mu   sync.Mutex
-	wake sync.Cond // a component is ready, the run ended, or it failed
+	mu     sync.Mutex
+	shared bool      // a component was emitted: the workers shared them out
+	wake   sync.Cond // a component is ready, the run ended, or it failed
 	// waiting[k]: successors of k not yet solved; solved[k]: k is done.
 	waiting []int32
 	solved  []bool
@@ -202,9 +204,7 @@ func (q *readyQueue) emit(k int, succ []int32) bool {
 	if q.err != nil {
 		return false
 	}
-	if k == 0 {
-		sharedQueues.Add(1)
-	}
+	q.shared = true
 	q.waiting = append(q.waiting, 0)
 	q.solved = append(q.solved, false)
 	q.head = append(q.head, -1)
@@ -385,6 +385,7 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool, 
 		return nil, err
 	}
 	st := merged(runs)
+	st.shared = t.shared
 	r.st = worker(0).st
 	return st, nil
 }

@@ -51,6 +51,9 @@ type Options struct {
 	// 0.1 + 0.3 + 0.6000001) and divides each by their sum, exactly;
 	// Graph.Renormalized counts such actions. 0 refuses any sum but 1.
 	Renormalize float64
+
+	// tuning, if not nil, replaces defaultTuning (tests only).
+	tuning *tuning
 }
 
 // DefaultExactStates is Options.ExactStates when it is 0.
@@ -196,7 +199,7 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	// second hash lookup, more than a stored graph saves: race --target
 	// 200 --method general took 0.44-0.47 s that way, 0.31-0.36 s stored.
 	ix, indexed := rules.(Indexer[S])
-	g, err := explore(ctx, rules, opt, valueBytes, indexed && ix.IndexLimit() >= leanFrom)
+	g, err := explore(ctx, rules, opt, valueBytes, indexed && ix.IndexLimit() >= opt.tune().leanFrom)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +221,7 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 	switch {
 	case g.lean != nil:
 		st, err = solveLean(r)
-	case opt.WorkerCount() >= 2 && N >= streamFrom:
+	case opt.WorkerCount() >= 2 && N >= opt.tune().streamFrom:
 		r.perState(N)
 		st, err = r.solveFound()
 	default:
@@ -243,13 +246,9 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 	res.EndComponents, res.Sweeps, res.Gap = st.ends, st.sweeps, st.gap
 	res.Unproven, res.Bound, res.Resolved = st.unproven, st.bound, st.resolved
 	res.Equilibria = st.equilibria - st.seededEq
+	res.lean, res.shared = g.lean != nil, st.shared
 	return res, nil
 }
-
-// streamFrom is the fewest states whose components Solve's workers solve
-// while the decomposition is still finding them (solveFound); below it
-// the components are found first. A variable for the tests.
-var streamFrom = 1 << 14
 
 // solveFound decomposes the graph (a state's edges are its outcomes) and
 // solves each component once it is found and every component it leads to
@@ -302,7 +301,7 @@ func (r *run[S, T, F]) solveFound() (*stats, error) {
 			case probed >= 0:
 				probed++
 				states += len(view.get(k))
-				if probed < probeComponents {
+				if probed < r.opt.tune().probeComponents {
 					return true
 				}
 				return release()
@@ -327,10 +326,6 @@ func (r *run[S, T, F]) solveFound() (*stats, error) {
 	}
 	return st, err
 }
-
-// probeComponents is how many components solveFound holds back to see
-// whether they are mostly single states. A variable for the tests.
-var probeComponents = 256
 
 // newRun sets up a run on graph g with np values per state (vals, with
 // inf, may come filled in: Analyze's settled states): the field's

@@ -352,12 +352,11 @@ func TestResolveInParallel(t *testing.T) {
 	m := parse(t, b.String())
 	opt := engine.Options{}
 	opt.Workers = 2
-	before := engine.SharedQueues()
 	fl, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if engine.SharedQueues() == before {
+	if !engine.Shared(fl) {
 		t.Error("the loops were solved on one worker")
 	}
 	if fl.Resolved != k || fl.Unproven != 0 || fl.Value(fl.Start())[0] != 1 {
@@ -414,12 +413,11 @@ func TestSingletonsSolvedAlone(t *testing.T) {
 		b.WriteString("]}")
 		opt := engine.Options{}
 		opt.Workers = 2
-		before := engine.SharedQueues()
 		res, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, parse(t, b.String()), opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if shared := engine.SharedQueues() > before; shared != loop {
+		if shared := engine.Shared(res); shared != loop {
 			t.Errorf("loops %v: shared among workers %v, want %v", loop, shared, loop)
 		}
 		ratEq(t, fmt.Sprint("loops ", loop), res.Value(res.Start())[0], "1")
