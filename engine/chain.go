@@ -28,6 +28,7 @@ type entry[T any] struct {
 
 // chainSolver holds scratch space reused across calls.
 type chainSolver[T any] struct {
+	tune  *tuning // nil: the defaults
 	rows  [][]entry[T]
 	exit  []T
 	b     []T // d values per row: players' values, then the reward
@@ -80,7 +81,7 @@ func (r *run[S, T, F]) solveChain(set []uint32, choice []int32) {
 	for i := range set {
 		r.chainLocal[set[i]] = -1
 	}
-	if r.dots != nil && len(set) >= levelsFrom && r.opt.WorkerCount() >= 2 {
+	if r.dots != nil && len(set) >= r.opt.tune().levelsFrom && r.opt.WorkerCount() >= 2 {
 		r.solveLevels(set, choice, parts, start, adj)
 		return
 	}
@@ -285,7 +286,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 	// In float mode a row's exit mass and right-hand sides are added up
 	// with compensation (numeric.Sum): a state may have a million outcomes.
 	// In exact mode they are added up unreduced (numeric.RatDot, where
-	// exactSums is on): the values of the states a row leads out to have
+	// tuning.exactSums is on): the values of the states a row leads out to have
 	// denominators of their own, and reducing after every term of Herman's
 	// ring of 13 was two thirds of its exact time.
 	float := !f.Exact()
@@ -517,23 +518,15 @@ func (cs *chainSolver[T]) grow(f interface{ New() T }, m, d int) {
 // errOverLimit stops an elimination past chainSolver.limit.
 var errOverLimit = errors.New("engine: elimination over its work limit")
 
-// eliminationLimit is the longest an elimination may be foreseen to take,
-// and eliminationFirstLook when it is first foreseen (then at every
-// doubling of the time spent).
-var (
-	eliminationLimit     = 30 * time.Minute
-	eliminationFirstLook = time.Second
-)
-
 // foresee bounds the work left to an elimination before pivot k from
 // below, by the fill-in so far: pivot c will update every row below it
 // with an entry in column c, each by at least the entries right of c in
 // row c (entries are only added there before c's turn). At the rate so
-// far, a bound past eliminationLimit stops the elimination with the
+// far, a bound past limit (tuning.eliminationLimit) stops the elimination with the
 // estimate: a random sparse chain of 10,000 states fills in and would
 // take hours, where the guard alone would let it run to the deadline or
 // the memory budget.
-func foresee[T any](rows [][]entry[T], preds [][]int32, k int, done float64, spent time.Duration) error {
+func foresee[T any](rows [][]entry[T], preds [][]int32, k int, done float64, spent, limit time.Duration) error {
 	m := len(rows)
 	stamp := make([]int32, m)
 	left := 0.0
@@ -557,9 +550,9 @@ func foresee[T any](rows [][]entry[T], preds [][]int32, k int, done float64, spe
 		left += float64(below) * float64(right)
 	}
 	secs := left / done * spent.Seconds()
-	if secs > eliminationLimit.Seconds() {
+	if secs > limit.Seconds() {
 		return fmt.Errorf("%w: eliminating a part of %d states would take at least %s more at the rate so far (%d eliminated in %s; limit %s)",
-			budget.ErrTooLarge, m, budget.Duration(secs), k, budget.Duration(spent.Seconds()), budget.Duration(eliminationLimit.Seconds()))
+			budget.ErrTooLarge, m, budget.Duration(secs), k, budget.Duration(spent.Seconds()), budget.Duration(limit.Seconds()))
 	}
 	return nil
 }
@@ -577,13 +570,13 @@ func solveSystem[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) (
 	x := cs.x[:m*d]
 	w := f.New()
 	// The work done (entries updated) and when to look ahead next.
-	started, look := time.Now(), eliminationFirstLook
+	started, look := time.Now(), cs.tuning().eliminationFirstLook
 	done := 0.0
 	for k := range m {
 		if k&63 == 0 && k > 0 && done > 0 {
 			if spent := time.Since(started); spent >= look {
 				look *= 2
-				if err := foresee(rows, preds, k, done, spent); err != nil {
+				if err := foresee(rows, preds, k, done, spent, cs.tuning().eliminationLimit); err != nil {
 					return nil, err
 				}
 			}

@@ -3,27 +3,17 @@ package engine
 import (
 	"errors"
 	"math/big"
-	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
 
-// liftMin is the smallest part that exact mode solves by p-adic lifting
-// (numeric.SolveRational) instead of elimination over the rationals: below
-// it the fractions stay small and elimination is as fast.
-var liftMin = 24
-
-// liftedParts counts the parts solved by lifting (read by the tests, which
-// compare both paths).
-var liftedParts atomic.Int64
-
 // solvePart solves the system set up in cs (m states, d right-hand sides).
-// In exact mode a part of lumpMin or more states is solved through its
+// In exact mode a part of tuning.lumpMin or more states is solved through its
 // lumped quotient where that is at most half its size (lump.go); else
 // solveUnlumped solves it.
 func solvePart[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) ([]T, error) {
-	if f.Exact() && m >= lumpMin {
-		if x, ok, err := exactly(cs, m, d, solveLumped, &lumpedParts); err != nil || ok {
+	if f.Exact() && m >= cs.tuning().lumpMin {
+		if x, ok, err := exactly(cs, m, d, solveLumped, lumpedParts); err != nil || ok {
 			return x, err
 		}
 	}
@@ -31,12 +21,12 @@ func solvePart[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) ([]
 }
 
 // solveUnlumped solves the system set up in cs (m states, d right-hand
-// sides): by solveLifted in exact mode for a part of liftMin or more
+// sides): by solveLifted in exact mode for a part of tuning.liftMin or more
 // states, else (and where lifting does not suit the system) by
 // solveSystem's elimination.
 func solveUnlumped[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int) ([]T, error) {
-	if f.Exact() && m >= liftMin {
-		if x, ok, err := exactly(cs, m, d, solveLifted, &liftedParts); err != nil || ok {
+	if f.Exact() && m >= cs.tuning().liftMin {
+		if x, ok, err := exactly(cs, m, d, solveLifted, liftedParts); err != nil || ok {
 			return x, err
 		}
 	}
@@ -45,7 +35,7 @@ func solveUnlumped[T any, F numeric.Field[T]](f F, cs *chainSolver[T], m, d int)
 
 // exactly runs an exact kernel on cs, whose values must be *big.Rat,
 // counting in n the parts it solves; ok is false where it did not.
-func exactly[T any](cs *chainSolver[T], m, d int, kernel func(*chainSolver[*big.Rat], int, int) ([]*big.Rat, bool, error), n *atomic.Int64) (x []T, ok bool, err error) {
+func exactly[T any](cs *chainSolver[T], m, d int, kernel func(*chainSolver[*big.Rat], int, int) ([]*big.Rat, bool, error), c counter) (x []T, ok bool, err error) {
 	ecs, ok := any(cs).(*chainSolver[*big.Rat])
 	if !ok {
 		return nil, false, nil
@@ -54,7 +44,7 @@ func exactly[T any](cs *chainSolver[T], m, d int, kernel func(*chainSolver[*big.
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	n.Add(1)
+	cs.tuning().tally(c, 1)
 	return any(xr).([]T), true, nil
 }
 

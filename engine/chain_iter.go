@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math"
-	"sync/atomic"
 )
 
 // Float mode solves a large part whose rows are dense by Gauss–Seidel
@@ -26,15 +25,6 @@ import (
 // residual float64 can reach is above the precision, the check fails and
 // elimination (rounding errors only) solves the part as before.
 
-var (
-	// iterMin and iterDense: a float part of at least iterMin states
-	// whose rows hold at least iterDense entries on average is swept.
-	iterMin   = 2048
-	iterDense = 16
-	// iterParts counts the parts the sweeps solved (tests).
-	iterParts atomic.Int64
-)
-
 const (
 	// iterSweeps is the most sweeps either system gets before the part
 	// goes to elimination.
@@ -53,7 +43,7 @@ type sparse struct {
 
 // solveIterative solves the system eliminate set up in cs (m states, d
 // right-hand sides) by Gauss–Seidel sweeps and proves the result, if the
-// part suits them (iterMin, iterDense): ok reports whether it did and
+// part suits them (tuning.iterMin, iterDense): ok reports whether it did and
 // every column's proven error is within precision times its largest
 // magnitude (at least 1), and bound is the largest proven error. The
 // layout of x is solveSystem's.
@@ -62,7 +52,7 @@ func solveIterative(cs *chainSolver[float64], m, d int, precision float64) (x []
 	for _, r := range cs.rows[:m] {
 		nnz += len(r)
 	}
-	if m < iterMin || nnz < iterDense*m {
+	if t := cs.tuning(); m < t.iterMin || nnz < t.iterDense*m {
 		return nil, 0, false, nil
 	}
 	// The rows again, without self-loops (12 bytes an entry), and five
@@ -158,7 +148,7 @@ func solveIterative(cs *chainSolver[float64], m, d int, precision float64) (x []
 			x[i*d+j] = col[i]
 		}
 	}
-	iterParts.Add(1)
+	cs.tuning().tally(iterParts, 1)
 	return x, bound, true, nil
 }
 

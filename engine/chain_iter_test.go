@@ -42,7 +42,6 @@ func denseChain(rng *rand.Rand, n, k int, leave *big.Rat) *game {
 // play leaves too rarely for the proof (one chance in 10^13 a step), the
 // part is eliminated as before, and is as right.
 func TestIterativeChains(t *testing.T) {
-	defer engine.SetIterative(engine.SetIterative(50, 2))
 	rng := rand.New(rand.NewPCG(21, 19))
 	for _, c := range []struct {
 		name   string
@@ -61,9 +60,10 @@ func TestIterativeChains(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			for trial := range c.trials {
 				g := denseChain(rng, c.n+rng.IntN(c.n), 4+rng.IntN(6), c.leave)
-				before := engine.IterativeParts() // exact mode never sweeps
-				got, want := solveModes(t, fmt.Sprintf("trial %d", trial), g)
-				if swept := engine.IterativeParts() > before; swept != c.swept || (got.Methods[engine.Sweeps] > 0) != c.swept {
+				var counts engine.Counts // exact mode never sweeps
+				opt := engine.Tuned(engine.Options{}, engine.Iterative(50, 2), engine.Counted(&counts))
+				got, want := solveModesWith(t, fmt.Sprintf("trial %d", trial), g, opt)
+				if swept := counts.IterativeParts() > 0; swept != c.swept || (got.Methods[engine.Sweeps] > 0) != c.swept {
 					t.Fatalf("trial %d: swept %v (methods %v), want %v", trial, swept, got.Methods, c.swept)
 				}
 				tol := got.Gap + 1e-9*math.Max(1, got.Gap) // and the rounding of the exits
@@ -94,13 +94,13 @@ func TestIterativeChains(t *testing.T) {
 // with exact mode on random games with decisions: the sweeps also
 // evaluate strategy iteration's and the exit choices' chains.
 func TestIterativeInGames(t *testing.T) {
-	defer engine.SetIterative(engine.SetIterative(2, 1))
 	rng := rand.New(rand.NewPCG(5, 6))
-	before := engine.IterativeParts()
+	var counts engine.Counts
+	opt := engine.Tuned(engine.Options{}, engine.Iterative(2, 1), engine.Counted(&counts))
 	for trial := range 200 {
 		players := 1 + trial%2
 		g := newRandomGame(rng, players, 3+rng.IntN(30))
-		fl, ex := solveModes(t, fmt.Sprintf("trial %d", trial), g)
+		fl, ex := solveModesWith(t, fmt.Sprintf("trial %d", trial), g, opt)
 		for i := range ex.States {
 			s := ex.State(i)
 			for p := range players {
@@ -111,7 +111,7 @@ func TestIterativeInGames(t *testing.T) {
 			}
 		}
 	}
-	if n := engine.IterativeParts() - before; n < 50 {
+	if n := counts.IterativeParts(); n < 50 {
 		t.Errorf("only %d parts swept", n)
 	}
 }
@@ -126,12 +126,13 @@ func BenchmarkDenseChainFloat(b *testing.B) {
 			name = "elimination"
 		}
 		b.Run(name, func(b *testing.B) {
+			opt := engine.Options{}
 			if !sweeps {
-				defer engine.SetIterative(engine.SetIterative(1<<30, 1))
+				opt = engine.Tuned(opt, engine.Iterative(1<<30, 1))
 			}
 			g := denseChain(rand.New(rand.NewPCG(3, 4)), 3000, 24, big.NewRat(1, 20))
 			for b.Loop() {
-				if _, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, engine.Options{}); err != nil {
+				if _, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, opt); err != nil {
 					b.Fatal(err)
 				}
 			}

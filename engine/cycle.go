@@ -47,7 +47,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	}
 	target := r.opt.precision() * math.Max(1, q.lowerHigh[1]-q.lowerHigh[0])
 	var try func(L, U []float64, work float64) (tightened, costly bool)
-	if !r.f.Exact() && optimisticOn {
+	if !r.f.Exact() && r.opt.tune().optimistic {
 		try = func(L, U []float64, work float64) (bool, bool) {
 			return r.optimistic(q, minP, L, U, target/4, work)
 		}
@@ -75,7 +75,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	attempt := !r.f.Exact() && r.opt.exactStates() >= 0 && len(comp) <= attemptScale*r.opt.exactStates()
 	if attempt {
 		early = func(left float64) bool {
-			return resolve(max(1, int64(left*float64(work(q))/exactUnitVisits)))
+			return resolve(max(1, int64(left*float64(work(q))/r.opt.tune().exactUnitVisits)))
 		}
 	}
 	L, U, sweeps, gap := r.valueIteration(q, minP, try, early)
@@ -123,7 +123,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		case attempt && !attempted:
 			// Large, and not yet tried: as much exact work as value
 			// iteration did.
-			if resolve(max(1, int64(float64(sweeps)*float64(work(q))/exactUnitVisits))) {
+			if resolve(max(1, int64(float64(sweeps)*float64(work(q))/r.opt.tune().exactUnitVisits))) {
 				return exM, exErr
 			}
 		}
@@ -159,7 +159,7 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	sigma := r.greedyFloat(q, mid, minP)
 	if r.f.Exact() {
 		r.floatStrategy(q, sigma, obj, minP)
-		if seedLast {
+		if r.opt.tune().seedLast {
 			for i := range sigma {
 				sigma[i] = q.actStart[i+1] - 1
 			}

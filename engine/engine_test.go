@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -31,11 +32,17 @@ func parse(t *testing.T, text string) *model.Model {
 // a failure.
 func solveModes[S comparable](t *testing.T, what string, rules engine.Rules[S]) (*engine.Result[S, float64], *engine.Result[S, *big.Rat]) {
 	t.Helper()
-	fl, err := engine.Solve[S, float64](context.Background(), numeric.Float{}, rules, engine.Options{})
+	return solveModesWith(t, what, rules, engine.Options{})
+}
+
+// solveModesWith is solveModes with options.
+func solveModesWith[S comparable](t *testing.T, what string, rules engine.Rules[S], opt engine.Options) (*engine.Result[S, float64], *engine.Result[S, *big.Rat]) {
+	t.Helper()
+	fl, err := engine.Solve[S, float64](context.Background(), numeric.Float{}, rules, opt)
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
-	ex, err := engine.Solve[S, *big.Rat](context.Background(), numeric.Exact{}, rules, engine.Options{})
+	ex, err := engine.Solve[S, *big.Rat](context.Background(), numeric.Exact{}, rules, opt)
 	if err != nil {
 		t.Fatalf("%s exact: %v", what, err)
 	}
@@ -423,22 +430,20 @@ func TestTinyEscapeWithDecisions(t *testing.T) {
 // rationals.
 func TestLiftedTwin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	before := engine.LiftedParts()
+	var counts engine.Counts
 	for trial := range 12 {
 		g := newRandomGame(rng, 1, 40+rng.IntN(200))
-		lifted, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+		lifted, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Tuned(engine.Options{}, engine.Counted(&counts)))
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
-		old := engine.SetLiftMin(1 << 30)
-		plain, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
-		engine.SetLiftMin(old)
+		plain, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Tuned(engine.Options{}, engine.LiftMin(1<<30)))
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
 		sameExact(t, fmt.Sprintf("trial %d (lifted, eliminated)", trial), 1, lifted, plain)
 	}
-	if n := engine.LiftedParts() - before; n < 5 {
+	if n := counts.LiftedParts(); n < 5 {
 		t.Errorf("only %d parts were lifted", n)
 	}
 }
@@ -457,48 +462,34 @@ func TestLiftedTwin(t *testing.T) {
 //     float policy (exact ties keep it as the incumbent, so the tie rule's
 //     choice must be made after).
 func TestExactTwins(t *testing.T) {
+	// groupExits makes exact mode group every row's exits and keep every
+	// part's row sums for reuse (exits.go).
+	groupExits := []engine.Tune{engine.ExitGroupFrom(1), engine.MemoFrom(1)}
 	for _, c := range []struct {
-		name string
-		set  func() (undo func())
+		name  string
+		tunes []engine.Tune
 	}{
-		{"big.Rat sums", func() func() { old := engine.SetExactSums(false); return func() { engine.SetExactSums(old) } }},
+		{"big.Rat sums", []engine.Tune{engine.ExactSums(false)}},
 		// Every row's exits grouped by the values they lead to.
 		{"exits grouped", groupExits},
 		// The same, with every class and signature under one hash: only
 		// the exact comparisons tell them apart.
-		{"exits grouped, hashes colliding", func() func() {
-			undo, oldHash := groupExits(), engine.SetCollideHashes(true)
-			return func() { undo(); engine.SetCollideHashes(oldHash) }
-		}},
+		{"exits grouped, hashes colliding", append(slices.Clone(groupExits), engine.CollideHashes(true))},
 		// The same, with the probabilities added up as big.Rat.
-		{"exits grouped, big.Rat probabilities", func() func() {
-			undo, oldSmall := groupExits(), engine.SetSmallSums(false)
-			return func() { undo(); engine.SetSmallSums(oldSmall) }
-		}},
-		{"split improvement", func() func() { old := engine.SetImproveSplitFrom(2); return func() { engine.SetImproveSplitFrom(old) } }},
-		{"last-action seed", func() func() { old := engine.SetSeedLast(true); return func() { engine.SetSeedLast(old) } }},
-		{"incremental rounds", func() func() {
-			old := engine.SetIncrementalFrom(0)
-			return func() { engine.SetIncrementalFrom(old) }
-		}},
+		{"exits grouped, big.Rat probabilities", append(slices.Clone(groupExits), engine.SmallSums(false))},
+		{"split improvement", []engine.Tune{engine.ImproveSplitFrom(2)}},
+		{"last-action seed", []engine.Tune{engine.SeedLast(true)}},
+		{"incremental rounds", []engine.Tune{engine.IncrementalFrom(0)}},
 		// From every node's last action the rounds switch many nodes, and
 		// the ties' incumbents differ from the tie rule's choices.
-		{"chains by levels", func() func() {
-			from, split := engine.SetLevels(0, 1)
-			return func() { engine.SetLevels(from, split) }
-		}},
-		{"incremental rounds, last-action seed, split", func() func() {
-			old, oldSeed, oldSplit := engine.SetIncrementalFrom(0), engine.SetSeedLast(true), engine.SetImproveSplitFrom(2)
-			return func() {
-				engine.SetIncrementalFrom(old)
-				engine.SetSeedLast(oldSeed)
-				engine.SetImproveSplitFrom(oldSplit)
-			}
-		}},
+		{"chains by levels", []engine.Tune{engine.Levels(0, 1)}},
+		{"incremental rounds, last-action seed, split", []engine.Tune{engine.IncrementalFrom(0), engine.SeedLast(true), engine.ImproveSplitFrom(2)}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			rng := rand.New(rand.NewPCG(9, 10))
 			opt := engine.Options{Options: solver.Options{Workers: 2}}
+			tuned := engine.Tuned(opt, c.tunes...)
 			for trial := range 200 {
 				players := 1 + trial%2
 				g := newRandomGame(rng, players, 3+rng.IntN(40))
@@ -509,9 +500,7 @@ func TestExactTwins(t *testing.T) {
 				if err != nil {
 					t.Fatalf("trial %d: %v", trial, err)
 				}
-				undo := c.set()
-				got, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, opt)
-				undo()
+				got, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, tuned)
 				if err != nil {
 					t.Fatalf("trial %d: %v", trial, err)
 				}
@@ -519,13 +508,6 @@ func TestExactTwins(t *testing.T) {
 			}
 		})
 	}
-}
-
-// groupExits makes exact mode group every row's exits and keep every
-// part's row sums for reuse (exits.go), and returns the undo.
-func groupExits() (undo func()) {
-	from, memo := engine.SetExitGroupFrom(1), engine.SetMemoFrom(1)
-	return func() { engine.SetExitGroupFrom(from); engine.SetMemoFrom(memo) }
 }
 
 // passOn makes about a third of g's actions pass play on to one state
@@ -618,12 +600,13 @@ func BenchmarkDenseExact(b *testing.B) {
 			name = fmt.Sprintf("eliminated/%d", c.n)
 		}
 		b.Run(name, func(b *testing.B) {
+			opt := engine.Options{}
 			if !c.lift {
-				defer engine.SetLiftMin(engine.SetLiftMin(1 << 30))
+				opt = engine.Tuned(opt, engine.LiftMin(1<<30))
 			}
 			g := denseGame(c.n)
 			for b.Loop() {
-				if _, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{}); err != nil {
+				if _, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, opt); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -700,15 +683,11 @@ func (c *stopAfter) Err() error {
 // a half-done evaluation must not pass for a settled policy. Stopped late
 // enough, it finishes, with the values of an unstopped solve.
 func TestExactStopsCleanly(t *testing.T) {
-	defer engine.SetLevels(engine.SetLevels(0, 1))
-	defer engine.SetIncrementalFrom(engine.SetIncrementalFrom(0))
-	defer engine.SetImproveSplitFrom(engine.SetImproveSplitFrom(2))
-	defer engine.SetLookEvery(engine.SetLookEvery(1))
+	rng := rand.New(rand.NewPCG(17, 4))
 	// From every node's last action, many rounds switch: a stop inside
 	// one then leaves a policy that is not the optimum.
-	defer engine.SetSeedLast(engine.SetSeedLast(true))
-	rng := rand.New(rand.NewPCG(17, 4))
-	opt := engine.Options{Options: solver.Options{Workers: 2}}
+	opt := engine.Tuned(engine.Options{Options: solver.Options{Workers: 2}},
+		engine.Levels(0, 1), engine.IncrementalFrom(0), engine.ImproveSplitFrom(2), engine.LookEvery(1), engine.SeedLast(true))
 	stopped, finished := 0, 0
 	for trial := range 8 {
 		g := newRandomGame(rng, 2, 300+rng.IntN(300))

@@ -3,7 +3,6 @@ package engine
 import (
 	"math/big"
 	"slices"
-	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -25,34 +24,15 @@ import (
 //     later row with that signature. Signatures are compared exactly
 //     (class numbers and probabilities), so a reused sum is the row's own.
 //
-// Both need a row of exitGroupFrom exits or more. Only a part of
-// memoFrom rows or more keeps sums (a small one has few rows to share
+// Both need a row of tuning.exitGroupFrom exits or more. Only a part of
+// tuning.memoFrom rows or more keeps sums (a small one has few rows to share
 // them, and a kept sum is reduced once more than a row's own), and a part
 // whose signatures rarely repeat stops keeping them (memoFutile); both
 // still group.
 
-// exitGroupFrom is the fewest exits in one row worth grouping (a variable
-// for the tests).
-var exitGroupFrom = 16
-
-// smallSums lets exit probabilities be added up as numeric.Frac (the
-// tests turn it off to see the big.Rat path, which has no signatures).
-var smallSums = true
-
-// memoFrom is the fewest rows of a part that keeps its rows' exit sums
-// (a variable for the tests).
-var memoFrom = 64
-
-// collideHashes makes every class and signature hash the same, so that
-// the tests see the exact comparisons decide alone.
-var collideHashes = false
-
-// exitSumsReused counts the rows that reused another row's exit sums
-// (read by the tests).
-var exitSumsReused atomic.Int64
-
 // exitMemo is addExits' scratch for one part (reset by done).
 type exitMemo struct {
+	tune *tuning // the run's, set by addExits
 	// cls[w] is 1 + the class of target state w's values, 0 before w is
 	// first met in the part; seen lists the states to reset.
 	cls  []int32
@@ -95,13 +75,14 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32, rows int
 	P := r.np
 	values, rewards := any(r.vals).([]*big.Rat), any(r.rew).([]*big.Rat)
 	sums := exitSums{dots[:P], &dots[P], &dots[P+1], values, rewards}
-	if len(ws) < exitGroupFrom {
+	if len(ws) < r.opt.tune().exitGroupFrom {
 		for k, w := range ws {
 			sums.add(r.ratX[ps[k]], w)
 		}
 		return
 	}
 	m := &r.exitMemo
+	m.tune = r.opt.tune()
 	if m.cls == nil {
 		m.clsTab, m.sigTab = map[uint64]int32{}, map[uint64]int32{}
 	}
@@ -112,7 +93,7 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32, rows int
 		m.cls = resize(m.cls, len(r.chainLocal))
 	}
 	small := m.group(r.ratX, r.ratSmall, ws, ps, values, rewards, P)
-	if !small || rows < memoFrom {
+	if !small || rows < r.opt.tune().memoFrom {
 		// A probability or a sum does not fit in a Frac (no signature),
 		// or the part is small.
 		m.addGroups(sums, small)
@@ -124,7 +105,7 @@ func (r *run[S, T, F]) addExits(dots []numeric.RatDot, ws, ps []uint32, rows int
 		f := m.gfrac[int32(k)]
 		h = ((h*0x9e3779b97f4a7c15^k>>32)*0x9e3779b97f4a7c15^f.N)*0x9e3779b97f4a7c15 ^ f.D
 	}
-	if collideHashes {
+	if m.tune.collideHashes {
 		h = 0
 	}
 	for e := m.sigTab[h] - 1; e >= 0; e = m.nextSig[e] {
@@ -249,7 +230,7 @@ func (m *exitMemo) classOf(w uint32, values, rewards []*big.Rat, P int) int32 {
 	for j := range P {
 		h = h*0x9e3779b97f4a7c15 ^ ratHash(values[int(w)*P+j])
 	}
-	if collideHashes {
+	if m.tune.collideHashes {
 		h = 0
 	}
 	same := func(v uint32) bool {
@@ -305,7 +286,9 @@ func (m *exitMemo) done() {
 	m.sigAt, m.nextSig, m.sigCls, m.sigFrac = m.sigAt[:0], m.nextSig[:0], m.sigCls[:0], m.sigFrac[:0]
 	clear(m.sums)
 	m.sums = m.sums[:0]
-	exitSumsReused.Add(int64(m.hits))
+	if m.tune != nil {
+		m.tune.tally(exitRowsReused, int64(m.hits))
+	}
 	m.hits, m.misses = 0, 0
 }
 

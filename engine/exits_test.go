@@ -46,17 +46,15 @@ func exitRing(n int, x *big.Rat) *game {
 func TestExitSumsReused(t *testing.T) {
 	const n = 90 // a part of memoFrom rows or more
 	g := exitRing(n, big.NewRat(1, 1))
-	before := engine.ExitSumsReused()
-	got, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+	var counts engine.Counts
+	got, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Tuned(engine.Options{}, engine.Counted(&counts)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if reused := engine.ExitSumsReused() - before; reused < n-4 {
+	if reused := counts.ExitSumsReused(); reused < n-4 {
 		t.Errorf("%d rows of %d reused another's exit sums, want %d or more", reused, n, n-4)
 	}
-	old := engine.SetExitGroupFrom(1 << 30)
-	want, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
-	engine.SetExitGroupFrom(old)
+	want, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Tuned(engine.Options{}, engine.ExitGroupFrom(1<<30)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,62 +3,9 @@ package engine
 import (
 	"context"
 	"math/big"
+	"sync/atomic"
 	"time"
 )
-
-// SetLiftMin sets the smallest part exact mode lifts and returns the old
-// value; LiftedParts counts the parts lifted so far.
-func SetLiftMin(n int) int { old := liftMin; liftMin = n; return old }
-
-func LiftedParts() int64 { return liftedParts.Load() }
-
-// SetLumpMin sets the smallest part exact mode tries to lump, returning
-// the old value; LumpedParts counts the parts solved through a quotient.
-func SetLumpMin(n int) int { old := lumpMin; lumpMin = n; return old }
-func LumpedParts() int64   { return lumpedParts.Load() }
-
-// LumpRounds counts the lumping refinement's rounds so far.
-func LumpRounds() int64 { return lumpRoundsRun.Load() }
-
-// SetIterative sets the smallest float part swept rather than eliminated
-// and the entries per row it needs, and returns the old values;
-// IterativeParts counts the parts the sweeps solved so far.
-func SetIterative(min, dense int) (oldMin, oldDense int) {
-	oldMin, oldDense = iterMin, iterDense
-	iterMin, iterDense = min, dense
-	return
-}
-
-func IterativeParts() int64 { return iterParts.Load() }
-
-// SetImproveSplitFrom sets the quotient size from which exact mode's
-// improvement step runs on two goroutines and returns the old value.
-func SetImproveSplitFrom(n int) int { old := improveSplitFrom; improveSplitFrom = n; return old }
-
-// SetSeedLast makes exact strategy iteration start from every node's last
-// action (on) and returns the old setting.
-func SetSeedLast(on bool) bool { old := seedLast; seedLast = on; return old }
-
-// SetIncrementalFrom sets the smallest quotient whose exact rounds
-// re-evaluate incrementally and returns the old value.
-func SetIncrementalFrom(n int) int { old := incrementalFrom; incrementalFrom = n; return old }
-
-// SetLevels sets the smallest chain exact mode solves level by level and
-// the fewest single-state parts of a level it splits, and returns the old
-// values.
-func SetLevels(from, split int) (oldFrom, oldSplit int) {
-	oldFrom, oldSplit = levelsFrom, levelSplit
-	levelsFrom, levelSplit = from, split
-	return
-}
-
-// SetLookEvery sets how many states or nodes exact mode's goroutines
-// handle between looks at the context, and returns the old value.
-func SetLookEvery(n int) int { old := lookEvery; lookEvery = n; return old }
-
-// SetExactSums turns exact mode's RatDot twins on or off and returns the
-// old setting.
-func SetExactSums(on bool) bool { old := exactSums; exactSums = on; return old }
 
 // Attractor and AlmostSure expose the graph algorithms of qualitative.go.
 func (G *Graph[S]) Attractor(goal, avoid, up []bool) []bool {
@@ -84,18 +31,6 @@ func (G *Graph[S]) ActionsOf(v int) [][]int {
 	return acts
 }
 
-// SetEliminationLimit sets how long an elimination may be foreseen to
-// take and when it is first foreseen, and returns the old values.
-func SetEliminationLimit(limit, first time.Duration) (oldLimit, oldFirst time.Duration) {
-	oldLimit, oldFirst = eliminationLimit, eliminationFirstLook
-	eliminationLimit, eliminationFirstLook = limit, first
-	return
-}
-
-// SetOptimistic turns optimistic value iteration on or off and returns
-// the old setting.
-func SetOptimistic(on bool) bool { old := optimisticOn; optimisticOn = on; return old }
-
 // OptimisticSweeps is the sweeps a candidate bound gets.
 const OptimisticSweeps = optimisticSweeps
 
@@ -105,40 +40,73 @@ func Residue(x *big.Rat) (uint64, bool) {
 	return rs.of(x)
 }
 
-// SetExitGroupFrom sets the fewest exits of a row that exact mode groups
-// by value, returning the old value.
-func SetExitGroupFrom(n int) int { old := exitGroupFrom; exitGroupFrom = n; return old }
-
-// SetMemoFrom sets the fewest rows of a part whose exit sums exact mode
-// keeps for reuse, returning the old value.
-func SetMemoFrom(n int) int { old := memoFrom; memoFrom = n; return old }
-
-// ExitSumsReused counts the rows whose exit sums were another row's.
-func ExitSumsReused() int64 { return exitSumsReused.Load() }
-
-// SetSmallSums turns exact mode's machine-word sums of exit probabilities
-// on or off (exits.go), and returns the old setting.
-func SetSmallSums(on bool) bool { old := smallSums; smallSums = on; return old }
-
-// SetCollideHashes makes every hash of exact mode's exit classes and row
-// signatures the same (exits.go), and returns the old setting.
-func SetCollideHashes(on bool) bool { old := collideHashes; collideHashes = on; return old }
-
-// SetExactUnitVisits sets how many outcome visits of value iteration float
-// mode counts as one unit of exact work, and returns the old value.
-func SetExactUnitVisits(n float64) float64 { old := exactUnitVisits; exactUnitVisits = n; return old }
-
 // A Tune changes one threshold of a run's tuning (tuning.go).
 type Tune func(*tuning)
 
 // Tuned returns opt with its tuning changed by each Tune, in order.
 func Tuned(opt Options, tunes ...Tune) Options {
-	t := opt.tune()
+	t := *opt.tune()
 	for _, tune := range tunes {
 		tune(&t)
 	}
 	opt.tuning = &t
 	return opt
+}
+
+// Counts counts the paths a run took (tuning.counts), for runs with
+// Counted(c).
+type Counts struct{ c [numCounters]atomic.Int64 }
+
+// Counted makes the runs count their paths in c.
+func Counted(c *Counts) Tune { return func(t *tuning) { t.counts = &c.c } }
+
+// LiftedParts counts the parts solved by lifting, LumpedParts those solved
+// through a quotient, LumpRounds the lumping refinement's rounds,
+// IterativeParts the float parts the sweeps solved, and ExitSumsReused
+// the rows whose exit sums were another row's.
+func (c *Counts) LiftedParts() int64    { return c.c[liftedParts].Load() }
+func (c *Counts) LumpedParts() int64    { return c.c[lumpedParts].Load() }
+func (c *Counts) LumpRounds() int64     { return c.c[lumpRoundsRun].Load() }
+func (c *Counts) IterativeParts() int64 { return c.c[iterParts].Load() }
+func (c *Counts) ExitSumsReused() int64 { return c.c[exitRowsReused].Load() }
+
+// LiftMin sets the smallest part exact mode lifts; LumpMin the smallest it
+// tries to lump; Iterative the smallest float part swept rather than
+// eliminated and the entries per row it needs; ImproveSplitFrom the
+// quotient size from which exact improvement runs on two goroutines;
+// SeedLast makes exact strategy iteration start from every node's last
+// action; IncrementalFrom sets the smallest quotient whose exact rounds
+// re-evaluate incrementally; Levels the smallest chain solved level by
+// level and the fewest single-state parts of a level it splits; LookEvery
+// how many states or nodes exact mode's goroutines handle between looks
+// at the context; ExactSums turns the RatDot twins on or off;
+// EliminationLimit sets how long an elimination may be foreseen to take
+// and when it is first foreseen; Optimistic turns optimistic value
+// iteration on or off; ExitGroupFrom sets the fewest exits of a row that
+// exact mode groups by value; MemoFrom the fewest rows of a part whose
+// exit sums are kept for reuse; SmallSums turns machine-word sums of exit
+// probabilities on or off; CollideHashes makes every hash of exit classes
+// and row signatures the same; ExactUnitVisits sets how many outcome
+// visits of value iteration count as one unit of exact work.
+func LiftMin(n int) Tune            { return func(t *tuning) { t.liftMin = n } }
+func LumpMin(n int) Tune            { return func(t *tuning) { t.lumpMin = n } }
+func Iterative(min, dense int) Tune { return func(t *tuning) { t.iterMin, t.iterDense = min, dense } }
+func ImproveSplitFrom(n int) Tune   { return func(t *tuning) { t.improveSplitFrom = n } }
+func SeedLast(on bool) Tune         { return func(t *tuning) { t.seedLast = on } }
+func IncrementalFrom(n int) Tune    { return func(t *tuning) { t.incrementalFrom = n } }
+func Levels(from, split int) Tune {
+	return func(t *tuning) { t.levelsFrom, t.levelSplit = from, split }
+}
+func LookEvery(n int) Tune           { return func(t *tuning) { t.lookEvery = n } }
+func ExactSums(on bool) Tune         { return func(t *tuning) { t.exactSums = on } }
+func Optimistic(on bool) Tune        { return func(t *tuning) { t.optimistic = on } }
+func ExitGroupFrom(n int) Tune       { return func(t *tuning) { t.exitGroupFrom = n } }
+func MemoFrom(n int) Tune            { return func(t *tuning) { t.memoFrom = n } }
+func SmallSums(on bool) Tune         { return func(t *tuning) { t.smallSums = on } }
+func CollideHashes(on bool) Tune     { return func(t *tuning) { t.collideHashes = on } }
+func ExactUnitVisits(n float64) Tune { return func(t *tuning) { t.exactUnitVisits = n } }
+func EliminationLimit(limit, first time.Duration) Tune {
+	return func(t *tuning) { t.eliminationLimit, t.eliminationFirstLook = limit, first }
 }
 
 // LeanFrom sets the smallest Indexer's range for which Solve keeps no

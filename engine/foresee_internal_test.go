@@ -16,19 +16,15 @@ import (
 func TestForeseeBound(t *testing.T) {
 	rows := [][]entry[float64]{{{col: 1, p: 1}}, {{col: 2, p: 1}}, {{col: 0, p: 1}}}
 	preds := [][]int32{{2}, {0}, {1}}
-	defer func(old time.Duration) { eliminationLimit = old }(eliminationLimit)
-	eliminationLimit = 3 * time.Second
-	if err := foresee(rows, preds, 0, 1, time.Second); err != nil {
+	if err := foresee(rows, preds, 0, 1, time.Second, 3*time.Second); err != nil {
 		t.Errorf("under 3 s: %v", err)
 	}
-	eliminationLimit = time.Second
-	if err := foresee(rows, preds, 0, 1, time.Second); !errors.Is(err, budget.ErrTooLarge) {
+	if err := foresee(rows, preds, 0, 1, time.Second, time.Second); !errors.Is(err, budget.ErrTooLarge) {
 		t.Errorf("over 1 s: %v", err)
 	}
 	// A row listed twice among column 0's predecessors counts once.
 	preds[0] = []int32{2, 2}
-	eliminationLimit = 3 * time.Second
-	if err := foresee(rows, preds, 0, 1, time.Second); err != nil {
+	if err := foresee(rows, preds, 0, 1, time.Second, 3*time.Second); err != nil {
 		t.Errorf("a predecessor listed twice: %v", err)
 	}
 }

@@ -47,14 +47,14 @@ func chanceChain(n int, random bool) *game {
 // estimate (a limit of a nanosecond: any work left is too much); under
 // the default limit a small one solves.
 func TestEliminationForeseen(t *testing.T) {
-	defer engine.SetEliminationLimit(engine.SetEliminationLimit(time.Nanosecond, 0))
-	_, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, chanceChain(1500, true), engine.Options{})
+	_, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, chanceChain(1500, true), engine.Tuned(engine.Options{}, engine.EliminationLimit(time.Nanosecond, 0)))
 	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "would take at least") {
 		t.Errorf("random chain of 1,500: %v", err)
 	}
-	engine.SetEliminationLimit(30*time.Minute, 0)
+	// Looked at from the start, under the default limit.
+	opt := engine.Tuned(engine.Options{}, engine.EliminationLimit(30*time.Minute, 0))
 	for _, g := range []*game{chanceChain(300, true), chanceChain(5000, false)} {
-		r, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, engine.Options{})
+		r, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, opt)
 		if err != nil {
 			t.Fatalf("%d states under the default limit: %v", len(g.owner), err)
 		}

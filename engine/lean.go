@@ -50,7 +50,7 @@ type piece[S comparable] struct {
 // leanDFS is solveLean's decomposition: Tarjan's algorithm in Pearce's
 // variant (pearce), as decompose, on edges read again from the rules.
 type leanDFS[S comparable] struct {
-	tune  tuning
+	tune  *tuning
 	ctx   context.Context
 	g     *graph[S]
 	in    *interner[S]

@@ -12,19 +12,6 @@ import "slices"
 // time; each goroutine has sums of its own. The parts of several states
 // are eliminated on the calling goroutine, whose scratch they use.
 
-// levelsFrom is the smallest set whose chain exact mode solves level by
-// level, and levelSplit the fewest single-state parts in a level worth
-// a second goroutine. Variables for the tests.
-var (
-	levelsFrom = 4096
-	levelSplit = 64
-)
-
-// lookEvery is how many states or nodes a goroutine of exact mode's
-// evaluations and improvement steps handles between looks at the
-// context. A variable for the tests, which stop anywhere.
-var lookEvery = 256
-
 // solveLevels is solveChain's loop over the parts of set's chain (start
 // and adj, local indices) on two goroutines.
 func (r *run[S, T, F]) solveLevels(set []uint32, choice []int32, parts *components, start, adj []uint32) {
@@ -70,7 +57,7 @@ func (r *run[S, T, F]) solveLevels(set []uint32, choice []int32, parts *componen
 			}
 		}
 		split := len(singles) / 2
-		if len(singles) < levelSplit {
+		if len(singles) < r.opt.tune().levelSplit {
 			split = len(singles)
 		}
 		// The helper looks at the context itself (the guard is the
@@ -80,7 +67,7 @@ func (r *run[S, T, F]) solveLevels(set []uint32, choice []int32, parts *componen
 			go func(ms []uint32) {
 				defer func() { done <- struct{}{} }()
 				for i, m := range ms {
-					if i%lookEvery == lookEvery-1 && r.ctx.Err() != nil {
+					if i%r.opt.tune().lookEvery == r.opt.tune().lookEvery-1 && r.ctx.Err() != nil {
 						stopped = true
 						return
 					}

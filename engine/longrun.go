@@ -79,7 +79,7 @@ func LongRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 	}
 	adj = nil
 	val := newValues(f, N)
-	cs := &chainSolver[T]{guard: budget.NewGuard(ctx, opt.memory())}
+	cs := &chainSolver[T]{guard: budget.NewGuard(ctx, opt.memory()), tune: opt.tune()}
 	local := make([]int32, N)
 	for v := range local {
 		local[v] = -1

@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
-	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/numeric"
 )
@@ -37,15 +36,6 @@ import (
 // the quotient has a few hundred. A part without symmetry splits into
 // singletons in a round or two, at the cost of a pass over its entries,
 // and is solved as before.
-
-// lumpMin is the smallest part exact mode tries to lump (a variable for
-// the tests); below it lifting solves the part about as fast as the
-// refinement would look at it.
-var lumpMin = 512
-
-// lumpedParts counts the parts solved through their quotient, and
-// lumpRoundsRun the refinement's rounds (read by the tests).
-var lumpedParts, lumpRoundsRun atomic.Int64
 
 // solveLumped solves the system set up in cs (m states, d right-hand
 // sides) through the quotient of its coarsest lumping. ok is false, with
@@ -89,7 +79,7 @@ func solveLumped(cs *chainSolver[*big.Rat], m, d int) (x []*big.Rat, ok bool, er
 		}
 	}
 	f := numeric.Exact{}
-	q := &chainSolver[*big.Rat]{guard: cs.guard, limit: cs.limit}
+	q := &chainSolver[*big.Rat]{guard: cs.guard, limit: cs.limit, tune: cs.tune}
 	q.grow(f, count, d)
 	for c, i := range rep {
 		q.rows[c] = q.rows[c][:0]
@@ -190,7 +180,7 @@ func lumping(cs *chainSolver[*big.Rat], m, d int) (class []int32, count int, err
 		if round > lumpRounds {
 			return nil, 0, nil
 		}
-		lumpRoundsRun.Add(1)
+		cs.tuning().tally(lumpRoundsRun, 1)
 		clear(ids)
 		for i := range m {
 			sig = sig[:0]

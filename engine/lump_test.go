@@ -53,9 +53,9 @@ func cover(g *game, r int) *game {
 // broken, which a cover may do otherwise than its game). Many parts were
 // lumped.
 func TestLumpedCovers(t *testing.T) {
-	defer engine.SetLumpMin(engine.SetLumpMin(4))
 	rng := rand.New(rand.NewPCG(36, 1))
-	before := engine.LumpedParts()
+	var counts engine.Counts
+	opt := engine.Tuned(engine.Options{}, engine.LumpMin(4), engine.Counted(&counts))
 	for trial := range 60 {
 		players := 1 + trial%2
 		g := newRandomGame(rng, players, 3+rng.IntN(40))
@@ -64,11 +64,11 @@ func TestLumpedCovers(t *testing.T) {
 		}
 		r := 3 + trial%3
 		h := cover(g, r)
-		want, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+		want, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, opt)
 		if err != nil {
 			t.Fatalf("trial %d: %v", trial, err)
 		}
-		got, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, h, engine.Options{})
+		got, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, h, opt)
 		if err != nil {
 			t.Fatalf("trial %d cover: %v", trial, err)
 		}
@@ -82,15 +82,13 @@ func TestLumpedCovers(t *testing.T) {
 				}
 			}
 		}
-		old := engine.SetLumpMin(1 << 30)
-		plain, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, h, engine.Options{})
-		engine.SetLumpMin(old)
+		plain, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, h, engine.Tuned(engine.Options{}, engine.LumpMin(1<<30)))
 		if err != nil {
 			t.Fatalf("trial %d cover, not lumped: %v", trial, err)
 		}
 		sameExact(t, fmt.Sprintf("trial %d (lumped, not lumped)", trial), players, got, plain)
 	}
-	n := engine.LumpedParts() - before
+	n := counts.LumpedParts()
 	if n < 20 {
 		t.Errorf("only %d parts were lumped", n)
 	}
@@ -105,7 +103,6 @@ func TestLumpedCovers(t *testing.T) {
 // Every step earns 1. By hand, with y the reward from 2 (and from 3):
 // y = 1 + (x0 + x1)/2, x0 = 1 + y/3, x1 = 1 + p·y, so y = 4/(5/3 − p).
 func TestLumpingChecksExactly(t *testing.T) {
-	defer engine.SetLumpMin(engine.SetLumpMin(4))
 	p := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 61), big.NewInt(2)))
 	one, half, third := big.NewRat(1, 1), big.NewRat(1, 2), big.NewRat(1, 3)
 	rest := new(big.Rat).Sub(one, p)
@@ -120,8 +117,8 @@ func TestLumpingChecksExactly(t *testing.T) {
 			{{step(half, 0), step(half, 1)}},
 			nil,
 		}}
-	before := engine.LumpedParts()
-	res, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+	var counts engine.Counts
+	res, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Tuned(engine.Options{}, engine.LumpMin(4), engine.Counted(&counts)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +130,7 @@ func TestLumpingChecksExactly(t *testing.T) {
 			t.Errorf("state %d: reward %v, want %v", s, got, want)
 		}
 	}
-	if n := engine.LumpedParts() - before; n != 0 {
+	if n := counts.LumpedParts(); n != 0 {
 		t.Errorf("%d parts lumped, want none", n)
 	}
 }
@@ -186,15 +183,15 @@ func TestLumpingGivesUpOnARing(t *testing.T) {
 	}
 	g.addTerminal(big.NewRat(1, 1))
 	g.addTerminal(big.NewRat(0, 1))
-	before, lumped := engine.LumpRounds(), engine.LumpedParts()
-	res, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Options{})
+	var counts engine.Counts
+	res, err := engine.Solve[int, *big.Rat](context.Background(), numeric.Exact{}, g, engine.Tuned(engine.Options{}, engine.Counted(&counts)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := engine.LumpRounds() - before; r < 1 || r > 64 {
+	if r := counts.LumpRounds(); r < 1 || r > 64 {
 		t.Errorf("%d rounds of refinement, want 1 to 64", r)
 	}
-	if engine.LumpedParts() != lumped {
+	if counts.LumpedParts() != 0 {
 		t.Error("the ring was lumped")
 	}
 	for i := range n {

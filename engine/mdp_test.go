@@ -423,9 +423,8 @@ func TestAnalyzeExactTieRule(t *testing.T) {
 		for k, obj := range []engine.Objective{engine.MaxProbability, engine.MinProbability, engine.MaxProbability, engine.MinProbability} {
 			// Strategy iteration from the float policy, then from every
 			// node's last action, which ties keep as the incumbent.
-			old := engine.SetSeedLast(k >= 2)
-			res, err := engine.Analyze(ctx, numeric.Exact{}, G, engine.Query{Objective: obj, Goal: goal}, engine.Options{})
-			engine.SetSeedLast(old)
+			opt := engine.Tuned(engine.Options{}, engine.SeedLast(k >= 2))
+			res, err := engine.Analyze(ctx, numeric.Exact{}, G, engine.Query{Objective: obj, Goal: goal}, opt)
 			if err != nil {
 				t.Fatalf("trial %d %v: %v", trial, obj, err)
 			}

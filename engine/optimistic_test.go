@@ -105,9 +105,7 @@ func optimisticTwins(t *testing.T, name string, g *game) (with, without, ends in
 		t.Fatalf("%s exact: %v", name, err)
 	}
 	for _, on := range []bool{true, false} {
-		old := engine.SetOptimistic(on)
-		fl, err := engine.Solve[int, float64](ctx, numeric.Float{}, g, engine.Options{})
-		engine.SetOptimistic(old)
+		fl, err := engine.Solve[int, float64](ctx, numeric.Float{}, g, engine.Tuned(engine.Options{}, engine.Optimistic(on)))
 		if err != nil {
 			t.Fatalf("%s (optimistic %v): %v", name, on, err)
 		}
@@ -181,10 +179,9 @@ func BenchmarkSlowGame(b *testing.B) {
 		for _, on := range []bool{true, false} {
 			name := fmt.Sprintf("players=%d/optimistic=%v", players, on)
 			b.Run(name, func(b *testing.B) {
-				old := engine.SetOptimistic(on)
-				defer engine.SetOptimistic(old)
+				opt := engine.Tuned(engine.Options{}, engine.Optimistic(on))
 				for b.Loop() {
-					if _, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, engine.Options{}); err != nil {
+					if _, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, opt); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -29,7 +29,8 @@ func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
 	ex.rew = make([]*big.Rat, N)
 	ex.inf = make([]bool, N)
 	ex.t1, ex.t2, ex.rt = new(big.Rat), new(big.Rat), new(big.Rat)
-	ex.chain.guard = r.chain.guard // same goroutine: one guard
+	ex.chain.guard, ex.chain.tune = r.chain.guard, r.chain.tune // same goroutine: one guard
+	ex.seed.tune = r.chain.tune
 	r.ex = ex
 	return ex
 }
@@ -134,7 +135,7 @@ func (r *run[S, T, F]) resolveExact(k int, comp []uint32, limit int64, solve fun
 // Float mode's switch from value iteration to an exact re-solve: at sweep
 // exactSwitch a component whose sweeps have not converged is re-solved
 // exactly within the work the sweeps are predicted still to take,
-// counting exactUnitVisits outcome visits of a sweep for a unit of exact
+// counting tuning.exactUnitVisits outcome visits of a sweep for a unit of exact
 // work (budget.Guard's; measured on consensus N=4 K=4: a unit 22-30 ns,
 // a visit 2.4 ns). If that runs out, value iteration goes on: a component
 // that exact arithmetic does not suit costs at most about twice its
@@ -153,6 +154,3 @@ const (
 	exactSwitch  = 256
 	attemptScale = 16
 )
-
-// exactUnitVisits is a variable for the tests.
-var exactUnitVisits = 10.0

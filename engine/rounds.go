@@ -25,11 +25,6 @@ import "slices"
 // and a switch changes that state's action alone) and exact mode, where
 // a value does not depend on the order of elimination.
 
-// incrementalFrom is the smallest quotient whose exact rounds re-evaluate
-// incrementally: below it the predecessor lists cost more than a full
-// evaluation saves. A variable for the tests.
-var incrementalFrom = 256
-
 // rounds is exact strategy iteration's state between rounds.
 type rounds struct {
 	actStart, outStart, outTo []int32 // the quotient's
@@ -50,7 +45,7 @@ type rounds struct {
 // newRounds returns the incremental state of q's exact rounds, or nil
 // where every round evaluates the whole component.
 func (r *run[S, T, F]) newRounds(q *quotient[T]) *rounds {
-	if !r.f.Exact() || len(q.mecs) > 0 || q.nodes < incrementalFrom {
+	if !r.f.Exact() || len(q.mecs) > 0 || q.nodes < r.opt.tune().incrementalFrom {
 		return nil
 	}
 	n := q.nodes

@@ -408,9 +408,9 @@ func (r *run[S, T, F]) workerRun(own bool) *run[S, T, F] {
 		wr.ec = ecGraph{}
 		wr.t1, wr.t2, wr.rt = r.f.New(), r.f.New(), r.f.New()
 		wr.ownSums()
-		wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory())}
+		wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory()), tune: r.opt.tune()}
 		// Scratch written in place: each worker its own.
-		wr.seed, wr.seedScratch = chainSolver[float64]{}, seedScratch{}
+		wr.seed, wr.seedScratch = chainSolver[float64]{tune: r.opt.tune()}, seedScratch{}
 		wr.qs = quotient[T]{}
 		wr.sumT, wr.sumRat = r.f.New(), new(big.Rat)
 	}

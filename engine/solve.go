@@ -339,18 +339,19 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 		r.rat[i] = f.FromRat(f.New(), q)
 		r.ratF[i] = numeric.RatFloat64(q)
 	}
-	if x, ok := any(r.rat).([]*big.Rat); ok && exactSums {
+	if x, ok := any(r.rat).([]*big.Rat); ok && opt.tune().exactSums {
 		r.ratX, r.dots = x, make([]numeric.RatDot, np+2)
 		r.ratSmall = make([]numeric.Frac, len(x)) // D = 0: not small
 		for i, q := range x {
-			if smallSums {
+			if opt.tune().smallSums {
 				r.ratSmall[i], _ = numeric.FracOf(q)
 			}
 		}
 	}
 	r.rew = newValues(f, N)
 	r.t1, r.t2, r.rt = f.New(), f.New(), f.New()
-	r.chain.guard = budget.NewGuard(ctx, opt.memory())
+	r.chain.guard, r.chain.tune = budget.NewGuard(ctx, opt.memory()), opt.tune()
+	r.seed.tune = opt.tune()
 	r.sumT, r.sumRat = f.New(), new(big.Rat)
 	return r
 }

@@ -57,17 +57,6 @@ func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int
 	return switched
 }
 
-// seedLast makes exact mode's strategy iteration start from each node's
-// last action, not the float policy: the tests' way to make the
-// incumbent of a tie differ from the tie rule's choice.
-var seedLast = false
-
-// improveSplitFrom is the size of quotient whose exact improvement step is
-// shared by two goroutines: the last, largest component of a model often
-// runs alone (consensus N=6: 104,214 nodes, 0.45 s on one core). A
-// variable for the tests.
-var improveSplitFrom = 16384
-
 // improveExact is improve in exact mode, where bestExact also records the
 // tie rule's choice in final. Nodes are independent (each writes only its
 // own sigma and final), so a large quotient's halves go to two goroutines,
@@ -80,12 +69,12 @@ func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int,
 		xf = r.floats(x)
 	}
 	// A scan of a million nodes takes seconds: each half looks at the
-	// context every lookEvery nodes, and a stop is recorded (r.fail), so
+	// context every tuning.lookEvery nodes, and a stop is recorded (r.fail), so
 	// that the round loop's end is not taken for a settled policy.
 	var stopped [2]bool
 	scan := func(h *run[S, T, F], lo, hi int, stop *bool) (switched bool) {
 		for i := lo; i < hi; i++ {
-			if (i-lo)%lookEvery == lookEvery-1 && r.ctx.Err() != nil {
+			if (i-lo)%r.opt.tune().lookEvery == r.opt.tune().lookEvery-1 && r.ctx.Err() != nil {
 				*stop = true
 				return false
 			}
@@ -116,7 +105,7 @@ func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int,
 		}
 		return switched
 	}
-	if q.nodes < improveSplitFrom || r.opt.WorkerCount() < 2 {
+	if q.nodes < r.opt.tune().improveSplitFrom || r.opt.WorkerCount() < 2 {
 		return stop(scan(r, 0, q.nodes, &stopped[0]))
 	}
 	h := *r

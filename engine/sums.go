@@ -22,9 +22,6 @@ func (r *run[S, T, F]) ownSums() {
 	r.exitW, r.exitP, r.exitMemo = nil, nil, exitMemo{}
 }
 
-// exactSums turns the twins on (the tests turn them off to compare).
-var exactSums = true
-
 // qvalueExact is qvalue for exact mode.
 func (r *run[S, T, F]) qvalueExact(q *quotient[T], x []T, a int32, z T) T {
 	d := &r.dots[0]
@@ -34,7 +31,7 @@ func (r *run[S, T, F]) qvalueExact(q *quotient[T], x []T, a int32, z T) T {
 
 // qsumExact is action a's value under x as an unreduced sum in d, for a
 // comparison that needs no normalized value (bestExact). It runs in exact
-// mode only, with or without the run's sums (exactSums, the exact twin).
+// mode only, with or without the run's sums (tuning.exactSums, the exact twin).
 func (r *run[S, T, F]) qsumExact(q *quotient[T], x []T, a int32, d *numeric.RatDot) {
 	d.Reset()
 	d.Add(any(q.exit[a]).(*big.Rat))

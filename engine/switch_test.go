@@ -75,7 +75,7 @@ func checkSwitch(t *testing.T, m engine.Rules[int32]) {
 			opt.ExactStates = 10 // the ring is above it, and within 16 times it
 		}
 		if visits > 0 {
-			defer engine.SetExactUnitVisits(engine.SetExactUnitVisits(visits))
+			opt = engine.Tuned(opt, engine.ExactUnitVisits(visits))
 		}
 		fl, err := engine.Solve[int32, float64](context.Background(), numeric.Float{}, m, opt)
 		if err != nil {

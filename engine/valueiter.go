@@ -265,10 +265,6 @@ func (r *run[S, T, F]) optimistic(q *quotient[T], minP int, L, U []float64, eps,
 	return tightened, false
 }
 
-// optimisticOn is off only in tests, which compare with plain interval
-// iteration.
-var optimisticOn = true
-
 // Optimistic value iteration's parameters: the sweeps whose work a try's
 // elimination may take, the sweeps the greedy policy must hold before a
 // try (doubled after each try), the sweeps the bounds must still be from
