@@ -84,27 +84,38 @@ func LongRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 	for v := range local {
 		local[v] = -1
 	}
-	for k := range comps.count() {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("engine: %w", err)
-		}
-		members := comps.get(k)
-		bottom := true
-		for _, v := range members {
-			lo, hi := outs(v)
-			for o := lo; o < hi && bottom; o++ {
-				bottom = comps.of[g.to[o]] == int32(k)
+	// The components in Tarjan's order, each after those it leads to, on
+	// the engine's one driver (one worker: the chain solver and local are
+	// shared), which looks at the context and tells progress in states.
+	t := &topo{
+		count:   comps.count(),
+		size:    func(k int) int { return len(comps.get(k)) },
+		total:   int64(N),
+		workers: 1,
+		prog:    opt.Progress,
+		solve: func(_, k int) error {
+			members := comps.get(k)
+			bottom := true
+			for _, v := range members {
+				lo, hi := outs(v)
+				for o := lo; o < hi && bottom; o++ {
+					bottom = comps.of[g.to[o]] == int32(k)
+				}
 			}
-		}
-		var err error
-		if bottom {
-			err = longRunBottom(f, g, cs, members, rat, weight, val, local, outs)
-		} else {
-			err = longRunTransient(f, g, cs, members, rat, val, local, outs)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("engine: LongRun: %w", err)
-		}
+			var err error
+			if bottom {
+				err = longRunBottom(f, g, cs, members, rat, weight, val, local, outs)
+			} else {
+				err = longRunTransient(f, g, cs, members, rat, val, local, outs)
+			}
+			if err != nil {
+				return fmt.Errorf("engine: LongRun: %w", err)
+			}
+			return nil
+		},
+	}
+	if err := t.run(ctx); err != nil {
+		return nil, err
 	}
 	return val, nil
 }

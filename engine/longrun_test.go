@@ -2,7 +2,10 @@ package engine_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/gamesolve/gamesolve/engine"
@@ -67,5 +70,51 @@ func TestLongRun(t *testing.T) {
 	DG, _ := engine.Explore(ctx, d, engine.Options{})
 	if _, err := engine.LongRun(ctx, numeric.Exact{}, DG, nil, engine.Options{}); err == nil {
 		t.Error("a decision: no error")
+	}
+}
+
+// LongRun tells progress in states, reaching every state of the chain at
+// the end, and stops with the context's error when it is cancelled.
+func TestLongRunProgress(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"players": 1, "start": "s0", "states": [`)
+	const n = 3000 // a chain of single-state components into a two-state loop
+	for i := range n {
+		fmt.Fprintf(&b, `{"id": "s%d", "chance": [{"p": "1/2", "to": "s%d", "reward": 1}, {"p": "1/2", "to": "a"}]},`, i, min(i+1, n-1))
+	}
+	b.WriteString(`{"id": "a", "chance": [{"p": 1, "to": "b"}]}, {"id": "b", "chance": [{"p": 1, "to": "a", "reward": 2}]}]}`)
+	m := parse(t, b.String())
+	ctx := context.Background()
+	G, err := engine.Explore(ctx, m, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last, total int64
+	reports := 0
+	opt := engine.Options{}
+	opt.Progress = func(done, all int64) {
+		if done < last || done > all {
+			t.Errorf("progress %d of %d after %d", done, all, last)
+		}
+		last, total = done, all
+		reports++
+	}
+	vals, err := engine.LongRun(ctx, numeric.Exact{}, G, nil, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last != int64(G.States()) || total != last || reports < 2 {
+		t.Errorf("progress ended at %d of %d after %d reports, want %d of %d", last, total, reports, G.States(), G.States())
+	}
+	// Every state ends in the loop a–b, which earns 2 every other step.
+	for i, v := range vals {
+		if v.Cmp(big.NewRat(1, 1)) != 0 {
+			t.Fatalf("state %d: %s, want 1", i, v.RatString())
+		}
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := engine.LongRun(cancelled, numeric.Exact{}, G, nil, engine.Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
 }
