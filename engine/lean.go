@@ -187,19 +187,8 @@ func solvePiece[S comparable, T any, F numeric.Field[T]](r, wr *run[S, T, F], sc
 	// The twin, and the best responses' marks, are made for the graph
 	// at hand when needed.
 	wr.local, wr.chainLocal, wr.comps, wr.ex, wr.fixed = sc.local, sc.cl, &sc.comps, nil, nil
-	eq := wr.st.equilibria
-	method, err := wr.solveComponent(k, sc.comp)
-	if err == nil {
-		err = wr.guardComponent(k, sc.comp)
-	}
-	if err != nil {
+	if err := wr.solveCounted(k, sc.comp, int(pc.members[0]) < r.g.reached); err != nil {
 		return err
-	}
-	if int(pc.members[0]) < r.g.reached {
-		wr.st.methods[method]++
-	} else {
-		wr.st.seeded[method]++
-		wr.st.seededEq += wr.st.equilibria - eq
 	}
 	for i, v := range pc.members {
 		copy(r.vals[int(v)*P:int(v+1)*P], sc.vals[i*P:(i+1)*P])

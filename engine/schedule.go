@@ -81,6 +81,22 @@ type topo struct {
 // failed, and its error is the run's.
 var errStopped = errors.New("engine: stopped")
 
+// workerCount is how many workers run uses: t.workers, but where the
+// components are known in advance no more than there are components, and
+// one where they are few (under 64) or mostly single states (echoring:
+// 1.7 million components of 1.7 million states), for which the shared
+// queue's bookkeeping, a counter per edge between components read at
+// random, costs more than a single state's solve.
+func (t *topo) workerCount() int {
+	if t.found != nil {
+		return t.workers
+	}
+	if t.count < 64 || mostlySingle(int(t.total), t.count) {
+		return min(t.workers, 1)
+	}
+	return min(t.workers, t.count)
+}
+
 func (t *topo) run(ctx context.Context) error {
 	var progressMu sync.Mutex
 	var done atomic.Int64
@@ -95,8 +111,8 @@ func (t *topo) run(ctx context.Context) error {
 			progressMu.Unlock()
 		}
 	}
-	if t.found == nil && min(t.workers, t.count) <= 1 {
-		// solveAll decides when one worker is enough.
+	workers := t.workerCount()
+	if t.found == nil && workers <= 1 {
 		for k := range t.count {
 			if k%256 == 0 {
 				if err := ctx.Err(); err != nil {
@@ -113,7 +129,7 @@ func (t *topo) run(ctx context.Context) error {
 	q := &readyQueue{}
 	q.wake.L = &q.mu
 	var wg sync.WaitGroup
-	for w := range t.workers {
+	for w := range workers {
 		wg.Go(func() { q.work(ctx, w, t.solve, report) })
 	}
 	var err error
@@ -122,7 +138,7 @@ func (t *topo) run(ctx context.Context) error {
 		// t.workers, for components not worth sharing out (never mixed
 		// with emitted ones).
 		inline := func(k int) error {
-			err := t.solve(t.workers, k)
+			err := t.solve(workers, k)
 			if err == nil {
 				report(k)
 			}
@@ -329,15 +345,6 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool, 
 	K := 0
 	if found == nil {
 		K = r.comps.count()
-		workers = min(workers, K)
-		if K < 64 || mostlySingle(len(r.comps.members), K) {
-			// Few components, or mostly single states (echoring: 1.7
-			// million components of 1.7 million states): the shared
-			// queue's bookkeeping, a counter per edge between
-			// components read at random, costs more than a single
-			// state's solve.
-			workers = 1
-		}
 	}
 	// Each worker's run is made when it first solves a component: a
 	// worker that never does (solveFound chose one worker after all)
@@ -358,27 +365,12 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool, 
 		solve: func(w, k int) error {
 			wr := worker(w)
 			comp := wr.comps.get(k)
-			eq := wr.st.equilibria
-			m, err := wr.solveComponent(k, comp)
-			if err == nil {
-				// Exact values grow as play goes back from the end: a
-				// chain of 500,000 coin flips holds 15 GB of them.
-				err = wr.guardComponent(k, comp)
-			}
-			switch {
-			case err != nil:
-			case int(comp[0]) < g.reached:
-				wr.st.methods[m]++
-			default:
-				wr.st.seeded[m]++
-				wr.st.seededEq += wr.st.equilibria - eq
-			}
-			return err
+			return wr.solveCounted(k, comp, int(comp[0]) < g.reached)
 		},
 		workers: workers,
 		prog:    r.opt.Progress,
 	}
-	if found == nil && workers > 1 {
+	if found == nil && t.workerCount() > 1 {
 		t.succ = succOf(r.comps, r.edges)
 	}
 	if err := t.run(r.ctx); err != nil {
@@ -388,6 +380,29 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool, 
 	st.shared = t.shared
 	r.st = worker(0).st
 	return st, nil
+}
+
+// solveCounted solves component k (states comp), checks the memory its
+// values take (exact values grow as play goes back from the end: a chain
+// of 500,000 coin flips holds 15 GB of them), and counts the method that
+// solved it: among the components of the game from the start (reached),
+// or among those only a Seeder's seeds reach.
+func (r *run[S, T, F]) solveCounted(k int, comp []uint32, reached bool) error {
+	eq := r.st.equilibria
+	m, err := r.solveComponent(k, comp)
+	if err == nil {
+		err = r.guardComponent(k, comp)
+	}
+	if err != nil {
+		return err
+	}
+	if reached {
+		r.st.methods[m]++
+	} else {
+		r.st.seeded[m]++
+		r.st.seededEq += r.st.equilibria - eq
+	}
+	return nil
 }
 
 // workerRun returns a worker's shallow copy of the run: the same graph
