@@ -196,8 +196,8 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 		valueBytes = 120 // a *big.Rat with small numerator and denominator
 	}
 	// Without an Indexer, finding each outcome's state again costs a
-	// second hash lookup, more than a stored graph saves: race --target
-	// 200 --method general took 0.44-0.47 s that way, 0.31-0.36 s stored.
+	// second hash lookup, more than a stored graph saves (race --target
+	// 200 --method general is a third slower that way).
 	ix, indexed := rules.(Indexer[S])
 	g, err := explore(ctx, rules, opt, valueBytes, indexed && ix.IndexLimit() >= opt.tune().leanFrom)
 	if err != nil {
@@ -365,8 +365,8 @@ func (r *run[S, T, F]) perState(n int) {
 }
 
 // newValues returns n fresh values (0) of field f. In exact mode they are
-// one slab of big.Rat, not n allocations: consensus (1.26 M states) spent
-// 0.6 s making its values and rewards one by one before solving began.
+// one slab of big.Rat, not n allocations, which for a model of a million
+// states take about half a second before solving can begin.
 func newValues[T any, F numeric.Field[T]](f F, n int) []T {
 	vals := hugepage.Make[T](n, n)
 	if xs, ok := any(vals).([]*big.Rat); ok {
