@@ -1,10 +1,17 @@
 package cli
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/model/load"
+	"github.com/gamesolve/gamesolve/report"
 )
 
 // A model file is read by its text where its extension says nothing: a
@@ -53,5 +60,24 @@ func TestOptionNotForFormat(t *testing.T) {
 		if _, _, errs := run(t, "", c.args...); !strings.Contains(errs, c.want) {
 			t.Errorf("%v: %q, want %q", c.args, errs, c.want)
 		}
+	}
+}
+
+// A model too large for all its properties at once is told about
+// --property, but not when --property already names one.
+func TestSolveErrorTooLarge(t *testing.T) {
+	in, err := load.Load(context.Background(), load.Source{Name: "die.pm", Data: []byte("dtmc\nmodule m\n s : [0..1] init 0;\n [] s=0 -> (s'=1);\nendmodule\n"),
+		Props: "P=? [ F s=1 ];\nP=? [ F s=0 ]"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tooLarge := fmt.Errorf("engine: %w: 10^9 states", budget.ErrTooLarge)
+	hint := "--property NAME computes one property at a time"
+	if got := solveError("solve", "die.pm", tooLarge, in, report.Request{}).Error(); !strings.Contains(got, hint) {
+		t.Errorf("all properties: %q, want the hint", got)
+	}
+	one := solveError("solve", "die.pm", tooLarge, in, report.Request{Property: "1"})
+	if strings.Contains(one.Error(), hint) || !errors.Is(one, budget.ErrTooLarge) {
+		t.Errorf("one property: %q, want no hint and ErrTooLarge", one)
 	}
 }

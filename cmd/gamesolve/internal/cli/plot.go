@@ -233,7 +233,7 @@ func newPlotSolveCmd(e *env) *cobra.Command {
 			req.Engine.Progress, req.Engine.Workers = e.progress("solve"), e.workers
 			res, err := report.Solve(cmd.Context(), in, req)
 			if err != nil {
-				return solveError("plot solve", path, err, in)
+				return solveError("plot solve", path, err, in, req)
 			}
 			switch r := res.(type) {
 			case *report.Equilibrium:

@@ -146,7 +146,7 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 	}
 	out, err := report.Solve(cmd.Context(), in, req)
 	if err != nil {
-		return solveError("solve", path, err, in)
+		return solveError("solve", path, err, in, req)
 	}
 	if err := emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) }); err != nil {
 		return err
@@ -183,16 +183,17 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 var flagOf = map[string]string{"policy": "--policy", "choices": "--csv", "property": "--property", "renormalize": "--renormalize", "all": "--all"}
 
 // solveError words report.Solve's error for a command (what) on a model
-// file (path): an option the model's format does not take by its flag, a
-// PRISM model without properties by the flags that give them.
-func solveError(what, path string, err error, in *load.Model) error {
+// file (path) and request: an option the model's format does not take by
+// its flag, a PRISM model without properties by the flags that give them,
+// and a model too large for all its properties with the way to ask for one.
+func solveError(what, path string, err error, in *load.Model, req report.Request) error {
 	var na *report.NotApplicableError
 	switch {
 	case errors.As(err, &na):
 		return fmt.Errorf("%s: %s", what, na.Named(flagOf[na.Option]))
 	case errors.Is(err, report.ErrNoProperties):
 		return fmt.Errorf("%s: %s: no properties to compute: give them with --props FILE or --prop 'Pmax=? [ F \"done\" ]'", what, path)
-	case errors.Is(err, budget.ErrTooLarge) && in.JANI != nil && len(in.JANI.Properties()) > 1:
+	case errors.Is(err, budget.ErrTooLarge) && req.Property == "" && in.JANI != nil && len(in.JANI.Properties()) > 1:
 		// One property too large need not cost the others.
 		return fmt.Errorf("%s: %s: %w (--property NAME computes one property at a time)", what, path, err)
 	}
