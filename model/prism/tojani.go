@@ -660,6 +660,27 @@ func chain(op string, items []any, empty any) any {
 	return v
 }
 
+// jsonNumber writes a PRISM numeric literal (digits, a point, digits, an
+// exponent) as a JSON number: JSON wants no leading zeros ("007" is 7)
+// and a digit on each side of a point (".5" is 0.5, "2." is 2.0).
+func jsonNumber(s string) string {
+	mant, exp := s, ""
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mant, exp = s[:i], s[i:]
+	}
+	whole, frac, point := strings.Cut(mant, ".")
+	if whole = strings.TrimLeft(whole, "0"); whole == "" {
+		whole = "0"
+	}
+	if !point {
+		return whole + exp
+	}
+	if frac == "" {
+		frac = "0"
+	}
+	return whole + "." + frac + exp
+}
+
 // exp translates an expression, expanding formulas and labels.
 func (tr *translator) exp(e *expr) (any, error) {
 	if err := tr.guard.Tick(1); err != nil {
@@ -675,11 +696,7 @@ func (tr *translator) exp(e *expr) (any, error) {
 	}
 	switch e.op {
 	case "num":
-		s := e.name
-		if strings.HasPrefix(s, ".") {
-			s = "0" + s
-		}
-		return json.Number(s), nil
+		return json.Number(jsonNumber(e.name)), nil
 	case "bool":
 		return e.name == "true", nil
 	case "id":
