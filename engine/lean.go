@@ -183,9 +183,11 @@ func solvePiece[S comparable, T any, F numeric.Field[T]](r, wr *run[S, T, F], sc
 		}
 	}
 	sc.comps.of = sc.of
-	wr.g, wr.vals, wr.rew, wr.inf, wr.choice = &pc.g, sc.vals, sc.rew, sc.inf, sc.choice
-	// The twin, and the best responses' marks, are made for the graph
-	// at hand when needed.
+	// The worker solves the piece as a problem of its own, into the
+	// scratch's solution. The twin, and the best responses' marks, are
+	// made for the graph at hand when needed.
+	wr.g = &pc.g
+	wr.solution = solution[T]{vals: sc.vals, rew: sc.rew, inf: sc.inf, choice: sc.choice}
 	wr.local, wr.chainLocal, wr.comps, wr.ex, wr.fixed = sc.local, sc.cl, &sc.comps, nil, nil
 	if err := wr.solveCounted(k, sc.comp, int(pc.members[0]) < r.g.reached); err != nil {
 		return err

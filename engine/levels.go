@@ -45,8 +45,7 @@ func (r *run[S, T, F]) solveLevels(set []uint32, choice []int32, parts *componen
 		byLevel[fill[l]] = int32(k)
 		fill[l]++
 	}
-	h := *r
-	h.ownSums()
+	h := r.helper()
 	var singles []uint32
 	done := make(chan struct{})
 	for l := range top + 1 {

@@ -22,15 +22,13 @@ func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
 	}
 	g := r.g
 	N, P := len(g.states), r.np
-	ex := &run[S, *big.Rat, numeric.Exact]{ctx: r.ctx, g: g, opt: r.opt, tol: r.tol,
-		rat: g.rats.vals, ratF: r.ratF, comps: r.comps, choice: r.choice,
-		local: r.local, chainLocal: r.chainLocal, np: r.np, side: r.side, banned: r.banned, rwt: r.rwt}
-	ex.vals = make([]*big.Rat, N*P)
-	ex.rew = make([]*big.Rat, N)
-	ex.inf = make([]bool, N)
-	ex.t1, ex.t2, ex.rt = new(big.Rat), new(big.Rat), new(big.Rat)
-	ex.chain.guard, ex.chain.tune = r.chain.guard, r.chain.tune // same goroutine: one guard
-	ex.seed.tune = r.chain.tune
+	ex := &run[S, *big.Rat, numeric.Exact]{
+		problem:  problem[S, *big.Rat, numeric.Exact]{ctx: r.ctx, g: g, opt: r.opt, tol: r.tol, rat: g.rats.vals, ratF: r.ratF, objective: r.objective},
+		solution: solution[*big.Rat]{vals: make([]*big.Rat, N*P), rew: make([]*big.Rat, N), inf: make([]bool, N), choice: r.choice},
+	}
+	// Same goroutine: one guard.
+	ex.workspace = ex.newWorkspace(r.chain.guard)
+	ex.local, ex.chainLocal, ex.comps = r.local, r.chainLocal, r.comps
 	r.ex = ex
 	return ex
 }

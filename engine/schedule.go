@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"sync"
 	"sync/atomic"
 
@@ -405,14 +404,14 @@ func (r *run[S, T, F]) solveCounted(k int, comp []uint32, reached bool) error {
 	return nil
 }
 
-// workerRun returns a worker's shallow copy of the run: the same graph
-// and value arrays, counts of its own, and with own set scratch of its
-// own too (the first worker uses the run's).
+// workerRun returns a worker's run: the same problem and solution, counts
+// of its own, and with own set scratch of its own too (the first worker
+// uses the run's).
 func (r *run[S, T, F]) workerRun(own bool) *run[S, T, F] {
-	wr := *r
+	wr := &run[S, T, F]{problem: r.problem, solution: r.solution, workspace: r.workspace}
 	wr.ex = nil // each worker makes its own exact twin
 	if own {
-		// The workers share local and chainLocal (Pig 100: 7.7 MB
+		// The workers share local, chainLocal and comps (Pig 100: 7.7 MB
 		// less): a worker writes the entries of its own component's
 		// states alone, and sets them back to -1 before it is done with
 		// it. The outcomes it reads lead into that component or into
@@ -420,17 +419,23 @@ func (r *run[S, T, F]) workerRun(own bool) *run[S, T, F] {
 		// again, and never into one another worker is solving.
 		// (Analyze's banned actions lead to settled states, which are in
 		// no component.)
-		wr.ec = ecGraph{}
-		wr.t1, wr.t2, wr.rt = r.f.New(), r.f.New(), r.f.New()
-		wr.ownSums()
-		wr.chain = chainSolver[T]{guard: budget.NewGuard(r.ctx, r.opt.memory()), tune: r.opt.tune()}
-		// Scratch written in place: each worker its own.
-		wr.seed, wr.seedScratch = chainSolver[float64]{tune: r.opt.tune()}, seedScratch{}
-		wr.qs = quotient[T]{}
-		wr.sumT, wr.sumRat = r.f.New(), new(big.Rat)
+		ws := r.newWorkspace(budget.NewGuard(r.ctx, r.opt.memory()))
+		ws.local, ws.chainLocal, ws.comps, ws.fixed = r.local, r.chainLocal, r.comps, r.fixed
+		wr.workspace = ws
 	}
 	wr.st = &stats{}
-	return &wr
+	return wr
+}
+
+// helper returns a run for a goroutine that helps this worker with one
+// step: the same everything, with exact sums of its own.
+func (r *run[S, T, F]) helper() *run[S, T, F] {
+	h := *r
+	h.exactSums = exactSums{}
+	if r.dots != nil {
+		h.dots = make([]numeric.RatDot, len(r.dots))
+	}
+	return &h
 }
 
 // merged adds up the counts of the workers' runs (nil: never made).

@@ -102,8 +102,20 @@ func (o Options) tieTolerance() float64 {
 // of its states, and why.
 var ErrUnsupported = errors.New("not solved")
 
-// run is one solve: the graph, the field, and the values being filled in.
+// run is one solve, or one worker's part of it: what is solved (problem),
+// where the answers go (solution), and the worker's scratch (workspace).
+// newRun makes a run; workerRun, helper and exactTwin derive the others
+// from it, so a new field is set up in one place.
 type run[S comparable, T any, F numeric.Field[T]] struct {
+	problem[S, T, F]
+	solution[T]
+	workspace[S, T, F]
+}
+
+// problem is what a run solves: the graph, its rationals in the field, and
+// the objective. Workers share it, and it does not change while a
+// component is solved (a lean graph's worker points g at its piece).
+type problem[S comparable, T any, F numeric.Field[T]] struct {
 	ctx  context.Context
 	f    F
 	g    *graph[S]
@@ -112,74 +124,99 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	rat  []T       // the graph's rationals in the field
 	ratF []float64 // and as float64
 	// Exact mode's fast sums (sums.go): the rationals as *big.Rat (nil in
-	// float mode) and accumulators of this run's own, np+2 of them.
-	ratX []*big.Rat
-	// ratSmall is the same as numeric.Frac, D = 0 where one does not fit.
+	// float mode), and as numeric.Frac (D = 0 where one does not fit).
+	ratX     []*big.Rat
 	ratSmall []numeric.Frac
-	dots     []numeric.RatDot
-	// exitW and exitP gather a row's exits (targets, probabilities), and
-	// exitMemo adds them up by value (exits.go).
-	exitW    []uint32
-	exitP    []uint32 // rational ids
-	exitMemo exitMemo
-	vals     []T     // players' values, P per state
-	rew      []T     // expected total reward under the policy
-	inf      []bool  // reward infinite: play may not end
-	choice   []int32 // chosen action per state; 0 where there is no choice
-	// choiceIdx and choiceName are, for a lean graph's Result, the chosen
-	// action per state (in place of choice) and its name's id (there are
-	// no actions to look it up in): a byte each while they fit.
-	choiceIdx, choiceName idColumn
-	local                 []int32 // scratch: local index within the current component, or -1
-	// chainLocal is the same for solveChain, which runs inside cycle.
-	chainLocal  []int32
-	comps       *components
-	t1, t2      T
-	rt          T // addReward's scratch
-	chain       chainSolver[T]
-	seed        chainSolver[float64] // exact mode's float strategy iteration (seed.go)
-	seedScratch seedScratch
-	st          *stats // this worker's counts
-	// sumT is the total of the payoffs of the two players of a
-	// constant-sum component being solved (quotient finds it), and sumRat
-	// the same exactly (from its float64 in float mode), for the exact
-	// twin, which takes it as given (pairKnown).
-	sumT      T
-	sumRat    *big.Rat
-	pairKnown bool
 	// pairTotal is set when the game has two players and every terminal
 	// pays them the same total (pairTotalT in the field): then a state
 	// from which play surely ends has values adding up to it, and quotient
 	// needs no arithmetic to check its exits.
-	// cmpSums are bestExact's two sums (exact mode), compared unreduced.
-	cmpSums    [2]numeric.RatDot
 	pairTotal  *big.Rat
 	pairTotalT T
+	objective
+}
+
+// objective is what the players maximize, as Solve and Analyze read it
+// (see analyze.go).
+type objective struct {
+	// np is the number of values per state: Solve's one per player,
+	// Analyze's two (a zero-sum game of two sides).
+	np int
+	// side, if set, maps a player to the side whose value slot it
+	// maximizes.
+	side []int16
+	// banned marks actions never chosen (Analyze's Emin: they risk an
+	// infinite reward).
+	banned []bool
+	// rwt, if set, adds each outcome's reward, times rwt[j], to value slot
+	// j (Analyze's expected rewards), and then play may not stay in an end
+	// component forever ("stay" would be an infinite reward), which counts
+	// only actions without reward.
+	rwt []int8
+}
+
+// solution is where a run's answers go. Workers share it: each writes the
+// slots of the components it solves.
+type solution[T any] struct {
+	vals   []T     // players' values, np per state
+	rew    []T     // expected total reward under the policy
+	inf    []bool  // reward infinite: play may not end
+	choice []int32 // chosen action per state; 0 where there is no choice
+	// choiceIdx and choiceName are, for a lean graph's Result, the chosen
+	// action per state (in place of choice) and its name's id (there are
+	// no actions to look it up in): a byte each while they fit.
+	choiceIdx, choiceName idColumn
+}
+
+// workspace is one worker's scratch.
+type workspace[S comparable, T any, F numeric.Field[T]] struct {
+	// local is the local index of a state within the current component,
+	// or -1; chainLocal the same for solveChain, which runs inside cycle.
+	// Workers share them (see workerRun).
+	local, chainLocal []int32
+	comps             *components
+	t1, t2            T
+	rt                T // addReward's scratch
+	chain             chainSolver[T]
+	seed              chainSolver[float64] // exact mode's float strategy iteration (seed.go)
+	seedScratch       seedScratch
+	st                *stats // this worker's counts
+	pairSum[T]
+	exactSums
+	// fixed marks the states whose action is given (choice) while one
+	// player's best response is computed; nil otherwise.
+	fixed []bool
 	// err is the first error met where no error can be returned (inside
 	// an elimination, say); solveComponent reports it.
 	err error
 	ec  ecGraph     // scratch of endComponents
 	qs  quotient[T] // the arrays of the last quotient, reused by the next (quotient.go)
-
-	// The objective, as Solve and Analyze read it (see analyze.go). np
-	// is the number of values per state: Solve's one per player, Analyze's
-	// two (a zero-sum game of two sides). side, if set, maps a player to
-	// the side whose value slot it maximizes. banned marks actions never
-	// chosen (Analyze's Emin: they risk an infinite reward); rwt, if set,
-	// adds each outcome's reward, times rwt[j], to value slot j (Analyze's
-	// expected rewards), and then play may not stay in an end component
-	// forever ("stay" would be an infinite reward), which counts only
-	// actions without reward.
-	np     int
-	side   []int16
-	banned []bool
-	rwt    []int8
-	// fixed marks the states whose action is given (r.choice) while one
-	// player's best response is computed; nil otherwise.
-	fixed []bool
 	// ex is this worker's exact twin, made on first use, which re-solves
 	// small components whose float answer is not proven.
 	ex *run[S, *big.Rat, numeric.Exact]
+}
+
+// pairSum is the total of the payoffs of the two players of a constant-sum
+// component being solved (quotient finds it): sumT in the field, sumRat
+// exactly (from its float64 in float mode), for the exact twin, which
+// takes it as given (pairKnown).
+type pairSum[T any] struct {
+	sumT      T
+	sumRat    *big.Rat
+	pairKnown bool
+}
+
+// exactSums is exact mode's accumulators (sums.go), np+2 of them, each
+// worker's own: a copied big.Int would share its digits.
+type exactSums struct {
+	dots []numeric.RatDot
+	// cmpSums are bestExact's two sums, compared unreduced.
+	cmpSums [2]numeric.RatDot
+	// exitW and exitP gather a row's exits (targets, probabilities), and
+	// exitMemo adds them up by value (exits.go).
+	exitW    []uint32
+	exitP    []uint32 // rational ids
+	exitMemo exitMemo
 }
 
 // Solve explores the game from its start and solves every reachable state:
@@ -332,7 +369,7 @@ func (r *run[S, T, F]) solveFound() (*stats, error) {
 // rationals, the scratch, and every state unnumbered.
 func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g *graph[S], opt Options, np int, vals []T, inf []bool) *run[S, T, F] {
 	N := len(g.states)
-	r := &run[S, T, F]{ctx: ctx, f: f, g: g, opt: opt, tol: opt.tieTolerance(), np: np, vals: vals, inf: inf}
+	r := &run[S, T, F]{problem: problem[S, T, F]{ctx: ctx, f: f, g: g, opt: opt, tol: opt.tieTolerance(), objective: objective{np: np}}}
 	r.rat = make([]T, len(g.rats.vals))
 	r.ratF = make([]float64, len(g.rats.vals))
 	for i, q := range g.rats.vals {
@@ -340,7 +377,7 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 		r.ratF[i] = numeric.RatFloat64(q)
 	}
 	if x, ok := any(r.rat).([]*big.Rat); ok && opt.tune().exactSums {
-		r.ratX, r.dots = x, make([]numeric.RatDot, np+2)
+		r.ratX = x
 		r.ratSmall = make([]numeric.Frac, len(x)) // D = 0: not small
 		for i, q := range x {
 			if opt.tune().smallSums {
@@ -348,12 +385,24 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 			}
 		}
 	}
-	r.rew = newValues(f, N)
-	r.t1, r.t2, r.rt = f.New(), f.New(), f.New()
-	r.chain.guard, r.chain.tune = budget.NewGuard(ctx, opt.memory()), opt.tune()
-	r.seed.tune = opt.tune()
-	r.sumT, r.sumRat = f.New(), new(big.Rat)
+	r.solution = solution[T]{vals: vals, rew: newValues(f, N), inf: inf}
+	r.workspace = r.newWorkspace(budget.NewGuard(ctx, opt.memory()))
 	return r
+}
+
+// newWorkspace returns fresh scratch for a worker of r's problem, whose
+// memory guard watches this worker's goroutine (a guard keeps its first
+// error).
+func (p *problem[S, T, F]) newWorkspace(guard *budget.Guard) workspace[S, T, F] {
+	f := p.f
+	w := workspace[S, T, F]{t1: f.New(), t2: f.New(), rt: f.New()}
+	w.chain = chainSolver[T]{guard: guard, tune: p.opt.tune()}
+	w.seed = chainSolver[float64]{tune: p.opt.tune()}
+	w.sumT, w.sumRat = f.New(), new(big.Rat)
+	if p.ratX != nil {
+		w.dots = make([]numeric.RatDot, p.np+2)
+	}
+	return w
 }
 
 // perState gives the run its arrays of a slot per state of n: choice (0),
@@ -440,17 +489,17 @@ func (r *run[S, T, F]) addReward(z T, j int, o uint32) T {
 
 // owner returns the player deciding at v (its side, where sides are set),
 // or Chance or Terminal.
-func (r *run[S, T, F]) owner(v uint32) int {
-	o := int(r.g.owner[v])
-	if o >= 0 && r.side != nil {
-		return int(r.side[o])
+func (p *problem[S, T, F]) owner(v uint32) int {
+	o := int(p.g.owner[v])
+	if o >= 0 && p.side != nil {
+		return int(p.side[o])
 	}
 	return o
 }
 
 // usable reports whether action a of state v may be chosen.
-func (r *run[S, T, F]) usable(v uint32, a int) bool {
-	return r.banned == nil || !r.banned[r.g.actStart[v]+uint32(a)]
+func (p *problem[S, T, F]) usable(v uint32, a int) bool {
+	return p.banned == nil || !p.banned[p.g.actStart[v]+uint32(a)]
 }
 
 // fail records the first error of the component being solved.

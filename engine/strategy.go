@@ -108,14 +108,13 @@ func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int,
 	if q.nodes < r.opt.tune().improveSplitFrom || r.opt.WorkerCount() < 2 {
 		return stop(scan(r, 0, q.nodes, &stopped[0]))
 	}
-	h := *r
-	h.ownSums()
+	h := r.helper()
 	mid := q.nodes / 2
 	var theirs bool
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		theirs = scan(&h, mid, q.nodes, &stopped[1])
+		theirs = scan(h, mid, q.nodes, &stopped[1])
 	}()
 	mine := scan(r, 0, mid, &stopped[0])
 	<-done

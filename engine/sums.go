@@ -12,16 +12,6 @@ import (
 // instead of twice per term. The tests solve random games both ways
 // (TestExactTwins).
 
-// ownSums gives r, a shallow copy of another run for another goroutine,
-// exact sums of its own: a copied big.Int would share its digits.
-func (r *run[S, T, F]) ownSums() {
-	if r.dots != nil {
-		r.dots = make([]numeric.RatDot, len(r.dots))
-	}
-	r.cmpSums = [2]numeric.RatDot{}
-	r.exitW, r.exitP, r.exitMemo = nil, nil, exitMemo{}
-}
-
 // qvalueExact is qvalue for exact mode.
 func (r *run[S, T, F]) qvalueExact(q *quotient[T], x []T, a int32, z T) T {
 	d := &r.dots[0]
