@@ -34,6 +34,9 @@ import (
 func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, steps int, opt Options) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
+	if err := opt.undiscounted("AnalyzeBounded"); err != nil {
+		return nil, err
+	}
 	// In a game the coalition optimizes as the objective says and every
 	// other player the opposite way (as in Analyze).
 	in, err := q.coalition(g.players, "AnalyzeBounded")

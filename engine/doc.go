@@ -229,6 +229,29 @@
 // Yamangil, "Chess-like games may have no uniform Nash equilibria", 2013).
 // The engine refuses such a component and says so.
 //
+// # Discounted games
+//
+// Options.Discount, a rational γ in (0, 1), makes Solve solve Shapley's
+// discounted stochastic game (L. S. Shapley, "Stochastic games", PNAS 39,
+// 1953): a payoff reached after k moves, chance moves included, is worth
+// γ^k times it, and the reward of the (k+1)th move γ^k times it. So a
+// state's values are V(s) = γ·Σ p·V(next) under the chosen action, and its
+// expected reward W(s) = Σ p·r + γ·Σ p·W(next).
+//
+// Discounting rewrites the graph once it is explored (discount.go), and
+// nothing else: each outcome's probability p becomes γ·p, and each action
+// gains an outcome of probability 1−γ into a stop that pays every player 0
+// and carries the action's mean reward Σ p·r. Since γ^k is the chance of
+// k moves without a stop, the expected payoff of the rewritten game is the
+// discounted one, and every method of "Method" solves it unchanged, in
+// both fields. From every state play now ends with probability 1 whatever
+// the players do: no end components remain, no reward is infinite, and
+// the stationary equilibria are subgame-perfect (a contraction has one
+// fixed point per profile, and the one-shot deviation principle holds).
+// The stop is not one of the rules' states: Result's counts leave it out.
+// A discounted graph is always kept (no lean solve), and Analyze,
+// AnalyzeBounded, LongRun and Explore refuse a discount.
+//
 // # Reachability and expected rewards
 //
 // Explore builds a Graph without solving it, and Analyze answers a Query

@@ -62,6 +62,27 @@ func ExampleSolve() {
 	// 8 states, 7 components, 1 solved by strategy iteration
 }
 
+// A discount of 9/10 a move: the stop pays a move later, and a doubling
+// far off is worth less. By hand, flipping everywhere, V(2) = γ/2 + γ·V(1)/2
+// and V(1) = γ·V(2)/2, so V(2) = 180/319, V(1) = 81/319 and V(3) =
+// γ(1/2 + V(2)/2) = 4491/6380, each above stopping's γ·chips/4.
+func ExampleOptions_discount() {
+	opt := engine.Options{Discount: big.NewRat(9, 10)}
+	res, err := engine.Solve[pot](context.Background(), numeric.Exact{}, potRules{}, opt)
+	if err != nil {
+		panic(err)
+	}
+	for chips := 1; chips <= 3; chips++ {
+		s := pot{chips: chips}
+		_, action, _ := res.Choice(s)
+		fmt.Printf("%d chips: %s, worth %s\n", chips, action, res.Value(s)[0].RatString())
+	}
+	// Output:
+	// 1 chips: flip, worth 81/319
+	// 2 chips: flip, worth 180/319
+	// 3 chips: flip, worth 4491/6380
+}
+
 // duel is a duel in which A (player 0, hits with 1/3) and B (player 1, hits
 // with 2/3) take turns, each firing at the other or into the air.
 type duel string

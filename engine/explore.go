@@ -53,6 +53,9 @@ type graph[S comparable] struct {
 	// only the states, their numbering and owners are kept, and
 	// solveLean expands each state again as it solves (see lean.go).
 	lean Rules[S]
+	// stops is 1 when the graph is discounted (discount.go): its last
+	// state is then the stop, which is not one of the rules' states.
+	stops int
 }
 
 func (g *graph[S]) name(i uint32) string { return g.describe(g.states[i]) }

@@ -27,6 +27,9 @@ type Graph[S comparable] struct {
 // memory runs out and with an error wrapping solver.ErrInvalid for a state
 // that rules describe badly.
 func Explore[S comparable](ctx context.Context, rules Rules[S], opt Options) (*Graph[S], error) {
+	if err := opt.undiscounted("Explore"); err != nil {
+		return nil, err
+	}
 	// Analyze keeps a value and a few flags per state besides the graph.
 	g, err := explore(ctx, rules, opt, 40, false)
 	if err != nil {

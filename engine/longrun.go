@@ -32,6 +32,9 @@ import (
 func LongRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], w []*big.Rat, opt Options) ([]T, error) {
 	g := G.g
 	N := len(g.states)
+	if err := opt.undiscounted("LongRun"); err != nil {
+		return nil, err
+	}
 	if w != nil && len(w) != N {
 		return nil, errors.New("engine: LongRun: want one weight per state")
 	}

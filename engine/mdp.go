@@ -107,6 +107,9 @@ type Analysis[T any] struct {
 func Analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, G *Graph[S], q Query, opt Options) (*Analysis[T], error) {
 	g := G.g
 	N := len(g.states)
+	if err := opt.undiscounted("Analyze"); err != nil {
+		return nil, err
+	}
 	if _, err := q.coalition(g.players, "Analyze"); err != nil {
 		return nil, err
 	}

@@ -395,9 +395,12 @@ func (r *run[S, T, F]) solveCounted(k int, comp []uint32, reached bool) error {
 	if err != nil {
 		return err
 	}
-	if reached {
+	switch {
+	case r.g.stops > 0 && int(comp[0]) == len(r.g.states)-1:
+		// The discount's stop is not one of the game's states.
+	case reached:
 		r.st.methods[m]++
-	} else {
+	default:
 		r.st.seeded[m]++
 		r.st.seededEq += r.st.equilibria - eq
 	}

@@ -51,6 +51,13 @@ type Options struct {
 	// 0.1 + 0.3 + 0.6000001) and divides each by their sum, exactly;
 	// Graph.Renormalized counts such actions. 0 refuses any sum but 1.
 	Renormalize float64
+	// Discount, if set, is Shapley's discount γ, in (0, 1): a payoff
+	// reached after k moves (chance moves included) is worth γ^k times
+	// it, and so is the reward of the (k+1)th move. Play then ends with
+	// probability 1, so no reward is infinite. Solve alone takes it
+	// (doc.go, "Discounted games"); Analyze, AnalyzeBounded, LongRun and
+	// Explore refuse it. The engine keeps the pointer: do not modify it.
+	Discount *big.Rat
 
 	// tuning, if not nil, replaces defaultTuning (tests only).
 	tuning *tuning
@@ -235,10 +242,20 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	// Without an Indexer, finding each outcome's state again costs a
 	// second hash lookup, more than a stored graph saves (race --target
 	// 200 --method general is a third slower that way).
+	if err := opt.checkDiscount(); err != nil {
+		return nil, err
+	}
 	ix, indexed := rules.(Indexer[S])
-	g, err := explore(ctx, rules, opt, valueBytes, indexed && ix.IndexLimit() >= opt.tune().leanFrom)
+	// A discounted graph is rewritten after exploration: it is kept.
+	lean := indexed && ix.IndexLimit() >= opt.tune().leanFrom && opt.Discount == nil
+	g, err := explore(ctx, rules, opt, valueBytes, lean)
 	if err != nil {
 		return nil, err
+	}
+	if opt.Discount != nil {
+		if err := g.discount(ctx, opt.Discount, opt.memory()); err != nil {
+			return nil, err
+		}
 	}
 	return solveGraph(ctx, f, g, opt)
 }
@@ -272,7 +289,7 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 	if err != nil {
 		return nil, err
 	}
-	res := &Result[S, T]{Players: P, States: g.reached, Seeded: N - g.reached, Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice, choiceIdx: r.choiceIdx, choiceName: r.choiceName}
+	res := &Result[S, T]{Players: P, States: g.reached, Seeded: N - g.reached - g.stops, Methods: map[Method]int{}, g: g, vals: r.vals, rew: r.rew, inf: r.inf, choice: r.choice, choiceIdx: r.choiceIdx, choiceName: r.choiceName}
 	for m := range st.methods {
 		res.Components += st.methods[m]
 		res.SeededComponents += st.seeded[m]

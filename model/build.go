@@ -371,7 +371,7 @@ func (b *builder) outcomes(id string, action *string, raw []outcomeRaw) error {
 }
 
 // finish resolves the start and the targets listed late.
-func (b *builder) finish(start *string) (*Model, error) {
+func (b *builder) finish(start *string, discount number) (*Model, error) {
 	m := b.m
 	if err := b.flush(); err != nil {
 		return nil, err
@@ -392,6 +392,17 @@ func (b *builder) finish(start *string) (*Model, error) {
 		return nil, b.bad("start %q is not a state id", *start)
 	}
 	m.start = s
+	if discount.set {
+		b.topKey = "discount"
+		d, err := discount.rat()
+		switch {
+		case err != nil:
+			return nil, b.bad(`"discount" %v`, err)
+		case d.Sign() <= 0 || d.Cmp(big.NewRat(1, 1)) >= 0:
+			return nil, b.bad(`"discount" %s is not in (0, 1)`, d.RatString())
+		}
+		m.discount = d
+	}
 	// Ids are looked up only while the model is built.
 	m.slots = nil
 	return m, nil

@@ -31,6 +31,7 @@ type IDer[S comparable] interface {
 // values.
 //
 // names, if not nil, names the players (one per player of the rules).
+// opt.Discount, if set, is written as the model's "discount".
 //
 // The format has one start, so rules with several initial states (a
 // Seeder with seeds) are refused. Exploration keeps to opt's memory
@@ -42,6 +43,8 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 	if sd, ok := rules.(engine.Seeder[S]); ok && len(sd.Seeds()) > 0 {
 		return 0, solver.Invalidf("model: the model has %d initial states; the JSON model format has one start", len(sd.Seeds())+1)
 	}
+	discount := opt.Discount
+	opt.Discount = nil // a property of the file, not of the exploration
 	G, err := engine.Explore(ctx, rules, opt)
 	if err != nil {
 		return 0, fmt.Errorf("model: %w", err)
@@ -88,6 +91,10 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 		b = append(b, "], \"start\": "...)
 	}
 	b = appendString(b, ids[0])
+	if discount != nil {
+		b = append(b, ",\n \"discount\": "...)
+		b = appendString(b, discount.RatString())
+	}
 	if comment != "" {
 		b = append(b, ",\n \"comment\": "...)
 		b = appendString(b, comment)

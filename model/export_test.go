@@ -19,7 +19,7 @@ import (
 // solveExact returns the exact values and expected reward at the start.
 func solveExact(t *testing.T, m *Model) ([]*big.Rat, *big.Rat) {
 	t.Helper()
-	res, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{})
+	res, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{Discount: m.Discount()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func solveExact(t *testing.T, m *Model) ([]*big.Rat, *big.Rat) {
 // Exporting a model and reading it back gives the same game: the same
 // states, the same exact values and reward, every id and action kept.
 func TestExportRoundTrip(t *testing.T) {
-	for _, file := range []string{"truel.json", "duel.json", "die.json"} {
+	for _, file := range []string{"truel.json", "duel.json", "die.json", "patience.json"} {
 		t.Run(file, func(t *testing.T) {
 			data, err := os.ReadFile("../docs/examples/" + file)
 			if err != nil {
@@ -41,7 +41,7 @@ func TestExportRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			var b bytes.Buffer
-			n, err := Export(context.Background(), &b, m, engine.Options{}, m.PlayerNames(), "a <comment> & more")
+			n, err := Export(context.Background(), &b, m, engine.Options{Discount: m.Discount()}, m.PlayerNames(), "a <comment> & more")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,6 +76,9 @@ func TestExportRoundTrip(t *testing.T) {
 				if want := m.ID(int32(i)); !ids[want] {
 					t.Errorf("no state %q", want)
 				}
+			}
+			if d, e := m.Discount(), back.Discount(); (d == nil) != (e == nil) || d != nil && d.Cmp(e) != 0 {
+				t.Errorf("discount %v, read back %v", d, e)
 			}
 			if back.ID(back.Start()) != m.ID(m.Start()) {
 				t.Errorf("start %q, want %q", back.ID(back.Start()), m.ID(m.Start()))

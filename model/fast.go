@@ -23,6 +23,7 @@ func parseFast(data []byte) (m *Model, ok bool) {
 	p := &fastDec{d: data}
 	var players []byte
 	var start *string
+	var discount number
 	var b *builder
 	ok = p.object(modelKeys, func(k int) bool {
 		switch k {
@@ -47,6 +48,8 @@ func parseFast(data []byte) (m *Model, ok bool) {
 				return false
 			}
 			return p.states(b)
+		case 4:
+			return p.number(&discount)
 		}
 		return p.skip(0)
 	})
@@ -56,7 +59,7 @@ func parseFast(data []byte) (m *Model, ok bool) {
 	if p.ws(); p.i != len(p.d) {
 		return nil, false
 	}
-	m, err := b.finish(start)
+	m, err := b.finish(start, discount)
 	return m, err == nil
 }
 
@@ -490,7 +493,7 @@ func (p *fastDec) word(w string) bool {
 }
 
 var (
-	modelKeys   = []string{"players", "start", "states", "comment"}
+	modelKeys   = []string{"players", "start", "states", "comment", "discount"}
 	stateKeys   = []string{"id", "player", "actions", "chance", "payoff", "comment"}
 	actionKeys  = []string{"name", "outcomes", "comment"}
 	outcomeKeys = []string{"p", "to", "reward", "comment"}

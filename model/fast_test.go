@@ -10,7 +10,7 @@ import (
 // The fast reader takes the files the documentation shows, and a million
 // states (BenchmarkParse's rooms).
 func TestFastDecodeTakesPlainFiles(t *testing.T) {
-	for _, file := range []string{"die.json", "duel.json", "truel.json"} {
+	for _, file := range []string{"die.json", "duel.json", "truel.json", "patience.json"} {
 		data, err := os.ReadFile("../docs/examples/" + file)
 		if err != nil {
 			t.Fatal(err)
@@ -58,7 +58,7 @@ func TestFastDecodeTakesPlainFiles(t *testing.T) {
 // values were interned in.
 func dump(m *Model) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "players %d %q start %d\n", m.Players(), m.PlayerNames(), m.Start())
+	fmt.Fprintf(&b, "players %d %q start %d discount %v\n", m.Players(), m.PlayerNames(), m.Start(), m.Discount())
 	for s := range int32(m.NumStates()) {
 		owner, payoff, names, actions := m.State(s)
 		fmt.Fprintf(&b, "%q %d %v %q", m.ID(s), owner, payoff, names)
@@ -77,7 +77,7 @@ func dump(m *Model) string {
 // encoding/json and the key walker accept it too, and then into the same
 // values.
 func FuzzFastDecode(f *testing.F) {
-	for _, file := range []string{"die.json", "duel.json", "truel.json"} {
+	for _, file := range []string{"die.json", "duel.json", "truel.json", "patience.json"} {
 		data, err := os.ReadFile("../docs/examples/" + file)
 		if err != nil {
 			f.Fatal(err)

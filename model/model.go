@@ -55,7 +55,13 @@ type Model struct {
 	payStart []uint32
 	pay      []uint32   // index into vals
 	vals     []*big.Rat // by their texts, 0 and 1 first; every 0 is vals[0]
+	discount *big.Rat   // "discount", or nil
 }
+
+// Discount returns the model's discount γ in (0, 1) ("discount"), for
+// engine.Options.Discount, or nil where the file gives none. The value is
+// the model's own: do not modify it.
+func (m *Model) Discount() *big.Rat { return m.discount }
 
 // Players implements engine.Rules.
 func (m *Model) Players() int { return m.players }
@@ -289,6 +295,8 @@ type fileJSON struct {
 	Start   *string         `json:"start"`
 	States  []stateJSON     `json:"states"`
 	Comment skip            `json:"comment"`
+	// Discount is Shapley's γ (engine.Options.Discount), if given.
+	Discount number `json:"discount"`
 }
 
 type stateJSON struct {
@@ -572,5 +580,5 @@ func build(data []byte, f *fileJSON) (*Model, error) {
 			return nil, err
 		}
 	}
-	return b.finish(f.Start)
+	return b.finish(f.Start, f.Discount)
 }

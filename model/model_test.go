@@ -86,6 +86,12 @@ func TestRejects(t *testing.T) {
 		{"hexadecimal", `{"players":1,"start":"a","states":[{"id":"a","payoff":["0x1e5"]}]}`, `"0x1e5" is not a number`},
 		{"binary", `{"players":1,"start":"a","states":[{"id":"a","payoff":["0b11e1"]}]}`, `"0b11e1" is not a number`},
 		{"underscores", `{"players":1,"start":"a","states":[{"id":"a","payoff":["1_000e0"]}]}`, `"1_000e0" is not a number`},
+		{"discount 1", `{"players":1,"start":"a","discount":1,"states":[{"id":"a","payoff":[1]}]}`, `line 1, column 37: "discount" 1 is not in (0, 1)`},
+		{"discount 0", `{"players":1,"start":"a","discount":"0.0","states":[{"id":"a","payoff":[1]}]}`, `"discount" 0 is not in (0, 1)`},
+		{"discount negative", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1]}],"discount":"-1/2"}`, `"discount" -1/2 is not in (0, 1)`},
+		{"discount text", `{"players":1,"start":"a","discount":"soon","states":[{"id":"a","payoff":[1]}]}`, `"discount" "soon" is not a number`},
+		{"discount twice", `{"players":1,"start":"a","discount":0.5,"discount":0.5,"states":[{"id":"a","payoff":[1]}]}`, `key "discount" is given twice`},
+		{"discount object", `{"players":1,"start":"a","discount":{},"states":[{"id":"a","payoff":[1]}]}`, `want a number or a string`},
 		{"300 digits", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"0.` + strings.Repeat("9", 300) + `","to":"a"}]}]}`, `has 301 digits, more than the 200 allowed`},
 	}
 	for _, tt := range tests {

@@ -18,7 +18,10 @@ import (
 type Model struct {
 	// Players names the players, where the model file does; Values and
 	// the rest list them in that order.
-	Players             []string          `json:"players,omitempty"`
+	Players []string `json:"players,omitempty"`
+	// Discount is the model's discount γ as p/q, where it has one: the
+	// values and the reward are discounted by it.
+	Discount            string            `json:"discount,omitempty"`
 	Values              JSONFloats        `json:"values"`
 	ValuesExact         []string          `json:"values_exact,omitempty"`
 	ExpectedReward      *JSONFloat        `json:"expected_reward"`
@@ -55,11 +58,15 @@ func SolveModel(ctx context.Context, m *model.Model, req Request) (*Model, error
 }
 
 func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Model, policy, show bool, opt engine.Options, cv conv[T]) (*Model, error) {
+	opt.Discount = m.Discount()
 	res, err := engine.Solve[int32](ctx, f, m, opt)
 	if err != nil {
 		return nil, err
 	}
 	out := &Model{exact: f.Exact(), Players: m.PlayerNames()}
+	if d := m.Discount(); d != nil {
+		out.Discount = d.RatString()
+	}
 	start := res.Start()
 	for p, v := range res.Value(start) {
 		x, s := cv(v)
@@ -121,6 +128,9 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 	fmt.Fprintf(b, "%d states, %d components (%s)", r.States, r.Components, MethodsText(r.methods))
 	if r.EndComponents > 0 {
 		fmt.Fprintf(b, ", %d end components collapsed", r.EndComponents)
+	}
+	if r.Discount != "" {
+		fmt.Fprintf(b, "\ndiscounted by %s a move", r.Discount)
 	}
 	b.WriteString("\n\n")
 	head := []string{"player", "value"}
