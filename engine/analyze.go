@@ -88,51 +88,8 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 				res.Maybe++
 			}
 		}
-	} else {
-		// Probabilities are positive, so the outcomes are looked at (129
-		// million of them in Herman's ring of 17) only if some rational
-		// of the graph's is negative: a reward, or a payoff.
-		if slices.ContainsFunc(g.rats.vals, func(x *big.Rat) bool { return x.Sign() < 0 }) {
-			for o := range g.reward.len() {
-				if err := guard.Tick(1); err != nil {
-					return nil, err
-				}
-				if rid := g.reward.at(uint32(o)); g.rats.vals[rid].Sign() < 0 {
-					return nil, solver.Invalidf("engine: negative reward %s: expected rewards need rewards ≥ 0", g.rats.vals[rid].RatString())
-				}
-			}
-		}
-		finite, err := G.almostSure(ctx, goal, avoid, up, G.attractor(goal, avoid, up))
-		if err != nil {
-			return nil, err
-		}
-		res.Infinite = make([]bool, N)
-		for v := range N {
-			switch {
-			case goal[v]:
-				res.One++
-			case !finite[v]:
-				res.Infinite[v], inf[v] = true, true
-				res.Zero++
-			default:
-				maybe[v] = true
-				res.Maybe++
-			}
-		}
-		// Actions that may leave the finite states are never chosen (only
-		// the low side has them: the high side's would have made the
-		// state infinite).
-		for a := range g.actions() {
-			for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
-				if !finite[g.to[o]] {
-					if banned == nil {
-						banned = make([]bool, g.actions())
-					}
-					banned[a] = true
-					break
-				}
-			}
-		}
+	} else if banned, err = settleReward(ctx, G, guard, goal, avoid, up, res, maybe, inf); err != nil {
+		return nil, err
 	}
 	for v := range N {
 		res.Policy[v] = -1
@@ -204,6 +161,61 @@ func analyzeGame[S comparable, T any, F numeric.Field[T]](ctx context.Context, f
 		res.Values[v] = vals[2*v]
 	}
 	return res, nil
+}
+
+// settleReward settles, for an expected reward, the goal states (reward 0)
+// and the states from which the goal may be missed (infinite), marks the
+// rest maybe, and returns the actions that may leave the finite states,
+// which are never chosen (only the low side has them: the high side's
+// would have made the state infinite).
+func settleReward[S comparable, T any](ctx context.Context, G *Graph[S], guard *budget.Guard, goal, avoid, up []bool, res *Analysis[T], maybe, inf []bool) (banned []bool, err error) {
+	g := G.g
+	N := len(g.states)
+	// Probabilities are positive, so the outcomes are looked at (129
+	// million of them in Herman's ring of 17) only if some rational
+	// of the graph's is negative: a reward, or a payoff.
+	if slices.ContainsFunc(g.rats.vals, func(x *big.Rat) bool { return x.Sign() < 0 }) {
+		for o := range g.reward.len() {
+			if err := guard.Tick(1); err != nil {
+				return nil, err
+			}
+			if rid := g.reward.at(uint32(o)); g.rats.vals[rid].Sign() < 0 {
+				return nil, solver.Invalidf("engine: negative reward %s: expected rewards need rewards ≥ 0", g.rats.vals[rid].RatString())
+			}
+		}
+	}
+	finite, err := G.almostSure(ctx, goal, avoid, up, G.attractor(goal, avoid, up))
+	if err != nil {
+		return nil, err
+	}
+	res.Infinite = make([]bool, N)
+	for v := range N {
+		switch {
+		case goal[v]:
+			res.One++
+		case !finite[v]:
+			res.Infinite[v], inf[v] = true, true
+			res.Zero++
+		default:
+			maybe[v] = true
+			res.Maybe++
+		}
+	}
+	// Actions that may leave the finite states are never chosen (only
+	// the low side has them: the high side's would have made the
+	// state infinite).
+	for a := range g.actions() {
+		for o := g.outStart[a]; o < g.outStart[a+1]; o++ {
+			if !finite[g.to[o]] {
+				if banned == nil {
+					banned = make([]bool, g.actions())
+				}
+				banned[a] = true
+				break
+			}
+		}
+	}
+	return banned, nil
 }
 
 // coalition returns which players are in q's coalition: the players it

@@ -277,7 +277,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 	m := len(part)
 	cs := &r.chain
 	cs.grow(f, m, d)
-	rows, exit, bv, inf, preds, mark := cs.rows[:m], cs.exit[:m], cs.b[:m*d], cs.inf[:m], cs.preds[:m], cs.mark[:m]
+	exit, inf := cs.exit[:m], cs.inf[:m]
 	for i, v := range part {
 		r.chainLocal[v] = int32(i)
 	}
@@ -305,14 +305,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 		dots = r.dots[:d+1]
 	}
 	for i, v := range part {
-		rows[i] = rows[i][:0]
-		preds[i] = preds[i][:0]
-		mark[i] = -1
-		exit[i] = f.FromInt(exit[i], 0)
-		b := bv[i*d : i*d+d]
-		for j := range b {
-			b[j] = f.FromInt(b[j], 0)
-		}
+		b := resetRow(cs, f, i, d)
 		clear(sums)
 		for k := range dots {
 			dots[k].Reset()
@@ -422,6 +415,29 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 		r.fail(err)
 		return false
 	}
+	return r.solveRows(part, inf, anyExit, anyInf)
+}
+
+// resetRow empties row i of the system, of d right-hand sides, and
+// returns them.
+func resetRow[T any, F numeric.Field[T]](cs *chainSolver[T], f F, i, d int) []T {
+	cs.rows[i] = cs.rows[i][:0]
+	cs.preds[i] = cs.preds[i][:0]
+	cs.mark[i] = -1
+	cs.exit[i] = f.FromInt(cs.exit[i], 0)
+	b := cs.b[i*d : i*d+d]
+	for j := range b {
+		b[j] = f.FromInt(b[j], 0)
+	}
+	return b
+}
+
+// solveRows solves the system eliminate set up for part, whose rows in
+// r.chain say where each state leads (inf: to a state of infinite reward),
+// and stores the values, rewards and infinite flags.
+func (r *run[S, T, F]) solveRows(part []uint32, inf []bool, anyExit, anyInf bool) (swept bool) {
+	f, P := r.f, r.np
+	d, m, cs := P+1, len(part), &r.chain
 	if !anyExit {
 		// A closed class: play never ends.
 		for _, v := range part {
@@ -447,6 +463,7 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 		}
 	}
 	if x == nil {
+		var err error
 		if x, err = solvePart(f, cs, m, d); err != nil {
 			r.fail(err)
 			return false

@@ -42,131 +42,160 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	if err != nil {
 		return 0, err
 	}
-	if len(q.mecs) > 0 {
-		r.st.ends += len(q.mecs)
+	r.st.ends += len(q.mecs)
+	c := &cycleSolve[S, T, F]{r: r, q: q, k: k, comp: comp, obj: obj, minP: minP}
+	c.target = r.opt.precision() * math.Max(1, q.lowerHigh[1]-q.lowerHigh[0])
+	c.attempt = !r.f.Exact() && r.opt.exactStates() >= 0 && len(comp) <= attemptScale*r.opt.exactStates()
+	if c.bound(); c.solved {
+		return c.exM, c.exErr
 	}
-	target := r.opt.precision() * math.Max(1, q.lowerHigh[1]-q.lowerHigh[0])
+	if !r.f.Exact() {
+		if m, done := c.settle(); done {
+			return m, c.exErr
+		}
+		// The bounds may still prove strategy iteration's answer (with
+		// one player, a policy worth the upper bound is optimal).
+		defer c.prove()
+	}
+	return c.strategyIteration()
+}
+
+// cycleSolve is one run of cycle on component k, whose quotient is q: the
+// value iteration's bounds L and U, and the exact re-solve if one was
+// tried.
+type cycleSolve[S comparable, T any, F numeric.Field[T]] struct {
+	r         *run[S, T, F]
+	q         *quotient[T]
+	k         int
+	comp      []uint32
+	obj, minP int
+	target    float64 // the precision to prove, in the values' units
+	L, U      []float64
+	sweeps    int
+	gap       float64
+	oneSided  bool // rewards: the target is relative to the values
+	attempt   bool // float mode may try an exact re-solve within a work limit
+	attempted bool
+	solved    bool // by the exact re-solve: exM and exErr
+	exM       Method
+	exErr     error
+}
+
+// resolve solves the component again exactly within limit (0: none)
+// and reports whether that settled it (exM, exErr).
+func (c *cycleSolve[S, T, F]) resolve(limit int64) bool {
+	r := c.r
+	c.attempted = true
+	m, done, err := r.resolveExact(c.k, c.comp, limit, func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error) {
+		return ex.cycle(c.k, c.comp, c.obj, c.minP)
+	})
+	if done || err != nil {
+		c.exM, c.exErr, c.solved = m, err, true
+		return true
+	}
+	for i, v := range c.comp {
+		r.local[v] = int32(i) // the twin's cycle cleared them
+	}
+	return false
+}
+
+// bound runs value iteration from both sides (valueiter.go), which float
+// mode may give up for an exact re-solve within a work limit
+// (exactSwitch): one attempt per component.
+func (c *cycleSolve[S, T, F]) bound() {
+	r, q := c.r, c.q
 	var try func(L, U []float64, work float64) (tightened, costly bool)
 	if !r.f.Exact() && r.opt.tune().optimistic {
 		try = func(L, U []float64, work float64) (bool, bool) {
-			return r.optimistic(q, minP, L, U, target/4, work)
+			return r.optimistic(q, c.minP, L, U, c.target/4, work)
 		}
 	}
-	// Float mode may give value iteration up for an exact re-solve
-	// within a work limit (exactSwitch): one attempt per component.
 	var early func(left float64) bool
-	attempted, solved := false, false
-	var exM Method
-	var exErr error
-	resolve := func(limit int64) bool {
-		attempted = true
-		m, done, err := r.resolveExact(k, comp, limit, func(ex *run[S, *big.Rat, numeric.Exact]) (Method, error) {
-			return ex.cycle(k, comp, obj, minP)
-		})
-		if done || err != nil {
-			exM, exErr, solved = m, err, true
-			return true
-		}
-		for i, v := range comp {
-			r.local[v] = int32(i) // the twin's cycle cleared them
-		}
-		return false
-	}
-	attempt := !r.f.Exact() && r.opt.exactStates() >= 0 && len(comp) <= attemptScale*r.opt.exactStates()
-	if attempt {
+	if c.attempt {
 		early = func(left float64) bool {
-			return resolve(max(1, int64(left*float64(work(q))/r.opt.tune().exactUnitVisits)))
+			return c.resolve(max(1, int64(left*float64(work(q))/r.opt.tune().exactUnitVisits)))
 		}
 	}
-	L, U, sweeps, gap := r.valueIteration(q, minP, try, early)
-	r.st.sweeps += sweeps
-	if solved {
-		return exM, exErr
-	}
-	oneSided := math.IsInf(target, 0)
-	if oneSided {
+	c.L, c.U, c.sweeps, c.gap = r.valueIteration(q, c.minP, try, early)
+	r.st.sweeps += c.sweeps
+	if math.IsInf(c.target, 0) {
 		// Rewards: relative to the values' magnitude.
 		mag := 1.0
-		for i := range L {
-			mag = math.Max(mag, math.Max(finiteAbs(L[i]), finiteAbs(U[i])))
+		for i := range c.L {
+			mag = math.Max(mag, math.Max(finiteAbs(c.L[i]), finiteAbs(c.U[i])))
 		}
-		target = r.opt.precision() * mag
+		c.target, c.oneSided = r.opt.precision()*mag, true
 	}
-	if !r.f.Exact() {
-		if gap <= target || oneSided {
-			q.mid = resize(q.mid, q.nodes)
-			x := q.mid
-			for i := range x {
-				x[i] = r.fromFloat(point(L[i], U[i])) // the middle of the proven bounds
-			}
-			sigma := r.greedy(q, x, minP)
-			if err := r.checkStay(q, sigma, minP); err != nil {
-				return 0, err
-			}
-			r.applyPolicy(q, comp, sigma, x)
-			r.solveChain(comp, r.choice)
-			// The greedy policy's own values must lie within the
-			// precision of the bounds too: an action whose one-step
-			// gain is within the tie tolerance can still be worth much
-			// more when play returns to it many times before it leaves.
-			if w := r.hull(q, comp, L, U, obj, minP); w <= target {
-				r.st.gap = math.Max(r.st.gap, w)
-				return ValueIteration, nil
-			}
+}
+
+// settle is float mode's answer from the bounds: the greedy policy of
+// their midpoint where its values lie within the precision of them; else
+// an exact re-solve, however long for a small component, within as much
+// work as value iteration did for a large one not yet tried.
+func (c *cycleSolve[S, T, F]) settle() (m Method, done bool) {
+	r, q, L, U := c.r, c.q, c.L, c.U
+	if c.gap <= c.target || c.oneSided {
+		q.mid = resize(q.mid, q.nodes)
+		x := q.mid
+		for i := range x {
+			x[i] = r.fromFloat(point(L[i], U[i])) // the middle of the proven bounds
 		}
-		switch {
-		case len(comp) <= r.opt.exactStates():
-			// Small: re-solved exactly, however long it takes.
-			if resolve(0) {
-				return exM, exErr
-			}
-		case attempt && !attempted:
-			// Large, and not yet tried: as much exact work as value
-			// iteration did.
-			if resolve(max(1, int64(float64(sweeps)*float64(work(q))/r.opt.tune().exactUnitVisits))) {
-				return exM, exErr
-			}
+		sigma := r.greedy(q, x, c.minP)
+		if err := r.checkStay(q, sigma, c.minP); err != nil {
+			c.exErr = err
+			return 0, true
+		}
+		r.applyPolicy(q, c.comp, sigma, x)
+		r.solveChain(c.comp, r.choice)
+		// The greedy policy's own values must lie within the precision
+		// of the bounds too: an action whose one-step gain is within the
+		// tie tolerance can still be worth much more when play returns
+		// to it many times before it leaves.
+		if w := r.hull(q, c.comp, L, U, c.obj, c.minP); w <= c.target {
+			r.st.gap = math.Max(r.st.gap, w)
+			return ValueIteration, true
 		}
 	}
-	// Exact mode, or float mode where value iteration could not prove the
-	// precision within its work bound (an escape probability of 2^-100 makes
-	// each sweep gain almost nothing) and the component is too large to
-	// re-solve exactly: strategy iteration (Hoffman–Karp), started from the
-	// value iteration's policy, each strategy evaluated by elimination
-	// (exactly, or in float64 without cancellation). In float mode the
-	// answer is flagged unless the bounds and the values still lie within
-	// the precision of each other.
-	if !r.f.Exact() {
-		defer func() {
-			// The bounds may still prove the answer (with one player, a
-			// policy worth the upper bound is optimal).
-			if w := r.hull(q, comp, L, U, obj, minP); w <= target {
-				r.st.gap = math.Max(r.st.gap, w)
-			} else {
-				r.st.unproven++
-				r.st.bound = math.Max(r.st.bound, w)
-			}
-		}()
+	switch {
+	case len(c.comp) <= r.opt.exactStates():
+		if c.resolve(0) {
+			return c.exM, true
+		}
+	case c.attempt && !c.attempted:
+		if c.resolve(max(1, int64(float64(c.sweeps)*float64(work(q))/r.opt.tune().exactUnitVisits))) {
+			return c.exM, true
+		}
 	}
+	return 0, false
+}
+
+// prove counts float mode's strategy iteration answer as proven where the
+// bounds and its values lie within the precision of each other, and as
+// unproven otherwise.
+func (c *cycleSolve[S, T, F]) prove() {
+	r := c.r
+	if w := r.hull(c.q, c.comp, c.L, c.U, c.obj, c.minP); w <= c.target {
+		r.st.gap = math.Max(r.st.gap, w)
+	} else {
+		r.st.unproven++
+		r.st.bound = math.Max(r.st.bound, w)
+	}
+}
+
+// strategyIteration solves the component in exact mode, or in float mode
+// where value iteration could not prove the precision within its work
+// bound (an escape probability of 2^-100 makes each sweep gain almost
+// nothing) and the component is too large to re-solve exactly: strategy
+// iteration (Hoffman–Karp), started from the value iteration's policy,
+// each strategy evaluated by elimination (exactly, or in float64 without
+// cancellation).
+func (c *cycleSolve[S, T, F]) strategyIteration() (Method, error) {
+	r, q, comp, obj, minP := c.r, c.q, c.comp, c.obj, c.minP
 	// x holds the values of the policy last evaluated: the nodes' own
 	// slots in r.vals, which only the next evaluation changes (exact
 	// mode: pointers, not copies of the rationals).
 	x := make([]T, q.nodes)
-	mid := make([]float64, q.nodes)
-	for i := range mid {
-		mid[i] = point(L[i], U[i])
-	}
-	sigma := r.greedyFloat(q, mid, minP)
-	if r.f.Exact() {
-		r.floatStrategy(q, sigma, obj, minP)
-		if r.opt.tune().seedLast {
-			for i := range sigma {
-				sigma[i] = q.actStart[i+1] - 1
-			}
-		}
-	}
-	r.properStart(q, sigma)
-	maxRounds := r.opt.maxRounds()
+	sigma := c.startPolicy()
 	var final []int32
 	if r.f.Exact() {
 		final = make([]int32, q.nodes)
@@ -195,9 +224,10 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		}
 		inc.markStale(set)
 	}
+	maxRounds := r.opt.maxRounds()
 	for round := 0; ; round++ {
 		if round >= maxRounds {
-			return 0, fmt.Errorf("engine: component %d (%d states, including %s): strategy iteration did not settle in %d rounds", k, len(comp), r.g.name(comp[0]), maxRounds)
+			return 0, fmt.Errorf("engine: component %d (%d states, including %s): strategy iteration did not settle in %d rounds", c.k, len(comp), r.g.name(comp[0]), maxRounds)
 		}
 		if err := r.ctx.Err(); err != nil {
 			return 0, fmt.Errorf("engine: %w", err)
@@ -226,7 +256,8 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 	if err := r.checkStay(q, final, minP); err != nil {
 		return 0, err
 	}
-	if len(q.mecs) == 0 && (slices.Equal(final, sigma) || tied && r.side != nil) {
+	switch {
+	case len(q.mecs) == 0 && (slices.Equal(final, sigma) || tied && r.side != nil):
 		// The last evaluation was of this very policy (without end
 		// components applyPolicy does not read the values). Or final's
 		// actions tie sigma's exactly under x, sigma's values, so x is a
@@ -235,14 +266,34 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		// unique and x is final's value. Analyze's other slot (side) is
 		// the negation of this one: nothing is left to solve.
 		r.applyPolicy(q, comp, final, nil)
-		return StrategyIteration, nil
-	}
-	if inc != nil {
+	case inc != nil:
 		copy(sigma, final) // what changes from the last evaluation: upstream of the tie rule's switches
 		evaluate()
-		return StrategyIteration, nil
+	default:
+		r.applyPolicy(q, comp, final, x)
+		r.solveChain(comp, r.choice)
 	}
-	r.applyPolicy(q, comp, final, x)
-	r.solveChain(comp, r.choice)
 	return StrategyIteration, nil
+}
+
+// startPolicy is strategy iteration's first policy: the greedy policy of
+// the bounds' midpoint, in exact mode improved first by float strategy
+// iteration (seed.go), and made proper (properStart).
+func (c *cycleSolve[S, T, F]) startPolicy() []int32 {
+	r, q := c.r, c.q
+	mid := make([]float64, q.nodes)
+	for i := range mid {
+		mid[i] = point(c.L[i], c.U[i])
+	}
+	sigma := r.greedyFloat(q, mid, c.minP)
+	if r.f.Exact() {
+		r.floatStrategy(q, sigma, c.obj, c.minP)
+		if r.opt.tune().seedLast {
+			for i := range sigma {
+				sigma[i] = q.actStart[i+1] - 1
+			}
+		}
+	}
+	r.properStart(q, sigma)
+	return sigma
 }

@@ -350,85 +350,12 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	if g, ok, err := adopt(ctx, rules, opt, valueBytes); err != nil || ok {
 		return g, err
 	}
-	g := &graph[S]{players: players, index: map[S]uint32{}, nameID: map[string]uint32{}, rats: newRatTable(), describe: func(s S) string { return fmt.Sprint(s) }}
-	if d, ok := rules.(Describer[S]); ok {
-		g.describe = d.Describe
-	}
-	tb, hasTies := rules.(TieBreaker[S])
-	avail := float64(opt.memory())
-	if ix, ok := rules.(Indexer[S]); ok {
-		if limit := ix.IndexLimit(); limit > 0 && float64(limit)*4 < avail/4 {
-			// Not advised to huge pages: the states found may be few
-			// and far apart in the Indexer's range (cdrive: 20 MB more,
-			// twice the time).
-			g.indexer, g.dense = ix, make([]uint32, limit)
-		}
-	}
-	add := func(s S) uint32 {
-		if g.indexer != nil {
-			if i, ok := g.indexer.Index(s); ok && i >= 0 && i < len(g.dense) {
-				if d := g.dense[i]; d != 0 {
-					return d - 1
-				}
-				id := uint32(len(g.states))
-				g.dense[i] = id + 1
-				g.states = append(room(g.states, 1), s)
-				return id
-			}
-		}
-		id, ok := g.index[s]
-		if !ok {
-			id = uint32(len(g.states))
-			g.index[s] = id
-			g.states = append(room(g.states, 1), s)
-		}
-		return id
-	}
-	// The outcomes' arrays grow in chunks (column); the rewards' only
-	// once one is not zero.
-	var to column[uint32]
-	var prob, reward, actName idBuilder
-	rewards := false
-	hinted := 0 // a Sizer's outcomes, if followed
-	check := func() error {
-		idBytes := 1.0
-		if prob.isWide || reward.isWide || actName.isWide {
-			idBytes = 4
-		}
-		need := graphBytes[S](players, valueBytes, len(g.states), actName.len(), to.len(), idBytes)
-		if opt.MaxStates > 0 && len(g.states) > opt.MaxStates {
-			return fmt.Errorf("engine: %w: more than %d states (Options.MaxStates)", budget.ErrTooLarge, opt.MaxStates)
-		}
-		if need > avail {
-			return fmt.Errorf("engine: %w: %d states explored so far need about %s of memory, %s", budget.ErrTooLarge, len(g.states), budget.Bytes(need), budget.Room(uint64(avail)))
-		}
-		return nil
-	}
+	g := newGraph(rules, opt)
+	cols := &edgeColumns[S]{valueBytes: valueBytes, avail: float64(opt.memory()), maxStates: opt.MaxStates}
 	if sz, ok := rules.(Sizer); ok {
-		// Arrays sized once, not copied at every growth; a hint beyond
-		// the budget is not followed (check refuses such a game anyway).
-		states, actions, outcomes := sz.SizeHint()
-		switch {
-		case states <= 0 || actions < 0 || outcomes < 0 || graphBytes[S](players, valueBytes, states, actions, outcomes, 1) > avail:
-		case lean:
-			g.states = hugepage.Make[S](0, states)
-			g.owner = hugepage.Make[int16](0, states)
-			stop := hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner))
-			defer stop()
-		default:
-			g.states = hugepage.Make[S](0, states)
-			g.owner = hugepage.Make[int16](0, states)
-			g.actStart, g.payStart = hugepage.Make[uint32](0, states+1), hugepage.Make[uint32](0, states+1)
-			actName.sized(0, actions)
-			g.outStart = hugepage.Make[uint32](0, actions+1)
-			to.cur = hugepage.Make[uint32](0, outcomes)
-			prob.sized(0, outcomes)
-			hinted = outcomes
-			stop := hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner), hugepage.Bytes(g.actStart), hugepage.Bytes(g.payStart), actName.bytes(), hugepage.Bytes(g.outStart), hugepage.Bytes(to.cur), prob.bytes())
-			defer stop()
-		}
+		defer cols.size(g, sz, lean)()
 	}
-	add(rules.Start())
+	g.add(rules.Start())
 	var seeds []S
 	if sd, ok := rules.(Seeder[S]); ok {
 		seeds = sd.Seeds()
@@ -444,6 +371,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	var par *expander[S]
 	defer func() { par.stop() }()
 	in := newInterner(g, opt)
+	tb, hasTies := rules.(TieBreaker[S])
 	// The budget is checked by work, not by states: one state of a
 	// product of automata may have millions of outcomes.
 	lastCheck := -1 << 30
@@ -459,7 +387,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			// bit) as without them.
 			g.reached = i
 			for _, s := range seeds {
-				add(s)
+				g.add(s)
 			}
 			if i == len(g.states) {
 				break
@@ -472,7 +400,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 			}
 			// The states found so far; the total is not known yet.
 			opt.Report(int64(i), -1)
-			if err := check(); err != nil {
+			if err := cols.check(g); err != nil {
 				return nil, err
 			}
 		}
@@ -501,70 +429,20 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		g.maxActions = max(g.maxActions, len(e.names))
 		outcomes += len(e.to)
 		g.owner = append(room(g.owner, 1), e.owner)
-		if lean && e.owner == Terminal {
-			g.total.add(e.pay, g.rats)
-		}
 		if lean {
+			if e.owner == Terminal {
+				g.total.add(e.pay, g.rats)
+			}
 			// The edges are read again as the components are solved
 			// (solveLean): only the numbering is kept.
 			for _, t := range e.to {
-				add(t)
+				g.add(t)
 			}
 		} else {
-			// Room for what this state adds, growing by half: append
-			// grows large slices by a quarter, copying them over and over
-			// (on consensus N=6 that was a tenth of the solve's time).
-			// The states grow in add, when full: room here for every
-			// outcome as a new state copied a Sizer's exact array near
-			// its end (Pig 100: 11.5 MB more, 7.7 MB of garbage).
-			to.room(len(e.to))
-			prob.room(len(e.to))
-			actName.room(len(e.names))
-			g.outStart = room(g.outStart, len(e.names))
-			g.actStart, g.payStart = room(g.actStart, 1), room(g.payStart, 1)
-			g.pay = append(g.pay, e.pay...)
-			if e.rewards && !rewards {
-				// The first reward: the outcomes before it had none.
-				rewards = true
-				if done := to.len(); hinted >= done+len(e.to) {
-					// Sized once too: grown in chunks, the column is
-					// copied into one slice at the end, 27 MB twice over
-					// for Pig 100.
-					reward.sized(done, hinted)
-				} else {
-					reward.zeros(done)
-				}
-			}
-			if rewards {
-				reward.room(len(e.to))
-				for _, id := range e.reward {
-					reward.push(id)
-				}
-			}
-			base := uint32(to.len())
-			for k, t := range e.to {
-				to.push(add(t))
-				prob.push(e.prob[k])
-			}
-			for a, id := range e.names {
-				actName.push(id)
-				g.outStart = append(g.outStart, base+uint32(e.ends[a]))
-			}
-			g.actStart = append(g.actStart, uint32(actName.len()))
-			g.payStart = append(g.payStart, uint32(len(g.pay)))
+			cols.push(g, e)
 		}
 		if hasTies && n.owner >= 0 && len(n.names) > 1 {
-			if g.tieRank == nil {
-				g.tieRank = make([][]int, 0, 1024)
-			}
-			for len(g.tieRank) < i {
-				g.tieRank = append(g.tieRank, nil)
-			}
-			ranks := make([]int, len(n.names))
-			for a := range ranks {
-				ranks[a] = tb.TieRank(s, a)
-			}
-			g.tieRank = append(g.tieRank, ranks)
+			g.rankTies(i, s, tb, len(n.names))
 		}
 		if len(g.states) > 1<<31 {
 			return nil, fmt.Errorf("engine: %w: more than 2^31 states", budget.ErrTooLarge)
@@ -573,7 +451,7 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	if g.reached < 0 {
 		g.reached = len(g.states)
 	}
-	if err := check(); err != nil {
+	if err := cols.check(g); err != nil {
 		return nil, err
 	}
 	for len(g.tieRank) > 0 && len(g.tieRank) < len(g.states) {
@@ -583,39 +461,196 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		g.lean = rules
 		return g, nil
 	}
-	// Each column of more than one chunk is copied into one slice: for a
-	// moment it is there twice (Herman's ring of 15, exact, under a 2 GB
-	// address-space limit ran the runtime out of memory here).
+	if err := cols.finish(ctx, g, opt.memory()); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// newGraph returns an empty graph for rules, finding states by the rules'
+// Indexer where its range fits the budget, else by a map.
+func newGraph[S comparable](rules Rules[S], opt Options) *graph[S] {
+	g := &graph[S]{players: rules.Players(), index: map[S]uint32{}, nameID: map[string]uint32{}, rats: newRatTable(), describe: func(s S) string { return fmt.Sprint(s) }}
+	if d, ok := rules.(Describer[S]); ok {
+		g.describe = d.Describe
+	}
+	if ix, ok := rules.(Indexer[S]); ok {
+		if limit := ix.IndexLimit(); limit > 0 && float64(limit)*4 < float64(opt.memory())/4 {
+			// Not advised to huge pages: the states found may be few
+			// and far apart in the Indexer's range (cdrive: 20 MB more,
+			// twice the time).
+			g.indexer, g.dense = ix, make([]uint32, limit)
+		}
+	}
+	return g
+}
+
+// add returns state s's id, numbering it next if it is new.
+func (g *graph[S]) add(s S) uint32 {
+	if g.indexer != nil {
+		if i, ok := g.indexer.Index(s); ok && i >= 0 && i < len(g.dense) {
+			if d := g.dense[i]; d != 0 {
+				return d - 1
+			}
+			id := uint32(len(g.states))
+			g.dense[i] = id + 1
+			g.states = append(room(g.states, 1), s)
+			return id
+		}
+	}
+	id, ok := g.index[s]
+	if !ok {
+		id = uint32(len(g.states))
+		g.index[s] = id
+		g.states = append(room(g.states, 1), s)
+	}
+	return id
+}
+
+// rankTies keeps the TieBreaker's ranks of decision i's actions.
+func (g *graph[S]) rankTies(i int, s S, tb TieBreaker[S], actions int) {
+	if g.tieRank == nil {
+		g.tieRank = make([][]int, 0, 1024)
+	}
+	for len(g.tieRank) < i {
+		g.tieRank = append(g.tieRank, nil)
+	}
+	ranks := make([]int, actions)
+	for a := range ranks {
+		ranks[a] = tb.TieRank(s, a)
+	}
+	g.tieRank = append(g.tieRank, ranks)
+}
+
+// edgeColumns are the outcome arrays of a graph being explored, grown in
+// chunks (column); the rewards' only once one is not zero.
+type edgeColumns[S comparable] struct {
+	valueBytes, avail     float64
+	maxStates             int
+	to                    column[uint32]
+	prob, reward, actName idBuilder
+	rewards               bool
+	hinted                int // a Sizer's outcomes, if followed
+}
+
+// check refuses a graph past Options.MaxStates or the memory budget.
+func (c *edgeColumns[S]) check(g *graph[S]) error {
+	idBytes := 1.0
+	if c.prob.isWide || c.reward.isWide || c.actName.isWide {
+		idBytes = 4
+	}
+	need := graphBytes[S](g.players, c.valueBytes, len(g.states), c.actName.len(), c.to.len(), idBytes)
+	if c.maxStates > 0 && len(g.states) > c.maxStates {
+		return fmt.Errorf("engine: %w: more than %d states (Options.MaxStates)", budget.ErrTooLarge, c.maxStates)
+	}
+	if need > c.avail {
+		return fmt.Errorf("engine: %w: %d states explored so far need about %s of memory, %s", budget.ErrTooLarge, len(g.states), budget.Bytes(need), budget.Room(uint64(c.avail)))
+	}
+	return nil
+}
+
+// size sizes the arrays once from a Sizer's hint, instead of copying them
+// at every growth; a hint beyond the budget is not followed (check refuses
+// such a game anyway). It returns the function that stops bringing their
+// pages in ahead.
+func (c *edgeColumns[S]) size(g *graph[S], sz Sizer, lean bool) (stop func()) {
+	states, actions, outcomes := sz.SizeHint()
+	switch {
+	case states <= 0 || actions < 0 || outcomes < 0 || graphBytes[S](g.players, c.valueBytes, states, actions, outcomes, 1) > c.avail:
+		return func() {}
+	case lean:
+		g.states = hugepage.Make[S](0, states)
+		g.owner = hugepage.Make[int16](0, states)
+		return hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner))
+	}
+	g.states = hugepage.Make[S](0, states)
+	g.owner = hugepage.Make[int16](0, states)
+	g.actStart, g.payStart = hugepage.Make[uint32](0, states+1), hugepage.Make[uint32](0, states+1)
+	c.actName.sized(0, actions)
+	g.outStart = hugepage.Make[uint32](0, actions+1)
+	c.to.cur = hugepage.Make[uint32](0, outcomes)
+	c.prob.sized(0, outcomes)
+	c.hinted = outcomes
+	return hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner), hugepage.Bytes(g.actStart), hugepage.Bytes(g.payStart), c.actName.bytes(), hugepage.Bytes(g.outStart), hugepage.Bytes(c.to.cur), c.prob.bytes())
+}
+
+// push appends state expansion e's actions, outcomes and payoffs, numbering
+// the states it leads to.
+func (c *edgeColumns[S]) push(g *graph[S], e *expansion[S]) {
+	// Room for what this state adds, growing by half: append grows large
+	// slices by a quarter, copying them over and over (on consensus N=6
+	// that was a tenth of the solve's time). The states grow in add, when
+	// full: room here for every outcome as a new state copied a Sizer's
+	// exact array near its end (Pig 100: 11.5 MB more, 7.7 MB of garbage).
+	c.to.room(len(e.to))
+	c.prob.room(len(e.to))
+	c.actName.room(len(e.names))
+	g.outStart = room(g.outStart, len(e.names))
+	g.actStart, g.payStart = room(g.actStart, 1), room(g.payStart, 1)
+	g.pay = append(g.pay, e.pay...)
+	if e.rewards && !c.rewards {
+		// The first reward: the outcomes before it had none.
+		c.rewards = true
+		if done := c.to.len(); c.hinted >= done+len(e.to) {
+			// Sized once too: grown in chunks, the column is copied into
+			// one slice at the end, 27 MB twice over for Pig 100.
+			c.reward.sized(done, c.hinted)
+		} else {
+			c.reward.zeros(done)
+		}
+	}
+	if c.rewards {
+		c.reward.room(len(e.to))
+		for _, id := range e.reward {
+			c.reward.push(id)
+		}
+	}
+	base := uint32(c.to.len())
+	for k, t := range e.to {
+		c.to.push(g.add(t))
+		c.prob.push(e.prob[k])
+	}
+	for a, id := range e.names {
+		c.actName.push(id)
+		g.outStart = append(g.outStart, base+uint32(e.ends[a]))
+	}
+	g.actStart = append(g.actStart, uint32(c.actName.len()))
+	g.payStart = append(g.payStart, uint32(len(g.pay)))
+}
+
+// finish copies each column of more than one chunk into one slice of the
+// graph's.
+func (c *edgeColumns[S]) finish(ctx context.Context, g *graph[S], memory uint64) error {
+	// For a moment a column is there twice (Herman's ring of 15, exact,
+	// under a 2 GB address-space limit ran the runtime out of memory here).
 	copies := 0.0
-	if len(to.full) > 0 {
-		copies += 4 * float64(to.len())
+	if len(c.to.full) > 0 {
+		copies += 4 * float64(c.to.len())
 	}
-	for _, c := range []*idBuilder{&prob, &reward, &actName} {
-		copies += c.copies()
+	for _, b := range []*idBuilder{&c.prob, &c.reward, &c.actName} {
+		copies += b.copies()
 	}
-	if err := budget.NewGuard(ctx, opt.memory()).Fits(copies); err != nil {
-		return nil, fmt.Errorf("engine: the %d outcomes of %d states: %w", to.len(), len(g.states), err)
+	if err := budget.NewGuard(ctx, memory).Fits(copies); err != nil {
+		return fmt.Errorf("engine: the %d outcomes of %d states: %w", c.to.len(), len(g.states), err)
 	}
 	var err error
-	if g.actName, err = actName.flat(ctx); err != nil {
-		return nil, err
+	if g.actName, err = c.actName.flat(ctx); err != nil {
+		return err
 	}
-	if g.to, err = to.flat(ctx); err != nil {
-		return nil, err
+	if g.to, err = c.to.flat(ctx); err != nil {
+		return err
 	}
-	if g.prob, err = prob.flat(ctx); err != nil {
-		return nil, err
+	if g.prob, err = c.prob.flat(ctx); err != nil {
+		return err
 	}
-	if rewards {
-		if g.reward, err = reward.flat(ctx); err != nil {
-			return nil, err
-		}
-	} else {
+	if !c.rewards {
 		// Never written: fresh from the system, its pages cost nothing
 		// until read (then the shared zero page).
 		g.reward = idColumn{narrow: make([]uint8, len(g.to))}
+		return nil
 	}
-	return g, nil
+	g.reward, err = c.reward.flat(ctx)
+	return err
 }
 
 // column is an array of explored outcomes, appended to in chunks:

@@ -48,14 +48,30 @@ const stay = ^uint32(0)
 // quotient builds the component's quotient (see above). r.local holds the
 // component's local indices.
 func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[T], error) {
-	g, f, P := r.g, r.f, r.np
-	m := len(comp)
 	// The arrays of the run's last quotient are reused: a game of many
 	// small components (Pig's 9,803, a million-state model's 250,000)
 	// would otherwise allocate a dozen arrays for each. A quotient is
 	// used only within its cycle, and a run solves one component at a time.
-	q := r.reuseQuotient(m)
+	q := r.reuseQuotient(len(comp))
 	q.mecOf, q.internal, q.actOff = r.endComponents(comp)
+	q.number(comp)
+	lo, hi, err := r.exitBounds(comp, obj, minP)
+	if err != nil {
+		return nil, err
+	}
+	q.lowerHigh = [2]float64{lo, hi}
+	if err := r.roomQuotient(q, k, comp); err != nil {
+		return nil, err
+	}
+	if err := r.quotientActions(q, comp, obj, minP); err != nil {
+		return nil, err
+	}
+	return q, nil
+}
+
+// number numbers q's nodes: each state outside an end component, then each
+// end component (mecs lists its members), with rep a state of each.
+func (q *quotient[T]) number(comp []uint32) {
 	nm := 0
 	for _, c := range q.mecOf {
 		nm = max(nm, int(c)+1)
@@ -85,7 +101,15 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		}
 		q.nodes++
 	}
-	lo, hi := 0.0, 0.0
+}
+
+// exitBounds returns the least and greatest value of slot obj where play
+// leaves the component (0 included; an infinite side where rewards add up
+// along the way), and, for two players (minP >= 0), finds the total their
+// values add up to at every exit (sumT and sumRat), or errStall where
+// there is none.
+func (r *run[S, T, F]) exitBounds(comp []uint32, obj, minP int) (lo, hi float64, err error) {
+	g, f, P := r.g, r.f, r.np
 	sum, seen := f.New(), false
 	for _, v := range comp {
 		a0, a1 := g.outStart[g.actStart[v]], g.outStart[g.actStart[v+1]]
@@ -113,24 +137,24 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 				if !seen {
 					r.sumT, seen = f.Set(r.sumT, sum), true
 				} else if !Tied(f, r.tol, sum, r.sumT) {
-					return nil, errStall
+					return 0, 0, errStall
 				}
 			}
 		}
 	}
 	if minP >= 0 && !r.pairKnown {
 		if !seen {
-			return nil, errStall // no way out: endless play pays both 0
+			return 0, 0, errStall // no way out: endless play pays both 0
 		}
 		if r.pairTotal != nil && !Tied(f, r.tol, r.sumT, r.pairTotalT) {
-			return nil, errStall // an exit where play may not end pays less
+			return 0, 0, errStall // an exit where play may not end pays less
 		}
 		if q, ok := any(r.sumT).(*big.Rat); ok {
 			r.sumRat = q
 		} else {
 			x := f.Float64(r.sumT)
 			if math.IsInf(x, 0) || math.IsNaN(x) {
-				return nil, errStall
+				return 0, 0, errStall
 			}
 			r.sumRat = new(big.Rat).SetFloat64(x)
 		}
@@ -145,13 +169,19 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 			lo = math.Inf(-1)
 		}
 	}
-	q.lowerHigh = [2]float64{lo, hi}
+	return lo, hi, nil
+}
+
+// roomQuotient makes room in q for component k's actions, at most every
+// action and a "stay" per end component, and their outcomes: room once,
+// not growth by a quarter.
+func (r *run[S, T, F]) roomQuotient(q *quotient[T], k int, comp []uint32) error {
+	g, f := r.g, r.f
+	nm := len(q.mecs)
 	if nm > 0 {
-		q.qa = resize(q.qa, int(q.actOff[m]))
+		q.qa = resize(q.qa, int(q.actOff[len(comp)]))
 		clear(q.qa)
 	}
-	// At most every action of the component and a "stay" per end
-	// component, and their outcomes: room once, not growth by a quarter.
 	nAct, nOut := nm, 0
 	for _, v := range comp {
 		nAct += int(g.actStart[v+1] - g.actStart[v])
@@ -167,7 +197,7 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 			perAct += float64(unsafe.Sizeof(big.Rat{}))
 		}
 		if err := r.chain.guard.Fits(1.5*(float64(nAct)*perAct+float64(nOut)*16) + float64(len(comp))*12); err != nil {
-			return nil, fmt.Errorf("engine: component %d (%d states): %w", k, len(comp), err)
+			return fmt.Errorf("engine: component %d (%d states): %w", k, len(comp), err)
 		}
 	}
 	if cap(q.exit) < nAct {
@@ -180,38 +210,15 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 	q.outStart = room(q.outStart[:0], nAct+1)
 	q.outTo, q.outP, q.outPF = room(q.outTo[:0], nOut), room(q.outP[:0], nOut), room(q.outPF[:0], nOut)
 	q.actStart, q.owner = room(q.actStart[:0], q.nodes+1), room(q.owner[:0], q.nodes)
-	addAction := func(v uint32, a int) {
-		if v != stay && nm > 0 {
-			if l := r.local[v]; q.mecOf[l] >= 0 {
-				q.qa[q.actOff[l]+int32(a)] = int32(len(q.state))
-			}
-		}
-		q.state = append(q.state, v)
-		q.act = append(q.act, int32(a))
-		// An exit value of the last quotient is written over (exact
-		// mode's rationals: an allocation less per action).
-		var ex T
-		if n := len(q.exit); n < q.made {
-			ex = f.FromInt(q.exit[:n+1][n], 0)
-		} else {
-			ex = f.New()
-			q.made = n + 1
-		}
-		if v != stay {
-			ex = r.exitValue(v, a, obj, ex)
-			o0, o1 := r.actionOutcomes(v, a)
-			for o := o0; o < o1; o++ {
-				if l := r.local[g.to[o]]; l >= 0 {
-					q.outTo = append(q.outTo, q.nodeOf[l])
-					q.outP = append(q.outP, g.prob.at(o))
-					q.outPF = append(q.outPF, r.ratF[g.prob.at(o)])
-				}
-			}
-		}
-		q.exit = append(q.exit, ex)
-		q.exitF = append(q.exitF, f.Float64(ex))
-		q.outStart = append(q.outStart, int32(len(q.outTo)))
-	}
+	return nil
+}
+
+// quotientActions lists each node's owner and actions in q: a state's
+// usable actions in tie order (its one action where it does not decide),
+// an end component's actions that leave it, then "stay", unless rewards
+// are being added up (staying would never reach the goal).
+func (r *run[S, T, F]) quotientActions(q *quotient[T], comp []uint32, obj, minP int) error {
+	f := r.f
 	q.outStart = append(q.outStart, 0)
 	var order [64]int
 	for i, c := range q.mecOf {
@@ -223,11 +230,11 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		q.owner = append(q.owner, r.owner(v))
 		if !r.deciding(v) {
 			q.owner[len(q.owner)-1] = Chance
-			addAction(v, int(r.choice[v])) // 0, or the fixed action of a best response
+			r.quotientAction(q, v, int(r.choice[v]), obj) // 0, or the fixed action of a best response
 			continue
 		}
 		for _, a := range r.tieOrder(v, order[:0]) {
-			addAction(v, a)
+			r.quotientAction(q, v, a, obj)
 		}
 	}
 	for _, members := range q.mecs {
@@ -239,7 +246,7 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 			}
 			p := r.owner(v)
 			if owner >= 0 && owner != p {
-				return nil, errStall // both players can keep play going
+				return errStall // both players can keep play going
 			}
 			owner = p
 		}
@@ -255,14 +262,14 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 			}
 			for _, a := range r.tieOrder(v, order[:0]) {
 				if !q.internal[q.actOff[i]+int32(a)] {
-					addAction(v, a)
+					r.quotientAction(q, v, a, obj)
 				}
 			}
 		}
 		if r.rwt != nil {
 			continue // staying forever would never reach the goal: no "stay"
 		}
-		addAction(stay, 0) // last: progress wins ties
+		r.quotientAction(q, stay, 0, obj) // last: progress wins ties
 		if owner == minP && minP >= 0 {
 			// Endless play pays the minimizer 0, which in player obj's
 			// terms of a constant-sum game is the whole sum.
@@ -274,7 +281,43 @@ func (r *run[S, T, F]) quotient(k int, comp []uint32, obj, minP int) (*quotient[
 		}
 	}
 	q.actStart = append(q.actStart, int32(len(q.state)))
-	return q, nil
+	return nil
+}
+
+// quotientAction appends action a of state v (or "stay") to q: its exit
+// value for slot obj and its outcomes inside the component.
+func (r *run[S, T, F]) quotientAction(q *quotient[T], v uint32, a, obj int) {
+	g, f := r.g, r.f
+	if v != stay && len(q.mecs) > 0 {
+		if l := r.local[v]; q.mecOf[l] >= 0 {
+			q.qa[q.actOff[l]+int32(a)] = int32(len(q.state))
+		}
+	}
+	q.state = append(q.state, v)
+	q.act = append(q.act, int32(a))
+	// An exit value of the last quotient is written over (exact mode's
+	// rationals: an allocation less per action).
+	var ex T
+	if n := len(q.exit); n < q.made {
+		ex = f.FromInt(q.exit[:n+1][n], 0)
+	} else {
+		ex = f.New()
+		q.made = n + 1
+	}
+	if v != stay {
+		ex = r.exitValue(v, a, obj, ex)
+		o0, o1 := r.actionOutcomes(v, a)
+		for o := o0; o < o1; o++ {
+			if l := r.local[g.to[o]]; l >= 0 {
+				q.outTo = append(q.outTo, q.nodeOf[l])
+				q.outP = append(q.outP, g.prob.at(o))
+				q.outPF = append(q.outPF, r.ratF[g.prob.at(o)])
+			}
+		}
+	}
+	q.exit = append(q.exit, ex)
+	q.exitF = append(q.exitF, f.Float64(ex))
+	q.outStart = append(q.outStart, int32(len(q.outTo)))
 }
 
 // reuseQuotient returns the run's quotient scratch, emptied, for a

@@ -55,7 +55,6 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 		// Only a start for the float strategy iteration (seed.go).
 		maxSweeps, target = min(maxSweeps, seedSweeps), math.Max(target, 1e-9)
 	}
-	pf := q.outPF
 	const window = 4096
 	lastGap := math.Inf(1)
 	if oneSided || !doL || !doU {
@@ -66,75 +65,9 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 	stable, need, prevGap := 0, optimisticHold, math.Inf(1)
 	halfway := math.Inf(1) // conv at sweep exactSwitch/2
 	for sweeps = 1; ; sweeps++ {
-		gap = 0
-		moved, mag := 0.0, 1.0
-		changed := false
-		for i := n - 1; i >= 0; i-- {
-			minimize := q.owner[i] == minP && minP >= 0
-			bl, bu := L[i], U[i]
-			argU := q.actStart[i]
-			for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
-				o0, o1 := q.outStart[a], q.outStart[a+1]
-				sl, su := q.exitF[a], q.exitF[a]
-				switch {
-				case doL && doU:
-					// One pass over the outcomes for both sides: each
-					// target and probability is loaded once.
-					for o := o0; o < o1; o++ {
-						p, t := pf[o], q.outTo[o]
-						sl += p * L[t]
-						su += p * U[t]
-					}
-				case doL:
-					for o := o0; o < o1; o++ {
-						sl += pf[o] * L[q.outTo[o]]
-					}
-				case doU:
-					for o := o0; o < o1; o++ {
-						su += pf[o] * U[q.outTo[o]]
-					}
-				}
-				if doL && (a == q.actStart[i] || beats(minimize, sl, bl)) {
-					bl = sl
-				}
-				if doU && (a == q.actStart[i] || beats(minimize, su, bu)) {
-					bu, argU = su, a
-				}
-			}
-			if try != nil && argU != q.argU[i] {
-				q.argU[i], changed = argU, true
-			}
-			// Bounds only ever tighten; rounding must not loosen them.
-			// (Plain comparisons, not math.Max: this runs per node and
-			// sweep, and no value here is NaN.)
-			if bl > L[i] {
-				if d := bl - L[i]; oneSided && d > moved && !math.IsInf(L[i], 0) {
-					moved = d
-				}
-				L[i] = bl
-			}
-			if bu < U[i] {
-				if d := U[i] - bu; oneSided && d > moved && !math.IsInf(U[i], 0) {
-					moved = d
-				}
-				U[i] = bu
-			}
-			if d := U[i] - L[i]; d > gap {
-				gap = d
-			}
-			if oneSided {
-				if doL {
-					if a := math.Abs(L[i]); a > mag {
-						mag = a
-					}
-				}
-				if doU {
-					if a := math.Abs(U[i]); a > mag {
-						mag = a
-					}
-				}
-			}
-		}
+		var moved, mag float64
+		var changed bool
+		gap, moved, mag, changed = q.sweep(L, U, minP, doL, doU, oneSided, try != nil)
 		conv, convTarget := gap, target
 		if oneSided {
 			conv, convTarget = moved, r.opt.precision()*mag*1e-3
@@ -201,6 +134,84 @@ func (r *run[S, T, F]) valueIteration(q *quotient[T], minP int, try func(L, U []
 			lastGap = conv
 		}
 	}
+}
+
+// sweep is one Gauss–Seidel sweep of value iteration over q's nodes, last
+// to first: the lower bounds L (doL) and the upper bounds U (doU) tighten
+// to the best action's one-step value. It returns the largest gap U − L,
+// with oneSided the largest move and the largest magnitude, and whether
+// some node's best action on the upper side changed (track: recorded in
+// argU, for the optimistic tries).
+func (q *quotient[T]) sweep(L, U []float64, minP int, doL, doU, oneSided, track bool) (gap, moved, mag float64, changed bool) {
+	n, pf := q.nodes, q.outPF
+	gap, moved, mag = 0, 0, 1
+	for i := n - 1; i >= 0; i-- {
+		minimize := q.owner[i] == minP && minP >= 0
+		bl, bu := L[i], U[i]
+		argU := q.actStart[i]
+		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
+			o0, o1 := q.outStart[a], q.outStart[a+1]
+			sl, su := q.exitF[a], q.exitF[a]
+			switch {
+			case doL && doU:
+				// One pass over the outcomes for both sides: each
+				// target and probability is loaded once.
+				for o := o0; o < o1; o++ {
+					p, t := pf[o], q.outTo[o]
+					sl += p * L[t]
+					su += p * U[t]
+				}
+			case doL:
+				for o := o0; o < o1; o++ {
+					sl += pf[o] * L[q.outTo[o]]
+				}
+			case doU:
+				for o := o0; o < o1; o++ {
+					su += pf[o] * U[q.outTo[o]]
+				}
+			}
+			if doL && (a == q.actStart[i] || beats(minimize, sl, bl)) {
+				bl = sl
+			}
+			if doU && (a == q.actStart[i] || beats(minimize, su, bu)) {
+				bu, argU = su, a
+			}
+		}
+		if track && argU != q.argU[i] {
+			q.argU[i], changed = argU, true
+		}
+		// Bounds only ever tighten; rounding must not loosen them.
+		// (Plain comparisons, not math.Max: this runs per node and
+		// sweep, and no value here is NaN.)
+		if bl > L[i] {
+			if d := bl - L[i]; oneSided && d > moved && !math.IsInf(L[i], 0) {
+				moved = d
+			}
+			L[i] = bl
+		}
+		if bu < U[i] {
+			if d := U[i] - bu; oneSided && d > moved && !math.IsInf(U[i], 0) {
+				moved = d
+			}
+			U[i] = bu
+		}
+		if d := U[i] - L[i]; d > gap {
+			gap = d
+		}
+		if oneSided {
+			if doL {
+				if a := math.Abs(L[i]); a > mag {
+					mag = a
+				}
+			}
+			if doU {
+				if a := math.Abs(U[i]); a > mag {
+					mag = a
+				}
+			}
+		}
+	}
+	return gap, moved, mag, changed
 }
 
 // Optimistic value iteration (Hartmanns and Kaminski, CAV 2020), with the
