@@ -81,15 +81,6 @@ type leanDFS[S comparable] struct {
 	sizes             []int32     // states of each component, for progress
 	held              int         // outcomes in pending pieces
 	failed            bool
-	// The first probeComponents components are held back (probe, with
-	// their successors in probeSucc): where they average fewer than two
-	// states, every component is solved inline, on the decomposition's
-	// goroutine, as found (serial), the shared queue costing more than
-	// their solving; else they are emitted and so is every one after.
-	probe     []int32
-	probeSucc [][]int32
-	probed    int // states in them; -1 once decided
-	serial    bool
 }
 
 // solveLean solves a graph explored with lean set: see the comment at
@@ -103,16 +94,12 @@ func solveLean[S comparable, T any, F numeric.Field[T]](r *run[S, T, F]) (*stats
 	d.of = resize(d.of, N)
 	r.choiceIdx, r.choiceName = newIDColumn(N, g.maxActions-1), newIDColumn(N, len(g.names)-1)
 	workers := max(1, r.opt.WorkerCount())
-	if workers == 1 {
-		// One worker: the decomposition's goroutine solves every
-		// component as found.
-		d.probed, d.serial = -1, true
-	}
 	// One more run for the components solved inline.
 	runs := make([]*run[S, T, F], workers+1)
 	scratch := make([]leanScratch[T], workers+1)
 	t := &topo{
 		found: d.run,
+		probe: r.opt.tune().probeComponents,
 		size: func(k int) int {
 			d.mu.Lock()
 			defer d.mu.Unlock()
@@ -328,18 +315,24 @@ func (d *leanDFS[S]) payEnd(p uint32) uint32 {
 // search, on the same edges in the same order), so the components and
 // their numbers are the same; it emits each one, copied out as a piece,
 // once found.
-func (d *leanDFS[S]) run(emit func(k int, succ []int32) bool, inline func(k int) error) error {
+func (d *leanDFS[S]) run(h *handOut) error {
 	err := d.search.run(d.ctx, d.of, d.visit, func(k int32, v uint32, rest []uint32) error {
 		pc, succ, err := d.cut(k, uint32(len(d.pos)-len(rest)-1))
 		if err != nil {
 			return err
 		}
-		return d.hand(k, pc, succ, emit, inline)
+		return d.hand(k, pc, succ, h)
 	})
 	if err != nil {
 		return err
 	}
-	return d.decide(emit, inline)
+	queued, err := h.decide()
+	if err != nil || !queued {
+		return err
+	}
+	// The pieces held back count in d.held, and the workers could not
+	// solve them before.
+	return d.wait()
 }
 
 // cut copies component k, the arena's entries from position root on, out
@@ -458,54 +451,19 @@ func (d *leanDFS[S]) cut(k int32, root uint32) (*piece[S], []int32, error) {
 	return pc, d.succ, nil
 }
 
-// hand passes component k with its piece on: it holds it back while
-// probing, solves it inline once serial, and else emits it and waits while
-// the pieces not yet solved hold more than tuning.leanHold outcomes.
-func (d *leanDFS[S]) hand(k int32, pc *piece[S], succ []int32, emit func(k int, succ []int32) bool, inline func(k int) error) error {
+// hand passes component k with its piece on (handOut.hand), and waits
+// while the pieces queued and not yet solved hold more than
+// tuning.leanHold outcomes.
+func (d *leanDFS[S]) hand(k int32, pc *piece[S], succ []int32, h *handOut) error {
 	d.mu.Lock()
 	d.pending = append(d.pending, pc) // at k
 	d.sizes = append(d.sizes, int32(len(pc.members)))
 	d.held += pc.outcomes
 	d.mu.Unlock()
-	switch {
-	case d.serial:
-		return inline(int(k))
-	case d.probed >= 0:
-		d.probe = append(d.probe, k)
-		d.probeSucc = append(d.probeSucc, slices.Clone(succ))
-		d.probed += len(pc.members)
-		if len(d.probe) < d.tune.probeComponents {
-			return nil
-		}
-		return d.decide(emit, inline)
+	queued, err := h.hand(int(k), succ)
+	if err != nil || !queued {
+		return err
 	}
-	if !emit(int(k), succ) {
-		return errStopped
-	}
-	return d.wait()
-}
-
-// decide ends the probe: it solves the components held back inline, or
-// emits them.
-func (d *leanDFS[S]) decide(emit func(k int, succ []int32) bool, inline func(k int) error) error {
-	if d.probed < 0 {
-		return nil
-	}
-	d.serial = mostlySingle(d.probed, len(d.probe))
-	d.probed = -1
-	for j, k := range d.probe {
-		switch {
-		case d.serial:
-			if err := inline(int(k)); err != nil {
-				return err
-			}
-		case !emit(int(k), d.probeSucc[j]):
-			return errStopped
-		}
-	}
-	d.probe, d.probeSucc = nil, nil
-	// All emitted first: the pieces held back count in d.held, and the
-	// workers could not solve them before.
 	return d.wait()
 }
 

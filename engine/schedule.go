@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -55,23 +56,29 @@ func (s *stats) merge(o *stats) {
 // topological solver): components are solved once every component they
 // lead to is solved. They come either known in advance (count, with succ
 // giving each one's successor components) or from found, which runs on
-// the calling goroutine and emits them as it finds them, successors first
-// (Solve's decomposition of the graph, so that the workers solve while it
-// goes on), or solves them itself (inline). With several workers, components whose successors are all
-// solved are taken from a shared queue, so independent parts of a game
-// (Pig's score pairs along a diagonal, say) are solved at the same time;
-// solve(w, k) runs on worker w, which has its own scratch space and writes
-// only component k's states. The context is checked before every
+// the calling goroutine and hands them over as it finds them, successors
+// first (Solve's decomposition of the graph, so that the workers solve
+// while it goes on). With several workers, components whose successors
+// are all solved are taken from a shared queue, so independent parts of a
+// game (Pig's score pairs along a diagonal, say) are solved at the same
+// time; solve(w, k) runs on worker w, which has its own scratch space and
+// writes only component k's states. The context is checked before every
 // component; progress, if set, is told the states done after every
 // 1,024th component and at the end. The first error stops the run.
+//
+// topo decides how many workers solve: workerCount where the components
+// are known, and a probe of the first ones found (handOut) otherwise.
 type topo struct {
-	count   int                                                                       // components, if known in advance
-	succ    func(k int, visit func(c int32))                                          // each successor component of k once
-	found   func(emit func(k int, succ []int32) bool, inline func(k int) error) error // if not nil, finds them instead
-	size    func(k int) int                                                           // states of component k, for progress
-	total   int64                                                                     // states in all
-	solve   func(w, k int) error                                                      // solve component k on worker w
-	workers int                                                                       // at most this many workers
+	count int                              // components, if known in advance
+	succ  func(k int, visit func(c int32)) // each successor component of k once
+	// found, if not nil, finds the components instead, and hands each
+	// with its successor components to h.hand.
+	found   func(h *handOut) error
+	probe   int                  // how many components found are probed (tuning.probeComponents)
+	size    func(k int) int      // states of component k, for progress
+	total   int64                // states in all
+	solve   func(w, k int) error // solve component k on worker w
+	workers int                  // at most this many workers
 	prog    func(done, total int64)
 	shared  bool // set by run where components were shared out among workers
 }
@@ -135,7 +142,7 @@ func (t *topo) run(ctx context.Context) error {
 	if t.found != nil {
 		// inline solves a component on the finding goroutine, as worker
 		// t.workers, for components not worth sharing out (never mixed
-		// with emitted ones).
+		// with queued ones).
 		inline := func(k int) error {
 			err := t.solve(workers, k)
 			if err == nil {
@@ -143,7 +150,10 @@ func (t *topo) run(ctx context.Context) error {
 			}
 			return err
 		}
-		err = t.found(q.emit, inline)
+		h := &handOut{limit: t.probe, serial: workers <= 1, emit: q.emit, inline: inline, size: t.size}
+		if err = t.found(h); err == nil {
+			_, err = h.decide()
+		}
 	} else {
 		// The successors of each component, listed once each. This pass
 		// reads every outcome of the game (Pig 150: 47 million), so it
@@ -165,6 +175,73 @@ func (t *topo) run(ctx context.Context) error {
 	wg.Wait()
 	t.shared = q.shared
 	return q.err
+}
+
+// handOut passes the components found on: to the shared queue (emit), or,
+// where they are not worth sharing out, solved inline as found (serial).
+// The first limit components are held back (the probe): where they average
+// fewer than two states, the shared queue's bookkeeping would cost more
+// than their solving (a chain of 400,000 single states: a sixth more
+// time), and every component is solved inline; else they are queued, and
+// so is every one after.
+type handOut struct {
+	limit   int
+	serial  bool
+	decided bool
+	held    []int32   // the probe's components
+	succ    [][]int32 // and their successors
+	states  int       // in them
+	emit    func(k int, succ []int32) bool
+	inline  func(k int) error
+	size    func(k int) int
+}
+
+// hand passes component k with its successors on, and reports whether it
+// queued it (or, deciding the probe, those held back).
+func (h *handOut) hand(k int, succ []int32) (queued bool, err error) {
+	switch {
+	case h.serial:
+		return false, h.inline(k)
+	case !h.decided:
+		h.held = append(h.held, int32(k))
+		h.succ = append(h.succ, slices.Clone(succ))
+		h.states += h.size(k)
+		if len(h.held) < h.limit {
+			return false, nil
+		}
+		return h.decide()
+	}
+	if !h.emit(k, succ) {
+		return false, errStopped
+	}
+	return true, nil
+}
+
+// solvesInline reports whether the components are now solved as found:
+// their successors are then not needed (hand takes nil).
+func (h *handOut) solvesInline() bool { return h.serial }
+
+// decide ends the probe, if it is still open: it solves the components
+// held back inline, or queues them.
+func (h *handOut) decide() (queued bool, err error) {
+	if h.serial || h.decided {
+		return false, nil
+	}
+	h.decided = true
+	h.serial = mostlySingle(h.states, len(h.held))
+	for j, k := range h.held {
+		switch {
+		case h.serial:
+			if err := h.inline(int(k)); err != nil {
+				return false, err
+			}
+		case !h.emit(int(k), h.succ[j]):
+			return false, errStopped
+		}
+	}
+	queued = !h.serial && len(h.held) > 0
+	h.held, h.succ = nil, nil
+	return queued, nil
 }
 
 // readyQueue is topo's shared queue. A component is emitted once every
@@ -339,16 +416,16 @@ func succOf(comps *components, edges func(v uint32, visit func(w uint32))) func(
 // arrays, its own scratch). The components are r.comps, or with found
 // (Solve's decomposition; see topo) those it emits as it finds them:
 // r.comps is then a view of its arrays at their full size.
-func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool, inline func(k int) error) error) (*stats, error) {
+func (r *run[S, T, F]) solveAll(found func(h *handOut) error) (*stats, error) {
 	workers := r.opt.WorkerCount()
 	K := 0
 	if found == nil {
 		K = r.comps.count()
 	}
 	// Each worker's run is made when it first solves a component: a
-	// worker that never does (solveFound chose one worker after all)
-	// costs nothing.
-	runs := make([]*run[S, T, F], max(workers, 1))
+	// worker that never does (the probe chose to solve inline) costs
+	// nothing. The last is for the components solved inline.
+	runs := make([]*run[S, T, F], max(workers, 1)+1)
 	worker := func(w int) *run[S, T, F] {
 		if runs[w] == nil {
 			runs[w] = r.workerRun(w > 0)
@@ -359,6 +436,7 @@ func (r *run[S, T, F]) solveAll(found func(emit func(k int, succ []int32) bool, 
 	t := &topo{
 		count: K,
 		found: found,
+		probe: r.opt.tune().probeComponents,
 		size:  func(k int) int { return int(r.comps.start[k+1] - r.comps.start[k]) },
 		total: int64(len(r.comps.members)),
 		solve: func(w, k int) error {

@@ -306,10 +306,11 @@ func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 
 // solveFound decomposes the graph (a state's edges are its outcomes) and
 // solves each component once it is found and every component it leads to
-// is solved: the decomposition (Pig 100: a tenth of a second, alone on
-// one core before) and the solving overlap, and each component's
-// successors are listed while its outcomes are fresh in the cache, not in
-// a pass of their own.
+// is solved: the decomposition and the solving overlap, and each
+// component's successors are listed while its outcomes are fresh in the
+// cache, not in a pass of their own. topo decides whether the workers
+// share them out or the decomposition's goroutine solves them as found
+// (handOut).
 func (r *run[S, T, F]) solveFound() (*stats, error) {
 	g := r.g
 	N := len(g.states)
@@ -320,64 +321,29 @@ func (r *run[S, T, F]) solveFound() (*stats, error) {
 	r.comps = view
 	succOfK := succOf(view, r.edges)
 	var succ []int32
-	successors := func(k int) []int32 {
-		succ = succ[:0]
-		succOfK(k, func(c int32) { succ = append(succ, c) })
-		return succ
-	}
-	// The first probeComponents components are held back: where they
-	// average fewer than two states, the shared queue's bookkeeping would
-	// cost more than their solving (a chain of 400,000 single states: a
-	// sixth more time), and the components are solved on one worker once
-	// all are found, as solveAll would.
-	probed, states, serial := 0, 0, false
-	found := func(emit func(k int, succ []int32) bool, _ func(k int) error) error {
-		release := func() bool {
-			if probed < 0 {
-				return true
-			}
-			if mostlySingle(states, probed) {
-				serial = true
-				return true
-			}
-			for j := range probed {
-				if !emit(j, successors(j)) {
-					return false
-				}
-			}
-			probed = -1
-			return true
-		}
+	found := func(h *handOut) error {
+		var err error
 		sc.emit = func(k int) bool {
-			switch {
-			case serial:
-				return true
-			case probed >= 0:
-				probed++
-				states += len(view.get(k))
-				if probed < r.opt.tune().probeComponents {
-					return true
-				}
-				return release()
+			succ = succ[:0]
+			if !h.solvesInline() {
+				succOfK(k, func(c int32) { succ = append(succ, c) })
 			}
-			return emit(k, successors(k))
+			_, err = h.hand(k, succ)
+			return err == nil
 		}
 		if sc.decompose(N, g.actStart, g.outStart, g.to) == nil {
-			if err := r.ctx.Err(); err != nil {
-				return fmt.Errorf("engine: %w", err)
+			if cerr := r.ctx.Err(); cerr != nil {
+				return fmt.Errorf("engine: %w", cerr)
 			}
-			return errStopped
-		}
-		if !release() {
+			if err != nil {
+				return err
+			}
 			return errStopped
 		}
 		return nil
 	}
 	st, err := r.solveAll(found)
 	r.comps = c
-	if err == nil && serial {
-		return r.solveAll(nil)
-	}
 	return st, err
 }
 
