@@ -125,7 +125,7 @@ func (r *run[S, T, F]) eqProfile(e *eqGame, comp []uint32) []int32 {
 			if p := e.owner[i]; p >= 0 {
 				bv := e.q(best, p, P, V)
 				for a := best + 1; a < e.actStart[i+1]; a++ {
-					if x := e.q(a, p, P, V); x > bv && !TiedFloat(r.tol, x, bv) {
+					if x := e.q(a, p, P, V); preferFloat(r.tol, false, x, bv) {
 						best, bv = a, x
 					}
 				}

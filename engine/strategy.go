@@ -44,7 +44,7 @@ func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int
 		best := sigma[i]
 		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
 			cand = r.qvalue(q, x, a, cand)
-			if (minimize && Better(f, r.tol, cur, cand)) || (!minimize && Better(f, r.tol, cand, cur)) {
+			if prefer(f, r.tol, minimize, cand, cur) {
 				best = a
 				cur, cand = cand, cur
 			}
@@ -146,7 +146,7 @@ func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int) []int32 {
 		best = r.qvalue(q, x, q.actStart[i], best)
 		for a := q.actStart[i] + 1; a < q.actStart[i+1]; a++ {
 			cand = r.qvalue(q, x, a, cand)
-			if (!minimize && Better(f, r.tol, cand, best)) || (minimize && Better(f, r.tol, best, cand)) {
+			if prefer(f, r.tol, minimize, cand, best) {
 				sigma[i] = a
 				best, cand = cand, best
 			}

@@ -34,6 +34,30 @@ func Better[T any, F numeric.Field[T]](f F, tol float64, v, best T) bool {
 	return x > y && !TiedFloat(tol, x, y)
 }
 
+// prefer is the comparator of the scans for the first best action in tie
+// order (greedy, improve, greedyFloat, eqProfile): cand replaces best only
+// where it is better for the player, who maximizes or minimizes, beyond
+// the tie tolerance. The action scanned first keeps a tie, which gives the
+// documented tie rule. The other scans differ on purpose: bestExact filters
+// by float bounds before it compares exactly, decideOne also prefers
+// progress to a loop, exitChoice scales the tolerance to the exits' mass
+// (betterScaled), and improveFloat, a guide for exact mode, uses its own
+// margin (seedTol).
+func prefer[T any, F numeric.Field[T]](f F, tol float64, minimize bool, cand, best T) bool {
+	if minimize {
+		return Better(f, tol, best, cand)
+	}
+	return Better(f, tol, cand, best)
+}
+
+// preferFloat is prefer for float64.
+func preferFloat(tol float64, minimize bool, cand, best float64) bool {
+	if minimize {
+		return cand < best && !TiedFloat(tol, cand, best)
+	}
+	return cand > best && !TiedFloat(tol, cand, best)
+}
+
 // TiedFloat is Tied for float64.
 func TiedFloat(tol, x, y float64) bool {
 	scale := 1.0

@@ -368,7 +368,7 @@ func (r *run[S, T, F]) greedyFloat(q *quotient[T], x []float64, minP int) []int3
 		var best float64
 		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
 			s := q.qvalueFloat(x, a)
-			if a == q.actStart[i] || (!minimize && s > best && !TiedFloat(r.tol, s, best)) || (minimize && s < best && !TiedFloat(r.tol, s, best)) {
+			if a == q.actStart[i] || preferFloat(r.tol, minimize, s, best) {
 				sigma[i], best = a, s
 			}
 		}
