@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/gamesolve/gamesolve/engine"
@@ -239,5 +240,15 @@ func TestDiscountRefused(t *testing.T) {
 	_, err = engine.Analyze(context.Background(), numeric.Exact{}, G, engine.Query{Goal: goal}, engine.Options{Discount: big.NewRat(1, 2)})
 	if !errors.Is(err, solver.ErrInvalid) {
 		t.Errorf("Analyze: %v, want solver.ErrInvalid", err)
+	}
+	// Options and Query fields an analysis does not use are refused, not
+	// ignored (solver's doc, "Options").
+	instant := make([]*big.Rat, G.States())
+	for i := range instant {
+		instant[i] = new(big.Rat)
+	}
+	_, err = engine.Analyze(context.Background(), numeric.Exact{}, G, engine.Query{Goal: goal, Objective: engine.MinReward, Instant: instant}, engine.Options{})
+	if err == nil || !strings.Contains(err.Error(), "Instant applies to AnalyzeBounded") {
+		t.Errorf("Analyze with Instant: %v", err)
 	}
 }

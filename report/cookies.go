@@ -18,7 +18,7 @@ type Cookies struct {
 // CountCookies counts the splits of n cookies that Even wins, reporting
 // progress (may be nil).
 func CountCookies(ctx context.Context, n int, progress solver.Progress) (*Cookies, error) {
-	c, err := cookies.CountProgress(ctx, n, progress) // validates n
+	c, err := cookies.Count(ctx, n, solver.Options{Progress: progress}) // validates n
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/cgt/octal"
@@ -47,10 +46,7 @@ func SolveOctal(ctx context.Context, code string, n, workers int) (*Octal, error
 	if err != nil {
 		return nil, solver.Invalidf("%w", err)
 	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	g, err := octal.ValuesWorkers(ctx, c, n, workers)
+	g, err := octal.Values(ctx, c, n, solver.Options{Workers: workers})
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, budget.ErrTooLarge) {
 			return nil, err

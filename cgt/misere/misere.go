@@ -10,6 +10,7 @@ import (
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/cgt/octal"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // ErrWild is returned for a sum the genus theory cannot decide: a heap in
@@ -81,7 +82,7 @@ func New(ctx context.Context, code octal.Code, maxHeap int) (*Game, error) {
 	}
 	// Normal-play nim-values, for the genus: cgt/octal's sequence.
 	var err error
-	if g.nimValues, err = octal.Values(ctx, code, maxHeap); err != nil {
+	if g.nimValues, err = octal.Values(ctx, code, maxHeap, solver.Options{Workers: 1}); err != nil {
 		return nil, fmt.Errorf("misere: %w", err)
 	}
 	return g, nil

@@ -45,6 +45,6 @@
 // method under random masks). Grundy's game (mask …1110, 1,273 rare heaps
 // to 10^5) goes to 10^6 in about 11 s.
 //
-// ValuesWorkers shares the direct method's splits of each large heap among
+// Values shares the direct method's splits of each large heap among
 // goroutines: for codes without a sparse space and with three-heap moves.
 package octal

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gamesolve/gamesolve/cgt/octal"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // Kayles: knock down one pin or two adjacent ones. Its nim-values turn
@@ -12,7 +13,7 @@ import (
 // proves it from the values up to n = 167.
 func Example() {
 	c, _ := octal.Parse("0.77")
-	g, _ := octal.Values(context.Background(), c, 200)
+	g, _ := octal.Values(context.Background(), c, 200, solver.Options{Workers: 1})
 	fmt.Println(g[:12])
 	p := octal.Period(c, g)
 	fmt.Println(p.Period, p.Preperiod, p.Certified, p.Needed)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // ErrCode is returned for a code that is not a take-and-break code.
@@ -145,16 +146,13 @@ const directUpTo = 4096
 //   - otherwise by the direct method, refused up front when its estimate
 //     is beyond a few minutes.
 //
-// It stops with ctx's error. Values is ValuesWorkers with one worker.
-func Values(ctx context.Context, c Code, n int) ([]int, error) {
-	return ValuesWorkers(ctx, c, n, 1)
-}
-
-// ValuesWorkers is Values with the direct method's work on each large
-// heap shared among workers goroutines (the heaps themselves are valued in
-// order: each needs all before it). It helps where the direct method does
-// the work: codes without a sparse space, and codes with three-heap moves.
-func ValuesWorkers(ctx context.Context, c Code, n, workers int) ([]int, error) {
+// The direct method's work on each large heap is shared among
+// opt.WorkerCount() goroutines (the heaps themselves are valued in order:
+// each needs all before it). That helps where the direct method does the
+// work: codes without a sparse space, and codes with three-heap moves.
+// opt.Policy and opt.Progress do not apply. It stops with ctx's error.
+func Values(ctx context.Context, c Code, n int, opt solver.Options) ([]int, error) {
+	workers := opt.WorkerCount()
 	if n < 0 || n > MaxN {
 		return nil, fmt.Errorf("octal: n = %d: want 0 to %d", n, MaxN)
 	}

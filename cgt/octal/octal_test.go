@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 func values(t *testing.T, code string, n int) (Code, []int) {
@@ -15,7 +17,7 @@ func values(t *testing.T, code string, n int) (Code, []int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := Values(context.Background(), c, n)
+	g, err := Values(context.Background(), c, n, solver.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,12 +126,12 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("%q accepted", s)
 		}
 	}
-	if _, err := Values(context.Background(), Code{Text: "0.F", Digits: []uint8{0, 15}}, 3001); err == nil {
+	if _, err := Values(context.Background(), Code{Text: "0.F", Digits: []uint8{0, 15}}, 3001, solver.Options{Workers: 1}); err == nil {
 		t.Error("three-heap moves to n = 3001 accepted")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Values(ctx, Code{Text: "0.77", Digits: []uint8{0, 7, 7}}, 5000); err == nil {
+	if _, err := Values(ctx, Code{Text: "0.77", Digits: []uint8{0, 7, 7}}, 5000, solver.Options{Workers: 1}); err == nil {
 		t.Error("a canceled context did not stop")
 	}
 }
@@ -145,7 +147,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		g, err := Values(context.Background(), c, 60)
+		g, err := Values(context.Background(), c, 60, solver.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -270,7 +272,7 @@ func TestSparseAgainstDirect(t *testing.T) {
 			}
 		}
 		// And Values, whichever way it goes, agrees.
-		if g, err := Values(ctx, c, n); err != nil || !slices.Equal(g, direct.g) {
+		if g, err := Values(ctx, c, n, solver.Options{Workers: 1}); err != nil || !slices.Equal(g, direct.g) {
 			t.Fatalf("%s: Values differs from the direct method (%v)", c.Text, err)
 		}
 	}
@@ -285,7 +287,7 @@ func TestGrundyGame(t *testing.T) {
 	if err != nil || c.Text != "grundy" {
 		t.Fatalf("Parse(grundy) = %+v, %v", c, err)
 	}
-	g, err := Values(context.Background(), c, 100_000)
+	g, err := Values(context.Background(), c, 100_000, solver.Options{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +309,7 @@ func TestGrundyGame(t *testing.T) {
 
 // Helpers sharing the direct method's work give the serial values, for
 // two-heap and three-heap codes and Grundy's game, with every heap shared
-// (ValuesWorkers shares only large ones) among 2 and 3 workers.
+// (Values shares only large ones) among 2 and 3 workers.
 func TestWorkers(t *testing.T) {
 	ctx := context.Background()
 	for _, code := range []string{"0.6", "0.137", "4.7", "0.8", "0.F7", "8.3", "grundy"} {
@@ -330,8 +332,8 @@ func TestWorkers(t *testing.T) {
 				t.Fatalf("%s with %d workers: differs from one (%v)", code, workers, err)
 			}
 		}
-		if g, err := ValuesWorkers(ctx, c, n, 2); err != nil || !slices.Equal(g, serial.g) {
-			t.Fatalf("%s: ValuesWorkers differs (%v)", code, err)
+		if g, err := Values(ctx, c, n, solver.Options{Workers: 2}); err != nil || !slices.Equal(g, serial.g) {
+			t.Fatalf("%s: Values with 2 workers differs (%v)", code, err)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/gamesolve/gamesolve/cgt"
 	"github.com/gamesolve/gamesolve/cgt/octal"
 	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // Impartial games: both players have the same moves, so every value is a
@@ -78,7 +79,7 @@ func parseBreak(name, text string, code octal.Code) (cgt.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	if tab.values, err = octal.Values(context.Background(), code, top); err != nil {
+	if tab.values, err = octal.Values(context.Background(), code, top, solver.Options{Workers: 1}); err != nil {
 		return nil, tooLargePosition(fmt.Sprintf("%s: position %s: %v", name, numeric.Shorten(text, 40), err))
 	}
 	return p, nil

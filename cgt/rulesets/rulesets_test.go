@@ -14,6 +14,7 @@ import (
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/cgt"
 	"github.com/gamesolve/gamesolve/cgt/octal"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 func value(t testing.TB, ruleset, text string) cgt.Game {
@@ -439,7 +440,7 @@ func TestImpartial(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := octal.Values(context.Background(), code, 40)
+		g, err := octal.Values(context.Background(), code, 40, solver.Options{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // closedForm is the seed's recurrence for the pile values, used only as a
@@ -111,7 +114,7 @@ func TestBruteForce(t *testing.T) {
 				brute++
 			}
 		})
-		got, err := Count(context.Background(), N)
+		got, err := Count(context.Background(), N, solver.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +154,7 @@ func seedDP(N int) *big.Int {
 
 func TestAgainstSeedDP(t *testing.T) {
 	for _, N := range []int{1, 2, 5, 16, 37, 64, 100, 150} {
-		got, err := Count(context.Background(), N)
+		got, err := Count(context.Background(), N, solver.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +166,7 @@ func TestAgainstSeedDP(t *testing.T) {
 
 func TestCheckpoints(t *testing.T) {
 	for N, want := range map[int]int64{5: 2, 16: 64} {
-		got, err := Count(context.Background(), N)
+		got, err := Count(context.Background(), N, solver.Options{})
 		if err != nil || got.Cmp(big.NewInt(want)) != 0 {
 			t.Errorf("C(%d) = %v (%v), want %d", N, got, err, want)
 		}
@@ -172,7 +175,7 @@ func TestCheckpoints(t *testing.T) {
 		return
 	}
 	for _, N := range []int{300, 500} {
-		got, err := Count(context.Background(), N)
+		got, err := Count(context.Background(), N, solver.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -184,7 +187,7 @@ func TestCheckpoints(t *testing.T) {
 
 func TestInvalid(t *testing.T) {
 	for _, N := range []int{0, -1, MaxN + 1} {
-		if _, err := Count(context.Background(), N); err == nil {
+		if _, err := Count(context.Background(), N, solver.Options{}); err == nil {
 			t.Errorf("Count(%d) accepted", N)
 		}
 	}
@@ -284,7 +287,7 @@ func TestPrimes(t *testing.T) {
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	_, err := CountProgress(ctx, 3000, func(done, total int64) { cancel() })
+	_, err := Count(ctx, 3000, solver.Options{Progress: func(done, total int64) { cancel() }})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("%v, want context.Canceled", err)
 	}
@@ -366,7 +369,7 @@ func TestAtOnce(t *testing.T) {
 			t.Errorf("%d passes, %d cores, room for %d: %d at once, want %d", c.passes, c.cores, c.fit, got, c.want)
 		}
 	}
-	if n, err := tablesFor(100, 9); err != nil || n < 1 || n > 9 {
+	if n, err := tablesFor(100, 9, 2); err != nil || n < 1 || n > 9 {
 		t.Errorf("tablesFor(100, 9) = %d, %v", n, err)
 	}
 }
@@ -408,9 +411,9 @@ func pN(N int) *big.Int {
 	return p
 }
 
-// countAll is C(N) for the plan's pairs, as CountProgress counts it.
+// countAll is C(N) for the plan's pairs, as Count counts it.
 func (pl *plan) countAll(ctx context.Context) (*big.Int, error) {
-	ps, workers, err := passes(ctx, pl.N)
+	ps, workers, err := passes(ctx, pl.N, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return nil, err
 	}

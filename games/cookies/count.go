@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -15,19 +14,20 @@ import (
 // Count returns C(N): the partitions of N cookies into piles whose values sum
 // to at most 0, so that Even wins with Odd moving first.
 //
+// opt.Progress, if set, is told the pairs of piles added, over all the
+// passes (the pile values before them take well under a tenth of the time
+// and are not reported), and opt.Workers bounds the cores the passes are
+// planned for; opt.Policy does not apply.
+//
 // It returns an error wrapping solver.ErrInvalid for N out of range,
 // budget.ErrTooLarge for an N beyond this machine's memory, and the
 // context's error if ctx is cancelled.
-func Count(ctx context.Context, N int) (*big.Int, error) { return CountProgress(ctx, N, nil) }
-
-// CountProgress is Count that reports its progress (may be nil): the pairs
-// of piles added, over all the passes (the pile values before them take
-// well under a tenth of the time and are not reported).
-func CountProgress(ctx context.Context, N int, progress solver.Progress) (*big.Int, error) {
+func Count(ctx context.Context, N int, opt solver.Options) (*big.Int, error) {
 	if N < 1 || N > MaxN {
 		return nil, solver.Invalidf("cookies: N must be from 1 to %d, got %d", MaxN, N)
 	}
-	ps, workers, err := passes(ctx, N)
+	progress := opt.Progress
+	ps, workers, err := passes(ctx, N, opt.WorkerCount())
 	if err != nil {
 		return nil, err
 	}
@@ -45,8 +45,8 @@ func CountProgress(ctx context.Context, N int, progress solver.Progress) (*big.I
 // passes returns the primes of the passes, whose product exceeds p(N) so
 // that the residues determine C(N) ≤ p(N), and how many passes run at
 // once. An N whose table cannot fit is refused first.
-func passes(ctx context.Context, N int) ([]uint64, int, error) {
-	if _, err := tablesFor(N, 1); err != nil {
+func passes(ctx context.Context, N, cores int) ([]uint64, int, error) {
+	if _, err := tablesFor(N, 1, cores); err != nil {
 		return nil, 0, err
 	}
 	p, err := partitionCount(ctx, N)
@@ -54,7 +54,7 @@ func passes(ctx context.Context, N int) ([]uint64, int, error) {
 		return nil, 0, err
 	}
 	ps := primes(p)
-	workers, err := tablesFor(N, len(ps))
+	workers, err := tablesFor(N, len(ps), cores)
 	return ps, workers, err
 }
 
@@ -105,10 +105,10 @@ func Estimate(N int) float64 {
 // table of its own: atOnce for this machine's cores and the tables its
 // memory holds. It returns an error wrapping budget.ErrTooLarge if not
 // even one table fits.
-func tablesFor(N, passes int) (int, error) {
+func tablesFor(N, passes, cores int) (int, error) {
 	avail := budget.Available()
 	fit := int(min(float64(passes), float64(avail)/Estimate(N)))
-	n := atOnce(passes, runtime.GOMAXPROCS(0), fit)
+	n := atOnce(passes, cores, fit)
 	if err := (budget.Estimate{What: fmt.Sprintf("N = %d", N), Bytes: Estimate(N) * float64(n)}).CheckWithin(avail); err != nil {
 		return 0, fmt.Errorf("cookies: %w", err)
 	}

@@ -5,11 +5,12 @@ import (
 	"fmt"
 
 	"github.com/gamesolve/gamesolve/games/cookies"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 func ExampleCount() {
 	for _, n := range []int{5, 16, 300} {
-		c, err := cookies.Count(context.Background(), n)
+		c, err := cookies.Count(context.Background(), n, solver.Options{})
 		if err != nil {
 			panic(err)
 		}
