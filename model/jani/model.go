@@ -125,15 +125,29 @@ type syncVec struct {
 // or unknown name, or a malformed value, is an error. Errors wrap
 // solver.ErrInvalid, and ErrUnsupported for constructs outside the subset.
 func Parse(data []byte, consts map[string]string) (m *Model, err error) {
+	v, err := decode(data)
+	if err != nil {
+		return nil, solver.Invalidf("jani: %w", err)
+	}
+	return parseDoc(v, consts)
+}
+
+// ParseDocument reads a JANI model given as a document already decoded:
+// what encoding/json, with UseNumber, decodes a JANI text into
+// (map[string]any, []any, string, bool, json.Number and nil), built by a
+// translator such as the PRISM reader's rather than read from text. It
+// reads as Parse does, and does not modify doc.
+func ParseDocument(doc map[string]any, consts map[string]string) (*Model, error) {
+	return parseDoc(doc, consts)
+}
+
+// parseDoc reads a decoded JANI document (Parse's work after decoding).
+func parseDoc(v any, consts map[string]string) (m *Model, err error) {
 	defer func() {
 		if err != nil {
 			err = solver.Invalidf("jani: %w", err)
 		}
 	}()
-	v, err := decode(data)
-	if err != nil {
-		return nil, err
-	}
 	root, err := asObj(v, "model")
 	if err != nil {
 		return nil, err

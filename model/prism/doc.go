@@ -102,8 +102,13 @@
 // is JANI's Smax, of a Boolean expression (the fraction of time) or of a
 // reward accumulated over steps (engine.LongRun). A
 // game uses gamesolve's JANI extension for them (type "smg", "players",
-// an operator's "coalition"; see package jani). ToJANI returns the document
-// (gamesolve convert), so other tools can check the same model.
+// an operator's "coalition"; see package jani). Parse hands the document
+// to jani.ParseDocument as Go values, with no JSON text between; ToJANI
+// writes it as JSON (gamesolve convert), so other tools can check the same
+// model. Where the JANI reader finds an error in a translated command or
+// variable, the message names its PRISM line and column: the translation
+// writes them in the JANI comments ("[prism 4:2]"), which the reader's
+// messages quote.
 //
 // # Errors
 //

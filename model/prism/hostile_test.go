@@ -205,11 +205,11 @@ func TestParseStopsWithContext(t *testing.T) {
 // with the estimate.
 func TestRefusedUpFront(t *testing.T) {
 	model := []byte(withUpdate("x+1"))
-	_, _, err := translate(context.Background(), model, nil, "m", "", uint64(len(model))*BytesPerByte-1)
+	_, _, err := translate(context.Background(), model, nil, "m", uint64(len(model))*BytesPerByte-1)
 	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "400 bytes per byte") {
 		t.Errorf("got %v", err)
 	}
-	if _, _, err := translate(context.Background(), model, nil, "m", "", uint64(len(model))*BytesPerByte); err != nil {
+	if _, _, err := translate(context.Background(), model, nil, "m", uint64(len(model))*BytesPerByte); err != nil {
 		t.Errorf("within the budget: %v", err)
 	}
 }

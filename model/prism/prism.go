@@ -17,8 +17,9 @@ import (
 
 // Parse reads a PRISM model and its properties (props may be empty: a
 // model without properties) and returns it as a JANI model, ready for
-// Check. consts gives the values of constants the files leave open (as
-// with jani.Parse). name names the model in results. Errors name the line
+// Check, read by jani.ParseDocument from the translation's Go values (no
+// JSON text between). consts gives the values of constants the files
+// leave open (as with jani.Parse). name names the model in results. Errors name the line
 // and column; they wrap solver.ErrInvalid.
 func Parse(model, props []byte, consts map[string]string, name string) (*jani.Model, error) {
 	return ParseContext(context.Background(), model, props, consts, name)
@@ -34,14 +35,14 @@ func Parse(model, props []byte, consts map[string]string, name string) (*jani.Mo
 // others' values. Errors in the model, or in the properties file's
 // constants, labels and formulas, are errors of the whole.
 func ParseContext(ctx context.Context, model, props []byte, consts map[string]string, name string) (*jani.Model, error) {
-	doc, failed, err := translate(ctx, model, props, name, "", budget.Available())
+	doc, failed, err := translate(ctx, model, props, name, budget.Available())
 	if err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("prism: %w", err)
 	}
-	m, err := jani.Parse(doc, consts)
+	m, err := jani.ParseDocument(asDecoded(doc).(obj), consts)
 	if err != nil {
 		return nil, placed(err)
 	}
@@ -59,11 +60,11 @@ func ToJANI(model, props []byte, name string) ([]byte, error) {
 
 // BytesPerByte is the memory that reading a PRISM model takes, in bytes
 // for each byte of its text (and its properties'), with room to spare:
-// tokens, the syntax tree, the JANI document as Go values and as text,
-// and the JANI reader's decoding of that text. ToJANIContext and
-// ParseContext refuse a text that would not fit the memory budget. A
-// model of 200,000 one-line commands ("[]x=0->(x'=0);") peaked at 322
-// bytes a byte (RSS, /usr/bin/time -v), the densest shape measured.
+// tokens, the syntax tree, the JANI document as Go values, and as text for
+// ToJANI. ToJANIContext and ParseContext refuse a text that would not fit
+// the memory budget. A model of 200,000 one-line commands
+// ("[]x=0->(x'=0);") peaked at 322 bytes a byte (RSS, /usr/bin/time -v),
+// the densest shape measured, when Parse still read the document as text.
 const BytesPerByte = 400
 
 // ToJANIContext is ToJANI that stops as ParseContext does.
@@ -71,8 +72,11 @@ const BytesPerByte = 400
 // A JANI document holds every property or none: a property that cannot be
 // read or translated is an error here, named by its place.
 func ToJANIContext(ctx context.Context, model, props []byte, name string) ([]byte, error) {
-	doc, failed, err := translate(ctx, model, props, name, " ", budget.Available())
-	if err == nil && len(failed) > 0 {
+	doc, failed, err := translate(ctx, model, props, name, budget.Available())
+	if err != nil {
+		return nil, err
+	}
+	if len(failed) > 0 {
 		f := failed[0]
 		more := ""
 		if len(failed) > 1 {
@@ -80,12 +84,39 @@ func ToJANIContext(ctx context.Context, model, props []byte, name string) ([]byt
 		}
 		return nil, wrap(&Error{File: f.err.File, Line: f.err.Line, Col: f.err.Col, Msg: f.err.Msg + more})
 	}
-	return doc, err
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("prism: %w", err)
+	}
+	return b.Bytes(), nil
 }
 
-// translate is ToJANIContext with JSON indented by indent ("": none, for
-// the JANI reader), within avail bytes of memory.
-func translate(ctx context.Context, model, props []byte, name, indent string, avail uint64) ([]byte, []propFailure, error) {
+// asDecoded writes the Go ints of a translation as json.Number, in place,
+// so that the document holds only what encoding/json decodes a JANI text
+// into (jani.ParseDocument). The translation's size is bounded
+// (maxTranslated, reuse), and so is this walk, shared parts included.
+func asDecoded(v any) any {
+	switch x := v.(type) {
+	case int:
+		return json.Number(strconv.Itoa(x))
+	case obj:
+		for k, y := range x {
+			x[k] = asDecoded(y)
+		}
+	case arr:
+		for i, y := range x {
+			x[i] = asDecoded(y)
+		}
+	}
+	return v
+}
+
+// translate reads a PRISM model and its properties into a JANI document,
+// within avail bytes of memory.
+func translate(ctx context.Context, model, props []byte, name string, avail uint64) (obj, []propFailure, error) {
 	if n := float64(len(model) + len(props)); n*BytesPerByte > float64(avail) {
 		return nil, nil, fmt.Errorf("prism: %w: reading %s of PRISM text takes about %d bytes per byte, %s",
 			budget.ErrTooLarge, budget.Bytes(n), BytesPerByte, budget.Room(avail))
@@ -108,17 +139,7 @@ func translate(ctx context.Context, model, props []byte, name, indent string, av
 	if err := g.Check(); err != nil {
 		return nil, nil, wrap(err)
 	}
-
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if indent != "" {
-		enc.SetIndent("", indent)
-	}
-	if err := enc.Encode(doc); err != nil {
-		return nil, nil, fmt.Errorf("prism: %w", err)
-	}
-	return b.Bytes(), failed, nil
+	return doc, failed, nil
 }
 
 // prismPlace finds the places the translation wrote in the JANI
