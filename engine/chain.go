@@ -141,21 +141,21 @@ func (r *run[S, T, F]) actionOutcomes(v uint32, a int) (lo, hi uint32) {
 func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
 	f, g, P := r.f, r.g, r.np
 	if g.owner[v] != Terminal {
-		if r.dots != nil {
-			return r.solveOneExact(v, a)
-		}
-		if !f.Exact() {
-			return r.solveOneFloat(v, a)
-		}
+		return r.k.solveOne(r, v, a)
 	}
 	val := r.vals[int(v)*P : int(v)*P+P]
-	if g.owner[v] == Terminal {
-		for i := range P {
-			val[i] = f.Set(val[i], r.rat[g.pay[g.payStart[v]+uint32(i)]])
-		}
-		r.rew[v] = f.FromInt(r.rew[v], 0)
-		return false
+	for i := range P {
+		val[i] = f.Set(val[i], r.rat[g.pay[g.payStart[v]+uint32(i)]])
 	}
+	r.rew[v] = f.FromInt(r.rew[v], 0)
+	return false
+}
+
+// solveOneField is solveOne for a state that is not a terminal in the
+// field's arithmetic alone: the reference kernel (kernels).
+func (r *run[S, T, F]) solveOneField(v uint32, a int) bool {
+	f, g, P := r.f, r.g, r.np
+	val := r.vals[int(v)*P : int(v)*P+P]
 	lo, hi := r.actionOutcomes(v, a)
 	out := f.FromInt(r.t1, 0)
 	rewNum := f.FromInt(r.t2, 0)

@@ -141,6 +141,7 @@ type problem[S comparable, T any, F numeric.Field[T]] struct {
 	pairTotal  *big.Rat
 	pairTotalT T
 	objective
+	k kernels[S, T, F] // the arithmetic of the innermost steps (kernel.go)
 }
 
 // objective is what the players maximize, as Solve and Analyze read it
@@ -368,6 +369,7 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 			}
 		}
 	}
+	r.k = chooseKernels(&r.problem)
 	r.solution = solution[T]{vals: vals, rew: newValues(f, N), inf: inf}
 	r.workspace = r.newWorkspace(budget.NewGuard(ctx, opt.memory()))
 	return r

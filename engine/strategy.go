@@ -9,9 +9,12 @@ import (
 
 // qvalue is Σ over action a's outcomes of p·x[to], plus its exit value.
 func (r *run[S, T, F]) qvalue(q *quotient[T], x []T, a int32, z T) T {
-	if r.dots != nil {
-		return r.qvalueExact(q, x, a, z)
-	}
+	return r.k.qvalue(r, q, x, a, z)
+}
+
+// qvalueField is qvalue in the field's arithmetic alone: the reference
+// kernel (kernels).
+func (r *run[S, T, F]) qvalueField(q *quotient[T], x []T, a int32, z T) T {
 	f := r.f
 	z = f.Set(z, q.exit[a])
 	for o := q.outStart[a]; o < q.outStart[a+1]; o++ {
@@ -29,10 +32,12 @@ func (r *run[S, T, F]) qvalue(q *quotient[T], x []T, a int32, z T) T {
 // rounds, rounds.go) it looks only at the nodes inc marks stale; the
 // others keep their choices and final from when they were last looked at.
 func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int, final []int32, inc *rounds) bool {
-	minimize := p == minP
-	if r.f.Exact() {
-		return r.improveExact(q, x, sigma, p, minimize, final, inc)
-	}
+	return r.k.improve(r, q, x, sigma, p, p == minP, final, inc)
+}
+
+// improveTolerant is improve in float mode: a node switches to an action
+// better beyond the tie tolerance (prefer).
+func (r *run[S, T, F]) improveTolerant(q *quotient[T], x []T, sigma []int32, p int, minimize bool, _ []int32, _ *rounds) bool {
 	f := r.f
 	cur, cand := f.New(), f.New()
 	switched := false
@@ -125,34 +130,42 @@ func (r *run[S, T, F]) improveExact(q *quotient[T], x []T, sigma []int32, p int,
 // under x is best (with float mode's tolerance). The policy is q's
 // scratch, valid until greedy's next call on q.
 func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int) []int32 {
-	f := r.f
 	q.greedyOut = resize(q.greedyOut, q.nodes)
 	sigma := q.greedyOut
-	best, cand := f.New(), f.New()
 	var xf []float64
-	if f.Exact() {
-		xf = r.floats(x)
+	if r.f.Exact() {
+		xf = r.floats(x) // bestExact's filter
 	}
 	for i := range q.nodes {
-		minimize := q.owner[i] == minP && minP >= 0
 		sigma[i] = q.actStart[i]
-		if q.actStart[i+1]-q.actStart[i] < 2 {
-			continue
-		}
-		if xf != nil {
-			_, sigma[i] = r.bestExact(q, x, xf, i, minimize, -1)
-			continue
-		}
-		best = r.qvalue(q, x, q.actStart[i], best)
-		for a := q.actStart[i] + 1; a < q.actStart[i+1]; a++ {
-			cand = r.qvalue(q, x, a, cand)
-			if prefer(f, r.tol, minimize, cand, best) {
-				sigma[i] = a
-				best, cand = cand, best
-			}
+		if q.actStart[i+1]-q.actStart[i] >= 2 {
+			sigma[i] = r.k.best(r, q, x, xf, i, q.owner[i] == minP && minP >= 0)
 		}
 	}
 	return sigma
+}
+
+// bestTolerant is float mode's choice at node i under x: the first action
+// in tie order whose value is best beyond the tie tolerance (prefer).
+func (r *run[S, T, F]) bestTolerant(q *quotient[T], x []T, _ []float64, i int, minimize bool) int32 {
+	f := r.f
+	choice := q.actStart[i]
+	best, cand := r.qvalue(q, x, choice, f.New()), f.New()
+	for a := choice + 1; a < q.actStart[i+1]; a++ {
+		cand = r.qvalue(q, x, a, cand)
+		if prefer(f, r.tol, minimize, cand, best) {
+			choice = a
+			best, cand = cand, best
+		}
+	}
+	return choice
+}
+
+// bestFirst is exact mode's choice at node i under x: bestExact's first
+// best action in tie order.
+func (r *run[S, T, F]) bestFirst(q *quotient[T], x []T, xf []float64, i int, minimize bool) int32 {
+	_, first := r.bestExact(q, x, xf, i, minimize, -1)
+	return first
 }
 
 // floats is x in float64, exact mode's filter for bestExact (approx).
