@@ -315,8 +315,8 @@ func (r *run[S, T, F]) eliminate(part []uint32, choice []int32) (swept bool) {
 		lo, hi := r.actionOutcomes(v, int(choice[v]))
 		// Where every outcome pays one reward r (a step's cost, usually),
 		// exact mode adds r once: the probabilities sum to 1 (explore and
-		// FromFlat check it), and a product per outcome of Herman's ring
-		// of 17 was a tenth of its time.
+		// FromFlat check it), which spares a product of rationals per
+		// outcome.
 		paid := dots != nil && hi > lo && g.reward.uniform(lo, hi)
 		if paid && g.reward.at(lo) != 0 {
 			rx := r.ratX[g.reward.at(lo)]

@@ -335,9 +335,9 @@ func (ts *terminalSum) add(pay []uint32, rats *ratTable) {
 }
 
 // MaxPlayers is the most players a game may have. A state's owner is kept
-// in 16 bits: an int8 once made player 254 a terminal and 255 chance, and
-// 32 bits made Pig 100 about 8% slower (the owners of a million states no
-// longer fit the caches beside the values).
+// in 16 bits: 8 would make player 254 a terminal and 255 chance, and with
+// 32 the owners of a million states no longer fit the caches beside the
+// values.
 const MaxPlayers = math.MaxInt16
 
 // explore builds the graph of the states reachable from the start,
@@ -477,8 +477,8 @@ func newGraph[S comparable](rules Rules[S], opt Options) *graph[S] {
 	if ix, ok := rules.(Indexer[S]); ok {
 		if limit := ix.IndexLimit(); limit > 0 && float64(limit)*4 < float64(opt.memory())/4 {
 			// Not advised to huge pages: the states found may be few
-			// and far apart in the Indexer's range (cdrive: 20 MB more,
-			// twice the time).
+			// and far apart in the Indexer's range, and each would bring
+			// in a huge page of its own.
 			g.indexer, g.dense = ix, make([]uint32, limit)
 		}
 	}
@@ -578,10 +578,9 @@ func (c *edgeColumns[S]) size(g *graph[S], sz Sizer, lean bool) (stop func()) {
 // the states it leads to.
 func (c *edgeColumns[S]) push(g *graph[S], e *expansion[S]) {
 	// Room for what this state adds, growing by half: append grows large
-	// slices by a quarter, copying them over and over (on consensus N=6
-	// that was a tenth of the solve's time). The states grow in add, when
-	// full: room here for every outcome as a new state copied a Sizer's
-	// exact array near its end (Pig 100: 11.5 MB more, 7.7 MB of garbage).
+	// slices by a quarter, copying them over and over. The states grow in
+	// add, when full: room here for every outcome as a new state would
+	// copy a Sizer's exact array near its end.
 	c.to.room(len(e.to))
 	c.prob.room(len(e.to))
 	c.actName.room(len(e.names))
@@ -592,8 +591,8 @@ func (c *edgeColumns[S]) push(g *graph[S], e *expansion[S]) {
 		// The first reward: the outcomes before it had none.
 		c.rewards = true
 		if done := c.to.len(); c.hinted >= done+len(e.to) {
-			// Sized once too: grown in chunks, the column is copied into
-			// one slice at the end, 27 MB twice over for Pig 100.
+			// Sized once too: grown in chunks, the column would be
+			// copied into one slice at the end.
 			c.reward.sized(done, c.hinted)
 		} else {
 			c.reward.zeros(done)

@@ -119,8 +119,7 @@ func solveLean[S comparable, T any, F numeric.Field[T]](r *run[S, T, F]) (*stats
 		prog:    r.opt.Progress,
 	}
 	// A worker that finds the context done stops without solving, so no
-	// piece is released: the decomposition must not wait for one (it
-	// did, at pig --target 150 --timeout 2.1s).
+	// piece is released: the decomposition must not wait for one.
 	defer context.AfterFunc(r.ctx, func() { d.release(nil, r.ctx.Err()) })()
 	if err := t.run(r.ctx); err != nil {
 		return nil, err
@@ -263,8 +262,8 @@ func (d *leanDFS[S]) visit(v uint32) (sccFrame, []uint32, error) {
 	}
 	first := uint32(len(d.to))
 	// Grown by half at a time into huge pages (room): a chain of single
-	// states is all in the arena at once, and append's growth into fresh
-	// small pages was a sixth of its solve.
+	// states is all in the arena at once, and append would grow it into
+	// fresh small pages, copying it over and over.
 	d.pos, d.pay = room(d.pos, 1), room(d.pay, len(e.pay))
 	d.to, d.prob, d.reward = room(d.to, len(e.to)), room(d.prob, len(e.to)), room(d.reward, len(e.to))
 	d.actName, d.outStart = room(d.actName, len(e.names)), room(d.outStart, len(e.names))

@@ -218,9 +218,7 @@ func lumping(cs *chainSolver[*big.Rat], m, d int) (class []int32, count int, err
 // lumpRounds bounds the refinement's rounds. A symmetric part settles in
 // a few (Herman's rings of 13 and 15: at most 6); a part that splits a
 // class or two a round is peeled from its exits inward and has no
-// symmetry to find (a ring of 5,000 states left at one point: 2,499
-// rounds, 1.1 s of a 1.2 s exact solve, before it gave up at half the
-// states).
+// symmetry to find: its rounds, one per class or two, would be lost.
 const lumpRounds = 64
 
 // lumpSeeds seed the two hashes of a signature.

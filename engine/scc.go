@@ -155,9 +155,8 @@ func (p *pearce) run(ctx context.Context, of []int32, open func(v uint32) (sccFr
 	for i := range of {
 		of[i] = unvisited
 	}
-	// The stacks hold at most n entries: no appends beyond that ever
-	// copy them (a chain of 400,000 states, grown by appending: a third
-	// slower). The pages of what is never pushed are never written.
+	// The stacks hold at most n entries, made once: no append ever copies
+	// them, and the pages of what is never pushed are never written.
 	stack, calls := resize(p.stack, n)[:0], resize(p.calls, n)[:0]
 	defer func() { p.stack, p.calls = stack, calls }()
 	stopped := func(visited int32) error {

@@ -181,9 +181,8 @@ func (t *topo) run(ctx context.Context) error {
 // where they are not worth sharing out, solved inline as found (serial).
 // The first limit components are held back (the probe): where they average
 // fewer than two states, the shared queue's bookkeeping would cost more
-// than their solving (a chain of 400,000 single states: a sixth more
-// time), and every component is solved inline; else they are queued, and
-// so is every one after.
+// than their solving, and every component is solved inline; else they are
+// queued, and so is every one after.
 type handOut struct {
 	limit   int
 	serial  bool

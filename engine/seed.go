@@ -189,10 +189,10 @@ func (r *run[S, T, F]) evaluateFloat(q *quotient[T], sigma []int32, x []float64)
 // improveFloat is improve on float64 values with the margin seedTol, in
 // Gauss–Seidel fashion: a node switched takes its new action's value at
 // once, so that the nodes after it in the sweep (backwards, as value
-// iteration sweeps) see it. On consensus N=6 that took the float rounds
-// from 41 to 3 per component of 23,261 nodes (the switches came in a
-// wave, 2,000 to 4,000 a round). The values are only a guide: the next
-// evaluation recomputes them, and the exact rounds decide.
+// iteration sweeps) see it: a wave of switches runs through a component
+// in one round rather than a few thousand nodes a round. The values are
+// only a guide: the next evaluation recomputes them, and the exact rounds
+// decide.
 func (q *quotient[T]) improveFloat(x []float64, sigma []int32, p, minP int) bool {
 	switched := false
 	minimize := p == minP

@@ -240,14 +240,13 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	if f.Exact() {
 		valueBytes = 120 // a *big.Rat with small numerator and denominator
 	}
-	// Without an Indexer, finding each outcome's state again costs a
-	// second hash lookup, more than a stored graph saves (race --target
-	// 200 --method general is a third slower that way).
 	if err := opt.checkDiscount(); err != nil {
 		return nil, err
 	}
+	// Without an Indexer, finding each outcome's state again costs a
+	// second hash lookup, more than a stored graph saves. A discounted
+	// graph is rewritten after exploration: it is kept.
 	ix, indexed := rules.(Indexer[S])
-	// A discounted graph is rewritten after exploration: it is kept.
 	lean := indexed && ix.IndexLimit() >= opt.tune().leanFrom && opt.Discount == nil
 	g, err := explore(ctx, rules, opt, valueBytes, lean)
 	if err != nil {
@@ -412,8 +411,8 @@ func newValues[T any, F numeric.Field[T]](f F, n int) []T {
 	}
 	if x, ok := any(f.New()).(float64); ok && x == 0 {
 		// Float mode's 0 is the zero value make gave: no pass over
-		// them, which brought every page in up front (Pig 150: 79 MB,
-		// 0.2 s without a look at the deadline).
+		// them, which would bring every page in up front, without a
+		// look at the deadline.
 		return vals
 	}
 	for i := range vals {
