@@ -37,6 +37,9 @@ func AnalyzeBounded[S comparable, T any, F numeric.Field[T]](ctx context.Context
 	if err := opt.undiscounted("AnalyzeBounded"); err != nil {
 		return nil, err
 	}
+	if err := G.undiscounted("AnalyzeBounded"); err != nil {
+		return nil, err
+	}
 	// In a game the coalition optimizes as the objective says and every
 	// other player the opposite way (as in Analyze).
 	in, err := q.coalition(g.players, "AnalyzeBounded")

@@ -40,6 +40,31 @@ func (o Options) undiscounted(what string) error {
 	return nil
 }
 
+// withDiscount returns opt with the discount of rules that carry one
+// (Discounter), refusing a different Options.Discount.
+func withDiscount[S comparable](rules Rules[S], opt Options) (Options, error) {
+	d, ok := rules.(Discounter)
+	if !ok || d.Discount() == nil {
+		return opt, nil
+	}
+	switch {
+	case opt.Discount == nil:
+		opt.Discount = d.Discount()
+	case opt.Discount.Cmp(d.Discount()) != 0:
+		return opt, solver.Invalidf("engine: Options.Discount %s differs from the rules' own discount %s", opt.Discount.RatString(), d.Discount().RatString())
+	}
+	return opt, nil
+}
+
+// undiscounted refuses a graph explored from discounted rules for an
+// analysis that takes no discount.
+func (G *Graph[S]) undiscounted(what string) error {
+	if G.discount != nil {
+		return solver.Invalidf("engine: %s takes no discount, and the rules are discounted by %s (Discounter)", what, G.discount.RatString())
+	}
+	return nil
+}
+
 // discount rewrites g for discount gamma in (0, 1), appending the stop as
 // its last state (g.stops is then 1).
 func (g *graph[S]) discount(ctx context.Context, gamma *big.Rat, memory uint64) error {

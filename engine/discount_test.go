@@ -252,3 +252,48 @@ func TestDiscountRefused(t *testing.T) {
 		t.Errorf("Analyze with Instant: %v", err)
 	}
 }
+
+// discountedGame is a game that carries its own discount (Discounter).
+type discountedGame struct {
+	*game
+	gamma *big.Rat
+}
+
+func (d discountedGame) Discount() *big.Rat { return d.gamma }
+
+// Rules that carry a discount are solved discounted without
+// Options.Discount, a different Options.Discount is refused, and the
+// analyses that take no discount refuse their graph.
+func TestDiscounter(t *testing.T) {
+	g := discountedGame{impatient(), big.NewRat(1, 2)}
+	ctx := context.Background()
+	res, err := engine.Solve(ctx, numeric.Exact{}, engine.Rules[int](g), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratEq(t, "value", res.Value(0)[0], "1/2") // impatient at γ = 1/2: quick
+	if _, err := engine.Solve(ctx, numeric.Exact{}, engine.Rules[int](g), engine.Options{Discount: big.NewRat(1, 2)}); err != nil {
+		t.Errorf("the same discount twice: %v", err)
+	}
+	if _, err := engine.Solve(ctx, numeric.Exact{}, engine.Rules[int](g), engine.Options{Discount: big.NewRat(9, 10)}); !errors.Is(err, solver.ErrInvalid) {
+		t.Errorf("a different discount: %v, want solver.ErrInvalid", err)
+	}
+	G, err := engine.Explore(ctx, engine.Rules[int](g), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := G.Discount(); d == nil || d.Cmp(g.gamma) != 0 {
+		t.Errorf("Graph.Discount() = %v", d)
+	}
+	goal := make([]bool, G.States())
+	goal[1] = true
+	if _, err := engine.Analyze(ctx, numeric.Exact{}, G, engine.Query{Goal: goal}, engine.Options{}); !errors.Is(err, solver.ErrInvalid) {
+		t.Errorf("Analyze of discounted rules: %v, want solver.ErrInvalid", err)
+	}
+	if _, err := engine.AnalyzeBounded(ctx, numeric.Exact{}, G, engine.Query{Goal: goal}, 3, engine.Options{}); !errors.Is(err, solver.ErrInvalid) {
+		t.Errorf("AnalyzeBounded of discounted rules: %v, want solver.ErrInvalid", err)
+	}
+	if _, err := engine.LongRun(ctx, numeric.Exact{}, G, nil, engine.Options{}); !errors.Is(err, solver.ErrInvalid) {
+		t.Errorf("LongRun of discounted rules: %v, want solver.ErrInvalid", err)
+	}
+}

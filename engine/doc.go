@@ -251,8 +251,11 @@
 // the stationary equilibria are subgame-perfect (a contraction has one
 // fixed point per profile, and the one-shot deviation principle holds).
 // The stop is not one of the rules' states: Result's counts leave it out.
-// A discounted graph is always kept (no lean solve), and Analyze,
-// AnalyzeBounded, LongRun and Explore refuse a discount.
+// A discounted graph is always kept (no lean solve). Rules may carry
+// their discount themselves (Discounter, as a model file's "discount"
+// does). Analyze, AnalyzeBounded, LongRun and Explore refuse
+// Options.Discount, and the analyses refuse a graph of discounted rules:
+// their questions have no discounted form here.
 //
 // # Reachability and expected rewards
 //

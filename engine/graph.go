@@ -20,6 +20,9 @@ type Graph[S comparable] struct {
 	actState  []uint32
 	predStart []uint32
 	pred      []uint32
+	// discount is the rules' own (Discounter), which the analyses
+	// refuse; nil for none.
+	discount *big.Rat
 }
 
 // Explore builds the graph of the states reachable from rules.Start (and
@@ -35,7 +38,11 @@ func Explore[S comparable](ctx context.Context, rules Rules[S], opt Options) (*G
 	if err != nil {
 		return nil, err
 	}
-	return &Graph[S]{g: g}, nil
+	G := &Graph[S]{g: g}
+	if d, ok := rules.(Discounter); ok {
+		G.discount = d.Discount()
+	}
+	return G, nil
 }
 
 // States returns the number of states.
@@ -56,6 +63,10 @@ func (G *Graph[S]) Lookup(s S) (int, bool) {
 
 // Players returns the number of players.
 func (G *Graph[S]) Players() int { return G.g.players }
+
+// Discount returns the discount of the rules the graph was explored from
+// (Discounter), or nil.
+func (G *Graph[S]) Discount() *big.Rat { return G.discount }
 
 // Name returns state i's name: the rules' Describer, else fmt's %v.
 func (G *Graph[S]) Name(i int) string { return G.g.name(uint32(i)) }

@@ -35,6 +35,9 @@ func LongRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 	if err := opt.undiscounted("LongRun"); err != nil {
 		return nil, err
 	}
+	if err := G.undiscounted("LongRun"); err != nil {
+		return nil, err
+	}
 	if w != nil && len(w) != N {
 		return nil, errors.New("engine: LongRun: want one weight per state")
 	}

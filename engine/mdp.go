@@ -110,6 +110,9 @@ func Analyze[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, 
 	if err := opt.undiscounted("Analyze"); err != nil {
 		return nil, err
 	}
+	if err := G.undiscounted("Analyze"); err != nil {
+		return nil, err
+	}
 	if q.Instant != nil {
 		return nil, errors.New("engine: Analyze: Query.Instant applies to AnalyzeBounded")
 	}

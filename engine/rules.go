@@ -67,6 +67,16 @@ type Sizer interface {
 	SizeHint() (states, actions, outcomes int)
 }
 
+// Discounter is implemented by rules that carry their own discount, as a
+// model file's "discount" (doc.go, "Discounted games"): Solve discounts by
+// Discount() unless it is nil, as by Options.Discount, which must then be
+// nil or the same. A Graph explored from such rules remembers it, and the
+// analyses that take no discount (Analyze, AnalyzeBounded, LongRun)
+// refuse that graph rather than answer the undiscounted question.
+type Discounter interface {
+	Discount() *big.Rat
+}
+
 // Describer is implemented by rules whose states have a name for messages
 // and reports; without it states are formatted with fmt's %v.
 type Describer[S comparable] interface {

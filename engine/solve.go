@@ -240,6 +240,10 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	if f.Exact() {
 		valueBytes = 120 // a *big.Rat with small numerator and denominator
 	}
+	opt, err := withDiscount(rules, opt)
+	if err != nil {
+		return nil, err
+	}
 	if err := opt.checkDiscount(); err != nil {
 		return nil, err
 	}

@@ -31,7 +31,8 @@ type IDer[S comparable] interface {
 // values.
 //
 // names, if not nil, names the players (one per player of the rules).
-// opt.Discount, if set, is written as the model's "discount".
+// The discount of rules that carry one (engine.Discounter, as a Model),
+// or else opt.Discount, is written as the model's "discount".
 //
 // The format has one start, so rules with several initial states (a
 // Seeder with seeds) are refused. Exploration keeps to opt's memory
@@ -44,6 +45,12 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 		return 0, solver.Invalidf("model: the model has %d initial states; the JSON model format has one start", len(sd.Seeds())+1)
 	}
 	discount := opt.Discount
+	if d, ok := rules.(engine.Discounter); ok && d.Discount() != nil {
+		if discount != nil && discount.Cmp(d.Discount()) != 0 {
+			return 0, solver.Invalidf("model: Options.Discount %s differs from the rules' own %s", discount.RatString(), d.Discount().RatString())
+		}
+		discount = d.Discount()
+	}
 	opt.Discount = nil // a property of the file, not of the exploration
 	G, err := engine.Explore(ctx, rules, opt)
 	if err != nil {

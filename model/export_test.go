@@ -19,7 +19,7 @@ import (
 // solveExact returns the exact values and expected reward at the start.
 func solveExact(t *testing.T, m *Model) ([]*big.Rat, *big.Rat) {
 	t.Helper()
-	res, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{Discount: m.Discount()})
+	res, err := engine.Solve[int32, *big.Rat](context.Background(), numeric.Exact{}, m, engine.Options{}) // a Discounter
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestExportRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			var b bytes.Buffer
-			n, err := Export(context.Background(), &b, m, engine.Options{Discount: m.Discount()}, m.PlayerNames(), "a <comment> & more")
+			n, err := Export(context.Background(), &b, m, engine.Options{}, m.PlayerNames(), "a <comment> & more")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -58,9 +58,9 @@ type Model struct {
 	discount *big.Rat   // "discount", or nil
 }
 
-// Discount returns the model's discount γ in (0, 1) ("discount"), for
-// engine.Options.Discount, or nil where the file gives none. The value is
-// the model's own: do not modify it.
+// Discount returns the model's discount γ in (0, 1) ("discount"), or nil
+// where the file gives none: engine.Discounter, so that engine.Solve
+// discounts by it. The value is the model's own: do not modify it.
 func (m *Model) Discount() *big.Rat { return m.discount }
 
 // Players implements engine.Rules.

@@ -58,8 +58,7 @@ func SolveModel(ctx context.Context, m *model.Model, req Request) (*Model, error
 }
 
 func solveModel[T any, F numeric.Field[T]](ctx context.Context, f F, m *model.Model, policy, show bool, opt engine.Options, cv conv[T]) (*Model, error) {
-	opt.Discount = m.Discount()
-	res, err := engine.Solve[int32](ctx, f, m, opt)
+	res, err := engine.Solve[int32](ctx, f, m, opt) // discounted by m.Discount() (engine.Discounter)
 	if err != nil {
 		return nil, err
 	}
