@@ -56,6 +56,7 @@ func coinsGraph(t *testing.T) (*engine.Graph[int], []bool) {
 // third head after the second earns nothing (the game has ended); at
 // least with the biased coin, 3/4 - 1/64 = 47/64.
 func TestAnalyzeBounded(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	G, goal := coinsGraph(t)
 	cases := []struct {
@@ -97,6 +98,7 @@ func TestAnalyzeBounded(t *testing.T) {
 // beyond half an hour, and two thousand are answered (the estimate for
 // them is well within the limit).
 func TestAnalyzeBoundedExactEstimate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	G, goal := coinsGraph(t)
 	q := engine.Query{Objective: engine.MinProbability, Goal: goal}
@@ -123,6 +125,7 @@ func TestAnalyzeBoundedExactEstimate(t *testing.T) {
 // coin after 2: 1·(2·3/16) + 2·(1/16) = 1/2. A negative step count and an
 // Instant of the wrong length are errors.
 func TestAnalyzeBoundedInstant(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	G, _ := coinsGraph(t)
 	instant := make([]*big.Rat, G.States())
@@ -172,6 +175,7 @@ func (r ring) Expand(s int, n *engine.Node[int]) error {
 // mode, for any number of workers: each state's new value depends only
 // on the last step's.
 func TestAnalyzeBoundedWorkers(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	G, err := engine.Explore[int](ctx, ring{20011}, engine.Options{})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 // rows are 1 only up to rounding, which the check does not take on
 // trust) and anything below; residual must bound |b - A x| from above.
 func TestIterativeProofChecks(t *testing.T) {
+	t.Parallel()
 	s := &sparse{start: []int32{0, 1, 2}, col: []int32{1, 0}, p: []float64{0.5, 0.5}, out: []float64{1, 1}}
 	for _, c := range []struct {
 		y    []float64

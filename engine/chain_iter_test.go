@@ -42,6 +42,7 @@ func denseChain(rng *rand.Rand, n, k int, leave *big.Rat) *game {
 // play leaves too rarely for the proof (one chance in 10^13 a step), the
 // part is eliminated as before, and is as right.
 func TestIterativeChains(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(21, 19))
 	for _, c := range []struct {
 		name   string
@@ -94,6 +95,7 @@ func TestIterativeChains(t *testing.T) {
 // with exact mode on random games with decisions: the sweeps also
 // evaluate strategy iteration's and the exit choices' chains.
 func TestIterativeInGames(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	var counts engine.Counts
 	opt := engine.Tuned(engine.Options{}, engine.Iterative(2, 1), engine.Counted(&counts))

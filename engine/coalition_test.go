@@ -82,6 +82,7 @@ func bruteGame(r *game, up []bool) []float64 {
 // cycles (so both sides can keep play going), against brute force, in both
 // modes: <<C>>Pmax and <<C>>Pmin of reaching a goal, with an until.
 func TestAnalyzeCoalitions(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(18, 6))
 	ctx := context.Background()
 	checked, equilibria := 0, 0
@@ -270,6 +271,7 @@ func rewardOf(g *game, goal []bool, choice []int) []float64 {
 // strategy pairs: where max-min and min-max agree (the value), the engine
 // must give it, +Inf included.
 func TestAnalyzeCoalitionRewards(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(18, 7))
 	ctx := context.Background()
 	checked, infinite := 0, 0

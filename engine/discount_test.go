@@ -32,6 +32,7 @@ func discounted[S comparable](t *testing.T, rules engine.Rules[S], gamma *big.Ra
 
 // Small games whose discounted values and rewards are derived by hand.
 func TestDiscountHandDerived(t *testing.T) {
+	t.Parallel()
 	r := big.NewRat
 	tests := []struct {
 		name   string
@@ -131,6 +132,7 @@ func impatient() *game {
 // deciding player's choice is a best reply to the values (the one-shot
 // deviation principle: a subgame-perfect equilibrium). Float mode agrees.
 func TestDiscountRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 45))
 	gammas := []*big.Rat{big.NewRat(1, 2), big.NewRat(2, 3), big.NewRat(9, 10), big.NewRat(99, 100)}
 	methods := map[engine.Method]int{}
@@ -220,6 +222,7 @@ func TestDiscountRandom(t *testing.T) {
 // A discount outside (0, 1) is refused, and so is a discount given to an
 // analysis that does not take one.
 func TestDiscountRefused(t *testing.T) {
+	t.Parallel()
 	g := impatient()
 	for _, gamma := range []*big.Rat{big.NewRat(0, 1), big.NewRat(1, 1), big.NewRat(-1, 2), big.NewRat(3, 2)} {
 		_, err := engine.Solve(context.Background(), numeric.Exact{}, g, engine.Options{Discount: gamma})
@@ -265,6 +268,7 @@ func (d discountedGame) Discount() *big.Rat { return d.gamma }
 // Options.Discount, a different Options.Discount is refused, and the
 // analyses that take no discount refuse their graph.
 func TestDiscounter(t *testing.T) {
+	t.Parallel()
 	g := discountedGame{impatient(), big.NewRat(1, 2)}
 	ctx := context.Background()
 	res, err := engine.Solve(ctx, numeric.Exact{}, engine.Rules[int](g), engine.Options{})

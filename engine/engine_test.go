@@ -87,6 +87,7 @@ func ratEq(t *testing.T, what string, got *big.Rat, want string) {
 }
 
 func TestFairCoinSelfLoop(t *testing.T) {
+	t.Parallel()
 	m := parse(t, `{"players": 1, "start": "flip", "states": [
 		{"id": "flip", "chance": [{"p": "1/2", "to": "flip", "reward": 1}, {"p": 0.5, "to": "heads", "reward": 1}]},
 		{"id": "heads", "payoff": [1]}]}`)
@@ -103,6 +104,7 @@ func TestFairCoinSelfLoop(t *testing.T) {
 }
 
 func TestDieUntilSix(t *testing.T) {
+	t.Parallel()
 	m := parse(t, `{"players": 1, "start": "roll", "states": [
 		{"id": "roll", "chance": [{"p": "1/6", "to": "six", "reward": 1}, {"p": "5/6", "to": "roll", "reward": 1}]},
 		{"id": "six", "payoff": [1]}]}`)
@@ -115,6 +117,7 @@ func TestDieUntilSix(t *testing.T) {
 // B (player 1) stops for 0.6 or goes to a coin that returns to A or gives
 // player 0 the win. By hand: B stops, so A goes, and the value is 0.6.
 func TestTwoPlayerCycle(t *testing.T) {
+	t.Parallel()
 	m := parse(t, `{"players": 2, "start": "A", "states": [
 		{"id": "A", "player": 0, "actions": [
 			{"name": "stop", "outcomes": [{"p": 1, "to": "T03"}]},
@@ -150,6 +153,7 @@ func TestTwoPlayerCycle(t *testing.T) {
 // listed first; B's first action, toA, would then loop forever, so B (the
 // later of the two) takes exit. The reward counts both moves: 2.
 func TestLoopVersusProgressTie(t *testing.T) {
+	t.Parallel()
 	m := parse(t, `{"players": 1, "start": "A", "states": [
 		{"id": "A", "player": 0, "actions": [
 			{"name": "toB", "outcomes": [{"p": 1, "to": "B", "reward": 1}]},
@@ -192,6 +196,7 @@ func TestLoopVersusProgressTie(t *testing.T) {
 // elimination in float64 computes 1 - (1 - 2^-100) = 0 and fails; state
 // elimination must get 0.7 and the expected length 2^101.
 func TestTinyEscape(t *testing.T) {
+	t.Parallel()
 	eps := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), 100))
 	stayP := new(big.Rat).Sub(big.NewRat(1, 1), eps)
 	win := new(big.Rat).Mul(eps, big.NewRat(7, 10))
@@ -221,6 +226,7 @@ func TestTinyEscape(t *testing.T) {
 }
 
 func TestNeverEnding(t *testing.T) {
+	t.Parallel()
 	m := parse(t, `{"players": 1, "start": "A", "states": [
 		{"id": "A", "chance": [{"p": "1/2", "to": "B", "reward": 1}, {"p": "1/2", "to": "C"}]},
 		{"id": "B", "chance": [{"p": 1, "to": "B2"}]},
@@ -263,6 +269,7 @@ func (b badRules) Expand(s int, n *engine.Node[int]) error {
 }
 
 func TestInvalidRules(t *testing.T) {
+	t.Parallel()
 	for mode := range 5 {
 		_, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, badRules{mode}, engine.Options{})
 		if !errors.Is(err, solver.ErrInvalid) || !strings.Contains(err.Error(), "state 0") {
@@ -359,6 +366,7 @@ func (g *game) bruteValue() []float64 {
 // Random games against brute-force value iteration, in both modes, and
 // the exact values against the float ones.
 func TestRandomGames(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	solvedCycles := 0
 	for trial := range 300 {
@@ -391,6 +399,7 @@ func TestRandomGames(t *testing.T) {
 // round: value iteration cannot close its gap, so float mode hands the
 // component to strategy iteration, which agrees with exact mode.
 func TestTinyEscapeWithDecisions(t *testing.T) {
+	t.Parallel()
 	eps := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), 100))
 	twoEps := new(big.Rat).Add(eps, eps)
 	m := parse(t, fmt.Sprintf(`{"players": 1, "start": "A", "states": [
@@ -429,6 +438,7 @@ func TestTinyEscapeWithDecisions(t *testing.T) {
 // rewards and choices, to the last digit, as elimination over the
 // rationals.
 func TestLiftedTwin(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	var counts engine.Counts
 	for trial := range 12 {
@@ -462,6 +472,7 @@ func TestLiftedTwin(t *testing.T) {
 //     float policy (exact ties keep it as the incumbent, so the tie rule's
 //     choice must be made after).
 func TestExactTwins(t *testing.T) {
+	t.Parallel()
 	// groupExits makes exact mode group every row's exits and keep every
 	// part's row sums for reuse (exits.go).
 	groupExits := []engine.Tune{engine.ExitGroupFrom(1), engine.MemoFrom(1)}
@@ -620,6 +631,7 @@ func BenchmarkDenseExact(b *testing.B) {
 // better one wins whichever comes first; exactly tied, the first wins (the
 // tie rule).
 func TestExactChoiceBeyondFloat(t *testing.T) {
+	t.Parallel()
 	eps := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), 100))
 	half := big.NewRat(1, 2)
 	more := new(big.Rat).Add(half, eps)
@@ -683,6 +695,7 @@ func (c *stopAfter) Err() error {
 // a half-done evaluation must not pass for a settled policy. Stopped late
 // enough, it finishes, with the values of an unstopped solve.
 func TestExactStopsCleanly(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(17, 4))
 	// From every node's last action, many rounds switch: a stop inside
 	// one then leaves a policy that is not the optimum.

@@ -38,6 +38,7 @@ import (
 // Every shooter may keep play going forever by firing into the air, so no
 // reduction to one objective applies: the engine finds the equilibrium.
 func TestTruel(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../docs/examples/truel.json")
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +76,7 @@ func TestTruel(t *testing.T) {
 // keep play going forever, so the two-player reduction gives way to the
 // equilibrium method.
 func TestDuelInTheAir(t *testing.T) {
+	t.Parallel()
 	m := parse(t, `{"players": 2, "start": "A", "states": [
 		{"id": "A", "player": 0, "actions": [
 			{"name": "air", "outcomes": [{"p": 1, "to": "B"}]},
@@ -104,6 +106,7 @@ func TestDuelInTheAir(t *testing.T) {
 // the win, so A going on is worth 0 to A and A stops, for (2/3, 1/3). The
 // start is a coin between the two: (5/2 + 1/3, 7/2 + 1/6) = (17/6, 11/3).
 func TestLocalConstantSum(t *testing.T) {
+	t.Parallel()
 	m := parse(t, `{"players": 2, "start": "S", "states": [
 		{"id": "S", "chance": [{"p": "1/2", "to": "F"}, {"p": "1/2", "to": "A"}]},
 		{"id": "F", "payoff": [5, 7]},
@@ -129,6 +132,7 @@ func TestLocalConstantSum(t *testing.T) {
 // besides. The reduction applies to players 0 and 1: A stops, for (2/3,
 // 1/3) and player 2 gets 2/3·3 + 1/3·7 = 13/3.
 func TestTwoOfThreeDecide(t *testing.T) {
+	t.Parallel()
 	m := parse(t, `{"players": 3, "start": "A", "states": [
 		{"id": "A", "player": 0, "actions": [
 			{"name": "go", "outcomes": [{"p": 1, "to": "B"}]},
@@ -150,6 +154,7 @@ func TestTwoOfThreeDecide(t *testing.T) {
 
 // Two players who can both keep play going forever, which pays both 0.
 func TestBothStall(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, text string
 		want       map[int32][2]string
@@ -488,6 +493,7 @@ func newRandomGeneral(rng *rand.Rand, players, n int) *game {
 // constant-sum) with cycles and stalling: every solved profile is an
 // equilibrium by brute force, in both modes, and the two modes agree.
 func TestRandomEquilibria(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(18, 3))
 	equilibria := 0
 	for trial := range 300 {
@@ -589,6 +595,7 @@ func (g *game) trapped(choice []int) int {
 // no state could take an earlier-listed best action without play looping
 // forever among more states (in closed classes of the chain).
 func TestTieOrderRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(18, 4))
 	switched := 0
 	for trial := range 300 {
@@ -654,6 +661,7 @@ func TestTieOrderRandom(t *testing.T) {
 // engine says that none is one. With twelve more choices in the cycle
 // (16,384 profiles), more than the search tries, it says what it tried.
 func TestNoStationaryEquilibrium(t *testing.T) {
+	t.Parallel()
 	quitting := func(extra int) string {
 		var b strings.Builder
 		b.WriteString(`{"players": 2, "start": "A", "states": [
@@ -702,6 +710,7 @@ func TestNoStationaryEquilibrium(t *testing.T) {
 // certifies it; refusal_2p's is the one its comment gives (A via-chance,
 // B back: 1/2 each).
 func TestEquilibriumSearch(t *testing.T) {
+	t.Parallel()
 	paths, err := filepath.Glob("testdata/equilibria/*.json")
 	if err != nil || len(paths) != 4 {
 		t.Fatalf("%v %v", paths, err)

@@ -44,6 +44,7 @@ func exitRing(n int, x *big.Rat) *game {
 // the ring with probability 1/2 a step), the values are those of the
 // closed form, and most rows reused another's sums.
 func TestExitSumsReused(t *testing.T) {
+	t.Parallel()
 	const n = 90 // a part of memoFrom rows or more
 	g := exitRing(n, big.NewRat(1, 1))
 	var counts engine.Counts

@@ -119,6 +119,7 @@ func dump(G *engine.Graph[int]) (int, string) {
 // Expanding on forks numbers and describes every state as expanding alone
 // does.
 func TestParallelExploration(t *testing.T) {
+	t.Parallel()
 	explore := func(workers, n, wide, fail int, panics bool) (*engine.Graph[int], int, error) {
 		forks := 0
 		r := &forking{n: n, wide: wide, scratch: make([]int, 4), fail: fail, panics: panics, forks: &forks}

@@ -66,6 +66,7 @@ func threeStates(to [3]uint32, half *big.Rat) FlatGame {
 // others, leaves out states play never reaches, and leaves to explore
 // anything it would refuse or change.
 func TestAdopt(t *testing.T) {
+	t.Parallel()
 	half := big.NewRat(1, 2)
 	r := &flatRules{f: threeStates([3]uint32{1, 1, 2}, half)}
 	g, ok, _ := adopt[int32](t.Context(), r, Options{}, 8)

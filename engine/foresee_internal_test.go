@@ -14,6 +14,7 @@ import (
 // 1 and 2 have no row below them yet. Two units at one unit a second is
 // two seconds.
 func TestForeseeBound(t *testing.T) {
+	t.Parallel()
 	rows := [][]entry[float64]{{{col: 1, p: 1}}, {{col: 2, p: 1}}, {{col: 0, p: 1}}}
 	preds := [][]int32{{2}, {0}, {1}}
 	if err := foresee(rows, preds, 0, 1, time.Second, 3*time.Second); err != nil {

@@ -47,6 +47,7 @@ func chanceChain(n int, random bool) *game {
 // estimate (a limit of a nanosecond: any work left is too much); under
 // the default limit a small one solves.
 func TestEliminationForeseen(t *testing.T) {
+	t.Parallel()
 	_, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, chanceChain(1500, true), engine.Tuned(engine.Options{}, engine.EliminationLimit(time.Nanosecond, 0)))
 	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "would take at least") {
 		t.Errorf("random chain of 1,500: %v", err)

@@ -102,6 +102,7 @@ func solveWith[T any, F numeric.Field[T]](t *testing.T, f F, g engine.Rules[int]
 // are counted as shared out. Run with -race, this also checks that the
 // workers read only what the decomposition has finished.
 func TestFoundWhileSolving(t *testing.T) {
+	t.Parallel()
 	for seed := range 6 {
 		players := 1 + seed%2
 		g := blockGame(rand.New(rand.NewPCG(uint64(seed), 21)), players, 3000)
@@ -175,6 +176,7 @@ func sameResults[T any](t *testing.T, what string, minComps int, a, b *engine.Re
 // solveLean leave them to one worker, as solveAll does: a chain of 3,000
 // chance states is not shared out, and its values are exact.
 func TestFoundSingletonsAlone(t *testing.T) {
+	t.Parallel()
 	g := &game{players: 1}
 	const n = 3000
 	for s := range n {
@@ -206,6 +208,7 @@ func TestFoundSingletonsAlone(t *testing.T) {
 // last action of each state, not from value iteration's policy, so that
 // one round does not suffice.)
 func TestFoundStops(t *testing.T) {
+	t.Parallel()
 	g := blockGame(rand.New(rand.NewPCG(7, 21)), 1, 3000)
 	before := runtime.NumGoroutine()
 	// "lean, waiting": the decomposition waits for the workers after
@@ -283,6 +286,7 @@ func (m manyRats) Expand(s int, n *engine.Node[int]) error {
 // The walk's value and expected reward from every state, exact and in
 // float64, against the recursion written out here.
 func TestManyRationals(t *testing.T) {
+	t.Parallel()
 	m := manyRats{600}
 	value, reward := make([]*big.Rat, m.n+1), make([]*big.Rat, m.n+1)
 	value[m.n], reward[m.n] = new(big.Rat), new(big.Rat)
@@ -350,6 +354,7 @@ func (m manyNames) Expand(s int, n *engine.Node[int]) error {
 // Every state of the walk chooses its action named b, listed first or
 // second, and the value is 1.
 func TestManyActionNames(t *testing.T) {
+	t.Parallel()
 	m := manyNames{400}
 	res, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, m, engine.Options{})
 	if err != nil {

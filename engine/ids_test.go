@@ -11,6 +11,7 @@ import (
 // until an id of 256 or more comes and in four after; the column it
 // makes reads back the same ids, and uniform as on the ids.
 func TestIDBuilder(t *testing.T) {
+	t.Parallel()
 	for seed := range 40 {
 		rng := rand.New(rand.NewPCG(uint64(seed), 3))
 		var b idBuilder

@@ -20,6 +20,7 @@ import (
 // version waited after each of the 16 it let go, for pieces only it could
 // let go, and hung.)
 func TestLeanHold(t *testing.T) {
+	t.Parallel()
 	for seed := range 3 {
 		g := blockGame(rand.New(rand.NewPCG(uint64(seed), 23)), 1+seed%2, 2000)
 		stored, lean := storedAndLean(t, g, engine.Tuned(engine.Options{}, engine.LeanHold(1)))
@@ -85,6 +86,7 @@ func (f *fickle) Expand(s int, n *engine.Node[int]) error {
 // one error that names the state, never solved as whichever description
 // came last; and no goroutine is left.
 func TestLeanChanged(t *testing.T) {
+	t.Parallel()
 	before := runtime.NumGoroutine()
 	for _, c := range []struct{ how, want string }{
 		{"target", "not found in exploration"},
@@ -118,6 +120,7 @@ func TestLeanChanged(t *testing.T) {
 // same plays from the same random numbers as a stored graph's result, and
 // Choice names the same actions.
 func TestLeanSimulate(t *testing.T) {
+	t.Parallel()
 	g := &game{players: 1}
 	const n = 50
 	quarter, half := big.NewRat(1, 4), big.NewRat(1, 2)
@@ -175,6 +178,7 @@ func (c *canceller) Expand(s int, n *engine.Node[int]) error {
 // context's error: the workers stop without taking the pieces left, and
 // the decomposition stops waiting for them.
 func TestLeanCancelWhileWaiting(t *testing.T) {
+	t.Parallel()
 	g := blockGame(rand.New(rand.NewPCG(5, 25)), 1, 3000)
 	for at := 100; at < 8000; at += 397 {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -244,6 +248,7 @@ func (r reversed) TieRank(s, action int) int { return -action }
 // Rules with their own tie rule: each piece takes its states' ranks, and
 // the choices and values are a stored graph's.
 func TestLeanTieBreaker(t *testing.T) {
+	t.Parallel()
 	for seed := range 2 {
 		g := reversed{blockGame(rand.New(rand.NewPCG(uint64(seed), 26)), 1+seed, 1500)}
 		stored, lean := storedAndLean(t, g, engine.Options{})

@@ -20,6 +20,7 @@ import (
 // (1 on the step out of A, 3 out of D) averages 1/3 · 1/2 + 1/3 · 3 · 1/3
 // = 1/2 from S.
 func TestLongRun(t *testing.T) {
+	t.Parallel()
 	m := parse(t, `{"players": 1, "start": "S", "states": [
 		{"id": "S", "chance": [{"p": "1/3", "to": "A"}, {"p": "1/3", "to": "C"}, {"p": "1/3", "to": "E"}]},
 		{"id": "A", "chance": [{"p": 1, "to": "B", "reward": 1}]},
@@ -76,6 +77,7 @@ func TestLongRun(t *testing.T) {
 // LongRun tells progress in states, reaching every state of the chain at
 // the end, and stops with the context's error when it is cancelled.
 func TestLongRunProgress(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString(`{"players": 1, "start": "s0", "states": [`)
 	const n = 3000 // a chain of single-state components into a two-state loop

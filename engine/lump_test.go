@@ -53,6 +53,7 @@ func cover(g *game, r int) *game {
 // broken, which a cover may do otherwise than its game). Many parts were
 // lumped.
 func TestLumpedCovers(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(36, 1))
 	var counts engine.Counts
 	opt := engine.Tuned(engine.Options{}, engine.LumpMin(4), engine.Counted(&counts))
@@ -103,6 +104,7 @@ func TestLumpedCovers(t *testing.T) {
 // Every step earns 1. By hand, with y the reward from 2 (and from 3):
 // y = 1 + (x0 + x1)/2, x0 = 1 + y/3, x1 = 1 + p·y, so y = 4/(5/3 − p).
 func TestLumpingChecksExactly(t *testing.T) {
+	t.Parallel()
 	p := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 61), big.NewInt(2)))
 	one, half, third := big.NewRat(1, 1), big.NewRat(1, 2), big.NewRat(1, 3)
 	rest := new(big.Rat).Sub(one, p)
@@ -139,6 +141,7 @@ func TestLumpingChecksExactly(t *testing.T) {
 // they are written, and the arithmetic is that of the integers modulo the
 // prime (checked against math/big).
 func TestResidues(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ a, b string }{
 		{"1/3", "2/6"}, {"-5/7", "-10/14"}, {"123456789012345678901234567890/7", "246913578024691357802469135780/14"},
 		{"1/9223372036854775807", "2/18446744073709551614"},
@@ -170,6 +173,7 @@ func TestResidues(t *testing.T) {
 // gave up at half the states. It gives up after 64, and every state's
 // value is 2/3.
 func TestLumpingGivesUpOnARing(t *testing.T) {
+	t.Parallel()
 	const n = 2000
 	g := &game{players: 1}
 	for i := range n { // states 0 … n-1; the win is n, the loss n+1

@@ -226,6 +226,7 @@ func solveLinear(m *randomMDP, choice []int, unknown func(int) bool, known func(
 // TestAnalyzeRandom checks Analyze on random MDPs against brute force over
 // all policies, exactly and in float, for all four objectives.
 func TestAnalyzeRandom(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 11))
 	ctx := context.Background()
 	for trial := range 1500 {
@@ -323,6 +324,7 @@ func (c *chainOfMDPs) Expand(s int, n *engine.Node[int]) error {
 // Analyze on two workers gives exactly what it gives on one, for every
 // objective (run with -race: the workers share the value arrays).
 func TestAnalyzeWorkers(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(18, 5))
 	c := &chainOfMDPs{}
 	for range 300 {
@@ -400,6 +402,7 @@ func tiedMDP(rng *rand.Rand) *randomMDP {
 // the state's value. Ties are everywhere (repeated actions), so the
 // strategy iteration's incumbent is often not that first action.
 func TestAnalyzeExactTieRule(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(13, 14))
 	ctx := context.Background()
 	checked := 0

@@ -142,6 +142,7 @@ func optimisticTwins(t *testing.T, name string, g *game) (with, without, ends in
 // (3,069 against 4,779 here; on Pig to 100, 133,541 against 535,309),
 // counting the candidates' sweeps with value iteration's.
 func TestOptimisticValueIteration(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	var with, without, ends int
 	for trial := range 60 {

@@ -62,6 +62,7 @@ func almostSurePlain(acts func(v int) [][]int, n int, goal, avoid, up, can []boo
 // searches) finds exactly the set of the plain nested fixed point, on
 // random graphs with both sides, avoided states and cycles.
 func TestAlmostSureAgainstPlain(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(31, 7))
 	ctx := context.Background()
 	ones := 0

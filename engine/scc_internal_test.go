@@ -12,6 +12,7 @@ import (
 // error, and on a live one finds the components: here a ring of n
 // vertices (one component) after a path of n (n more).
 func TestTarjanStops(t *testing.T) {
+	t.Parallel()
 	const n = 3 * sccCheck
 	start := make([]uint32, 2*n+1)
 	var adj []uint32
@@ -95,6 +96,7 @@ func refTarjan(n int, start, adj []uint32) (of []int32, comps [][]uint32) {
 // sparse and dense, with vertex starts and through a graph's two levels
 // (actions, then outcomes), and its scratch serves graph after graph.
 func TestDecomposeMatchesTarjan(t *testing.T) {
+	t.Parallel()
 	var sc sccScratch
 	for seed := range 300 {
 		rng := rand.New(rand.NewPCG(uint64(seed), 5))

@@ -51,6 +51,7 @@ func (w sizedRewards) SizeHint() (states, actions, outcomes int) {
 // hint exact, too small, and absent, against the same linear system
 // solved by solveLinear's Gauss–Jordan elimination in big.Rat.
 func TestSizerRewards(t *testing.T) {
+	t.Parallel()
 	const n, from = 12, 5
 	base := lateRewards{n: n, from: from}
 	walk := &randomMDP{n: n + 1}

@@ -68,6 +68,7 @@ func escapeModels(e int) map[string]string {
 // not prove it; it is never silently wrong. Both with exact re-solves (the
 // default) and without, where the answer must be right or flagged.
 func TestEscapeFamily(t *testing.T) {
+	t.Parallel()
 	for _, e := range []int{6, 8, 10, 11, 12, 13, 15, 20, 50, 100, 200, 300} {
 		for name, text := range escapeModels(e) {
 			m := parse(t, text)
@@ -156,6 +157,7 @@ func escapeMDP(e int) *randomMDP {
 // exact to 1e-12 relative, or is flagged; with exact re-solves (the default)
 // never flagged at this size.
 func TestEscapeFamilyAnalyze(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, e := range []int{6, 8, 10, 11, 12, 13, 15, 20, 50, 100, 200, 300} {
 		m := escapeMDP(e)
@@ -234,6 +236,7 @@ func TestEscapeFamilyAnalyze(t *testing.T) {
 // terminal (the owner was once kept in an int8, so player 254 read as a
 // terminal and 255 as chance).
 func TestManyPlayers(t *testing.T) {
+	t.Parallel()
 	const P = 300
 	pay := func(winner int) string {
 		s := make([]string, P)
@@ -289,6 +292,7 @@ func (m manyOutcomes) Expand(s int, node *engine.Node[int]) error {
 // exactly enough that half of them give exactly 1/2 (plain addition gave
 // 0.4999999999896) and the expected reward exactly 1.
 func TestCompensatedSum(t *testing.T) {
+	t.Parallel()
 	res, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, manyOutcomes{1_000_000}, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -302,6 +306,7 @@ func TestCompensatedSum(t *testing.T) {
 }
 
 func TestNeumaierSum(t *testing.T) {
+	t.Parallel()
 	var s numeric.Sum
 	plain := 0.0
 	for range 1_000_000 {
@@ -317,6 +322,7 @@ func TestNeumaierSum(t *testing.T) {
 // names once took an empty slot for a cached "", and Choice indexed past
 // the names.
 func TestEmptyActionName(t *testing.T) {
+	t.Parallel()
 	m := parse(t, `{"players": 1, "start": "a", "states": [
 		{"id": "a", "player": 0, "actions": [{"name": "", "outcomes": [{"p": 1, "to": "e"}]}, {"name": "x", "outcomes": [{"p": 1, "to": "f"}]}]},
 		{"id": "e", "payoff": [1]}, {"id": "f", "payoff": [0]}]}`)
@@ -331,6 +337,7 @@ func TestEmptyActionName(t *testing.T) {
 // exact twin), agree with exact mode; run with -race this checks the twins
 // share nothing.
 func TestResolveInParallel(t *testing.T) {
+	t.Parallel()
 	const k = 80
 	var b strings.Builder
 	b.WriteString(`{"players": 1, "start": "root", "states": [{"id": "lo", "payoff": [0.6]}, {"id": "hi", "payoff": [1]}, {"id": "root", "chance": [`)
@@ -381,6 +388,7 @@ func (g tooMany) Expand(_ int, node *engine.Node[int]) error {
 // The player limit is documented and enforced: MaxPlayers players solve,
 // one more is refused as invalid.
 func TestPlayerLimit(t *testing.T) {
+	t.Parallel()
 	if _, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, tooMany{engine.MaxPlayers}, engine.Options{}); err != nil {
 		t.Errorf("%d players: %v", engine.MaxPlayers, err)
 	}
@@ -395,6 +403,7 @@ func TestPlayerLimit(t *testing.T) {
 // states, then the same chain with every state made a loop of three. The
 // values are exact in both.
 func TestSingletonsSolvedAlone(t *testing.T) {
+	t.Parallel()
 	for _, loop := range []bool{false, true} {
 		var b strings.Builder
 		b.WriteString(`{"players": 1, "start": "s0", "states": [{"id": "end", "payoff": [1]}`)

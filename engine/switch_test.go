@@ -56,6 +56,7 @@ func slowRing(t *testing.T, n int, wait bool) engine.Rules[int32] {
 // exact work as they took. Above 16 times ExactStates there is no attempt.
 // All of it with and without an end component in the ring.
 func TestExactSwitch(t *testing.T) {
+	t.Parallel()
 	for _, wait := range []bool{false, true} {
 		t.Run(fmt.Sprint("wait=", wait), func(t *testing.T) { checkSwitch(t, slowRing(t, 40, wait)) })
 	}

@@ -13,6 +13,7 @@ import (
 // each their own way: they must agree with them everywhere, ties within
 // the tolerance included.
 func TestPreferAgrees(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	const tol = DefaultTieTolerance
 	for range 100000 {
