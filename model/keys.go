@@ -103,12 +103,50 @@ func (w *keyWalker) object(kind string) error {
 		switch {
 		case kind == "" || key == "comment":
 			err = w.value("")
+		case numberKeys[key] && kind != "state":
+			err = w.number(kind, key)
+		case key == "payoff" && w.data[w.pos] == '[':
+			err = w.numbers(kind, key)
 		case children[key] != "" && w.data[w.pos] == '[':
 			err = w.array(children[key])
 		default:
 			err = w.value("")
 		}
 		if err != nil {
+			return err
+		}
+	}
+}
+
+// numberKeys are the keys whose values are numbers ("payoff": a list of
+// them): a JSON number or a string (number.UnmarshalJSON, whose error
+// encoding/json gives no place).
+var numberKeys = map[string]bool{"p": true, "reward": true, "discount": true}
+
+// number walks the value of key, which must be a JSON number or a string.
+func (w *keyWalker) number(kind, key string) error {
+	if c := w.data[w.pos]; c != '"' && c != '-' && (c < '0' || c > '9') {
+		at := w.pos
+		what := "a JSON " + map[byte]string{'{': "object", '[': "array", 'n': "null", 't': "true", 'f': "false"}[c]
+		return fmt.Errorf("%s: %s: %q: want a number or a string, not %s", position(w.data, int64(at)), w.where(kind), key, what)
+	}
+	return w.value("")
+}
+
+// numbers walks an array of numbers, the value of key.
+func (w *keyWalker) numbers(kind, key string) error {
+	w.pos++ // [
+	for {
+		w.space()
+		switch w.data[w.pos] {
+		case ']':
+			w.pos++
+			return nil
+		case ',':
+			w.pos++
+			w.space()
+		}
+		if err := w.number(kind, key); err != nil {
 			return err
 		}
 	}

@@ -91,7 +91,10 @@ func TestRejects(t *testing.T) {
 		{"discount negative", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1]}],"discount":"-1/2"}`, `"discount" -1/2 is not in (0, 1)`},
 		{"discount text", `{"players":1,"start":"a","discount":"soon","states":[{"id":"a","payoff":[1]}]}`, `"discount" "soon" is not a number`},
 		{"discount twice", `{"players":1,"start":"a","discount":0.5,"discount":0.5,"states":[{"id":"a","payoff":[1]}]}`, `key "discount" is given twice`},
-		{"discount object", `{"players":1,"start":"a","discount":{},"states":[{"id":"a","payoff":[1]}]}`, `want a number or a string`},
+		{"discount object", `{"players":1,"start":"a","discount":{},"states":[{"id":"a","payoff":[1]}]}`, `line 1, column 37: the model object: "discount": want a number or a string, not a JSON object`},
+		{"null probability", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":null,"to":"a"}]}]}`, `line 1, column 61: state "a": "p": want a number or a string, not a JSON null`},
+		{"reward true", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":1,"to":"a","reward":true}]}]}`, `state "a": "reward": want a number or a string, not a JSON true`},
+		{"payoff entry null", `{"players":1,"start":"a","states":[{"id":"a","payoff":[1,null]}]}`, `line 1, column 58: state "a": "payoff": want a number or a string, not a JSON null`},
 		{"300 digits", `{"players":1,"start":"a","states":[{"id":"a","chance":[{"p":"0.` + strings.Repeat("9", 300) + `","to":"a"}]}]}`, `has 301 digits, more than the 200 allowed`},
 	}
 	for _, tt := range tests {
