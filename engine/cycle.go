@@ -50,8 +50,8 @@ func (r *run[S, T, F]) cycle(k int, comp []uint32, obj, minP int) (Method, error
 		return c.exM, c.exErr
 	}
 	if !r.f.Exact() {
-		if m, done := c.settle(); done {
-			return m, c.exErr
+		if m, done, err := c.settle(); done {
+			return m, err
 		}
 		// The bounds may still prove strategy iteration's answer (with
 		// one player, a policy worth the upper bound is optimal).
@@ -132,7 +132,7 @@ func (c *cycleSolve[S, T, F]) bound() {
 // their midpoint where its values lie within the precision of them; else
 // an exact re-solve, however long for a small component, within as much
 // work as value iteration did for a large one not yet tried.
-func (c *cycleSolve[S, T, F]) settle() (m Method, done bool) {
+func (c *cycleSolve[S, T, F]) settle() (m Method, done bool, err error) {
 	r, q, L, U := c.r, c.q, c.L, c.U
 	if c.gap <= c.target || c.oneSided {
 		q.mid = resize(q.mid, q.nodes)
@@ -142,8 +142,7 @@ func (c *cycleSolve[S, T, F]) settle() (m Method, done bool) {
 		}
 		sigma := r.greedy(q, x, c.minP)
 		if err := r.checkStay(q, sigma, c.minP); err != nil {
-			c.exErr = err
-			return 0, true
+			return 0, true, err
 		}
 		r.applyPolicy(q, c.comp, sigma, x)
 		r.solveChain(c.comp, r.choice)
@@ -153,20 +152,20 @@ func (c *cycleSolve[S, T, F]) settle() (m Method, done bool) {
 		// to it many times before it leaves.
 		if w := r.hull(q, c.comp, L, U, c.obj, c.minP); w <= c.target {
 			r.st.gap = math.Max(r.st.gap, w)
-			return ValueIteration, true
+			return ValueIteration, true, nil
 		}
 	}
 	switch {
 	case len(c.comp) <= r.opt.exactStates():
 		if c.resolve(0) {
-			return c.exM, true
+			return c.exM, true, c.exErr
 		}
 	case c.attempt && !c.attempted:
 		if c.resolve(max(1, int64(float64(c.sweeps)*float64(work(q))/r.opt.tune().exactUnitVisits))) {
-			return c.exM, true
+			return c.exM, true, c.exErr
 		}
 	}
-	return 0, false
+	return 0, false, nil
 }
 
 // prove counts float mode's strategy iteration answer as proven where the

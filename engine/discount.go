@@ -21,12 +21,13 @@ import (
 // Every method then solves a game in which play ends with probability 1
 // from every state, whatever the players do.
 
+// ValidDiscount reports whether d is a discount: in (0, 1). A model
+// reader checks its discount with it, to say where the bad one is.
+func ValidDiscount(d *big.Rat) bool { return d.Sign() > 0 && d.Cmp(big.NewRat(1, 1)) < 0 }
+
 // checkDiscount checks Options.Discount: nil, or in (0, 1).
 func (o Options) checkDiscount() error {
-	if o.Discount == nil {
-		return nil
-	}
-	if o.Discount.Sign() <= 0 || o.Discount.Cmp(big.NewRat(1, 1)) >= 0 {
+	if o.Discount != nil && !ValidDiscount(o.Discount) {
 		return solver.Invalidf("engine: discount %s is not in (0, 1)", o.Discount.RatString())
 	}
 	return nil
@@ -40,20 +41,18 @@ func (o Options) undiscounted(what string) error {
 	return nil
 }
 
-// withDiscount returns opt with the discount of rules that carry one
-// (Discounter), refusing a different Options.Discount.
-func withDiscount[S comparable](rules Rules[S], opt Options) (Options, error) {
+// DiscountOf returns the discount Solve applies to rules under opt: the
+// rules' own (Discounter), else opt.Discount, else nil. Both, differing,
+// are an error wrapping solver.ErrInvalid. model.Export writes it.
+func DiscountOf[S comparable](rules Rules[S], opt Options) (*big.Rat, error) {
 	d, ok := rules.(Discounter)
 	if !ok || d.Discount() == nil {
-		return opt, nil
+		return opt.Discount, nil
 	}
-	switch {
-	case opt.Discount == nil:
-		opt.Discount = d.Discount()
-	case opt.Discount.Cmp(d.Discount()) != 0:
-		return opt, solver.Invalidf("engine: Options.Discount %s differs from the rules' own discount %s", opt.Discount.RatString(), d.Discount().RatString())
+	if opt.Discount != nil && opt.Discount.Cmp(d.Discount()) != 0 {
+		return nil, solver.Invalidf("engine: Options.Discount %s differs from the rules' own discount %s", opt.Discount.RatString(), d.Discount().RatString())
 	}
-	return opt, nil
+	return d.Discount(), nil
 }
 
 // undiscounted refuses a graph explored from discounted rules for an
@@ -79,8 +78,8 @@ func (g *graph[S]) discount(ctx context.Context, gamma *big.Rat, memory uint64) 
 	one := big.NewRat(1, 1)
 	stopP := g.rats.id(new(big.Rat).Sub(one, gamma))
 	scaled := map[uint32]uint32{} // a probability's id to γ·p's
-	var to column[uint32]
-	var prob, reward idBuilder
+	c := edgeColumns[S]{rewards: true}
+	to, prob, reward := &c.to, &c.prob, &c.reward
 	outStart := make([]uint32, 1, A+1)
 	mean, term := new(big.Rat), new(big.Rat)
 	for a := range A {
@@ -112,21 +111,19 @@ func (g *graph[S]) discount(ctx context.Context, gamma *big.Rat, memory uint64) 
 		}
 		mid := uint32(0)
 		if mean.Sign() != 0 {
-			mid = g.rats.id(new(big.Rat).Set(mean))
+			// Most actions' means are met before: no new rational each
+			// (by value: mean is scratch, its pointer is no key).
+			var ok bool
+			if mid, ok, _ = g.rats.byValue(mean); !ok {
+				mid = g.rats.id(new(big.Rat).Set(mean))
+			}
 		}
 		to.push(stop)
 		prob.push(stopP)
 		reward.push(mid)
 		outStart = append(outStart, uint32(to.len()))
 	}
-	var err error
-	if g.to, err = to.flat(ctx); err != nil {
-		return err
-	}
-	if g.prob, err = prob.flat(ctx); err != nil {
-		return err
-	}
-	if g.reward, err = reward.flat(ctx); err != nil {
+	if err := c.flatOutcomes(ctx, g); err != nil {
 		return err
 	}
 	g.outStart = outStart

@@ -558,13 +558,12 @@ func (c *edgeColumns[S]) size(g *graph[S], sz Sizer, lean bool) (stop func()) {
 	switch {
 	case states <= 0 || actions < 0 || outcomes < 0 || graphBytes[S](g.players, c.valueBytes, states, actions, outcomes, 1) > c.avail:
 		return func() {}
-	case lean:
-		g.states = hugepage.Make[S](0, states)
-		g.owner = hugepage.Make[int16](0, states)
-		return hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner))
 	}
 	g.states = hugepage.Make[S](0, states)
 	g.owner = hugepage.Make[int16](0, states)
+	if lean {
+		return hugepage.PopulateAhead(hugepage.Bytes(g.states), hugepage.Bytes(g.owner))
+	}
 	g.actStart, g.payStart = hugepage.Make[uint32](0, states+1), hugepage.Make[uint32](0, states+1)
 	c.actName.sized(0, actions)
 	g.outStart = hugepage.Make[uint32](0, actions+1)
@@ -636,6 +635,13 @@ func (c *edgeColumns[S]) finish(ctx context.Context, g *graph[S], memory uint64)
 	if g.actName, err = c.actName.flat(ctx); err != nil {
 		return err
 	}
+	return c.flatOutcomes(ctx, g)
+}
+
+// flatOutcomes sets g's outcome columns (targets, probabilities, rewards)
+// from c's.
+func (c *edgeColumns[S]) flatOutcomes(ctx context.Context, g *graph[S]) error {
+	var err error
 	if g.to, err = c.to.flat(ctx); err != nil {
 		return err
 	}

@@ -25,8 +25,9 @@ type kernels[S comparable, T any, F numeric.Field[T]] struct {
 	// (improve).
 	improve func(r *run[S, T, F], q *quotient[T], x []T, sigma []int32, p int, minimize bool, final []int32, inc *rounds) bool
 	// best is node i's first best action in tie order under x, xf being x
-	// in float64 in exact mode (greedy).
-	best func(r *run[S, T, F], q *quotient[T], x []T, xf []float64, i int, minimize bool) int32
+	// in float64 in exact mode (greedy); float mode keeps the incumbent inc
+	// within the tie tolerance (improve), exact mode decides exactly.
+	best func(r *run[S, T, F], q *quotient[T], x []T, xf []float64, i int, minimize bool, inc int32) int32
 }
 
 // chooseKernels returns the kernels of a run of problem p.

@@ -217,7 +217,7 @@ func (h *handOut) hand(k int, succ []int32) (queued bool, err error) {
 }
 
 // solvesInline reports whether the components are now solved as found:
-// their successors are then not needed (hand takes nil).
+// their successors are then not needed (hand ignores them).
 func (h *handOut) solvesInline() bool { return h.serial }
 
 // decide ends the probe, if it is still open: it solves the components

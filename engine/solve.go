@@ -240,8 +240,8 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	if f.Exact() {
 		valueBytes = 120 // a *big.Rat with small numerator and denominator
 	}
-	opt, err := withDiscount(rules, opt)
-	if err != nil {
+	var err error
+	if opt.Discount, err = DiscountOf(rules, opt); err != nil {
 		return nil, err
 	}
 	if err := opt.checkDiscount(); err != nil {

@@ -38,23 +38,12 @@ func (r *run[S, T, F]) improve(q *quotient[T], x []T, sigma []int32, p, minP int
 // improveTolerant is improve in float mode: a node switches to an action
 // better beyond the tie tolerance (prefer).
 func (r *run[S, T, F]) improveTolerant(q *quotient[T], x []T, sigma []int32, p int, minimize bool, _ []int32, _ *rounds) bool {
-	f := r.f
-	cur, cand := f.New(), f.New()
 	switched := false
 	for i := range q.nodes {
 		if q.owner[i] != p || q.actStart[i+1]-q.actStart[i] < 2 {
 			continue
 		}
-		cur = r.qvalue(q, x, sigma[i], cur)
-		best := sigma[i]
-		for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
-			cand = r.qvalue(q, x, a, cand)
-			if prefer(f, r.tol, minimize, cand, cur) {
-				best = a
-				cur, cand = cand, cur
-			}
-		}
-		if best != sigma[i] {
+		if best := r.bestTolerant(q, x, nil, i, minimize, sigma[i]); best != sigma[i] {
 			sigma[i] = best
 			switched = true
 		}
@@ -139,19 +128,24 @@ func (r *run[S, T, F]) greedy(q *quotient[T], x []T, minP int) []int32 {
 	for i := range q.nodes {
 		sigma[i] = q.actStart[i]
 		if q.actStart[i+1]-q.actStart[i] >= 2 {
-			sigma[i] = r.k.best(r, q, x, xf, i, q.owner[i] == minP && minP >= 0)
+			sigma[i] = r.k.best(r, q, x, xf, i, q.owner[i] == minP && minP >= 0, q.actStart[i])
 		}
 	}
 	return sigma
 }
 
-// bestTolerant is float mode's choice at node i under x: the first action
-// in tie order whose value is best beyond the tie tolerance (prefer).
-func (r *run[S, T, F]) bestTolerant(q *quotient[T], x []T, _ []float64, i int, minimize bool) int32 {
+// bestTolerant is float mode's choice at node i under x: the incumbent
+// inc, unless some action is better beyond the tie tolerance (prefer), and
+// then the first in tie order that no later action beats so. greedy's
+// incumbent is the first action; improve's the current one.
+func (r *run[S, T, F]) bestTolerant(q *quotient[T], x []T, _ []float64, i int, minimize bool, inc int32) int32 {
 	f := r.f
-	choice := q.actStart[i]
-	best, cand := r.qvalue(q, x, choice, f.New()), f.New()
-	for a := choice + 1; a < q.actStart[i+1]; a++ {
+	choice := inc
+	best, cand := r.qvalue(q, x, inc, f.New()), f.New()
+	for a := q.actStart[i]; a < q.actStart[i+1]; a++ {
+		if a == inc {
+			continue
+		}
 		cand = r.qvalue(q, x, a, cand)
 		if prefer(f, r.tol, minimize, cand, best) {
 			choice = a
@@ -163,7 +157,7 @@ func (r *run[S, T, F]) bestTolerant(q *quotient[T], x []T, _ []float64, i int, m
 
 // bestFirst is exact mode's choice at node i under x: bestExact's first
 // best action in tie order.
-func (r *run[S, T, F]) bestFirst(q *quotient[T], x []T, xf []float64, i int, minimize bool) int32 {
+func (r *run[S, T, F]) bestFirst(q *quotient[T], x []T, xf []float64, i int, minimize bool, _ int32) int32 {
 	_, first := r.bestExact(q, x, xf, i, minimize, -1)
 	return first
 }

@@ -26,9 +26,9 @@ type tuning struct {
 	// solve while the decomposition is still finding them (solveFound);
 	// below it the components are found first.
 	streamFrom int
-	// probeComponents is how many components solveFound and the lean
-	// decomposition hold back to see whether they are mostly single
-	// states, which are then solved inline.
+	// probeComponents is how many of the components found topo holds
+	// back (handOut) to see whether they are mostly single states, which
+	// are then solved inline.
 	probeComponents int
 
 	// eliminationLimit is the longest an elimination may be foreseen to

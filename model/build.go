@@ -398,7 +398,7 @@ func (b *builder) finish(start *string, discount number) (*Model, error) {
 		switch {
 		case err != nil:
 			return nil, b.bad(`"discount" %v`, err)
-		case d.Sign() <= 0 || d.Cmp(big.NewRat(1, 1)) >= 0:
+		case !engine.ValidDiscount(d):
 			return nil, b.bad(`"discount" %s is not in (0, 1)`, d.RatString())
 		}
 		m.discount = d

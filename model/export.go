@@ -44,12 +44,9 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 	if sd, ok := rules.(engine.Seeder[S]); ok && len(sd.Seeds()) > 0 {
 		return 0, solver.Invalidf("model: the model has %d initial states; the JSON model format has one start", len(sd.Seeds())+1)
 	}
-	discount := opt.Discount
-	if d, ok := rules.(engine.Discounter); ok && d.Discount() != nil {
-		if discount != nil && discount.Cmp(d.Discount()) != 0 {
-			return 0, solver.Invalidf("model: Options.Discount %s differs from the rules' own %s", discount.RatString(), d.Discount().RatString())
-		}
-		discount = d.Discount()
+	discount, err := engine.DiscountOf(rules, opt)
+	if err != nil {
+		return 0, fmt.Errorf("model: %w", err)
 	}
 	opt.Discount = nil // a property of the file, not of the exploration
 	G, err := engine.Explore(ctx, rules, opt)

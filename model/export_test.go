@@ -246,3 +246,24 @@ func FuzzExport(f *testing.F) {
 		}
 	})
 }
+
+// A model's own discount is written; a different Options.Discount is
+// refused, not written over it.
+func TestExportDiscount(t *testing.T) {
+	data, err := os.ReadFile("../docs/examples/patience.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := Export(context.Background(), &b, m, engine.Options{Discount: big.NewRat(1, 2)}, nil, ""); !errors.Is(err, solver.ErrInvalid) {
+		t.Errorf("a different discount: %v, want solver.ErrInvalid", err)
+	}
+	b.Reset()
+	if _, err := Export(context.Background(), &b, m, engine.Options{Discount: big.NewRat(9, 10)}, nil, ""); err != nil || !strings.Contains(b.String(), `"discount": "9/10"`) {
+		t.Errorf("the same discount: %v\n%s", err, b.String())
+	}
+}

@@ -103,7 +103,7 @@ func (w *keyWalker) object(kind string) error {
 		switch {
 		case kind == "" || key == "comment":
 			err = w.value("")
-		case numberKeys[key] && kind != "state":
+		case numberKeys[key]:
 			err = w.number(kind, key)
 		case key == "payoff" && w.data[w.pos] == '[':
 			err = w.numbers(kind, key)

@@ -42,7 +42,8 @@ func ParseContext(ctx context.Context, model, props []byte, consts map[string]st
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("prism: %w", err)
 	}
-	m, err := jani.ParseDocument(asDecoded(doc).(obj), consts)
+	asDecoded(doc)
+	m, err := jani.ParseDocument(doc, consts)
 	if err != nil {
 		return nil, placed(err)
 	}
