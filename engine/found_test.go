@@ -370,3 +370,46 @@ func TestManyActionNames(t *testing.T) {
 		}
 	}
 }
+
+// Components solved inline as they are found (a chain of single states)
+// stop soon after the context does: the finding goroutine looks at it
+// only every 65,536 states, and the memory guard every 2,048 such
+// components, so inline solving looks every 256. Cancelled at the first
+// progress report of the solving (component 0), the run stops before
+// component 1,024, the next report.
+func TestFoundInlineStops(t *testing.T) {
+	t.Parallel()
+	g := &game{players: 1}
+	const n = 20000
+	for s := range n {
+		g.addMover(nil, engine.Chance)
+		g.acts = append(g.acts, [][]engine.Outcome[int]{{{P: big.NewRat(1, 2), To: s + 1}, {P: big.NewRat(1, 2), To: n + 1}}})
+	}
+	g.addConstantSum(big.NewRat(1, 1))
+	g.addConstantSum(new(big.Rat))
+	for _, lean := range []bool{false, true} {
+		ctx, cancel := context.WithCancel(context.Background())
+		after := -1 // reports after the cancellation
+		var opt engine.Options
+		opt.Progress = func(done, total int64) {
+			if total > 0 { // solving, not exploring
+				after++
+				cancel()
+			}
+		}
+		leanFrom, streamFrom := engine.NoLean, 1
+		if lean {
+			leanFrom, streamFrom = 0, 1<<30
+		}
+		opt = engine.Tuned(opt, engine.LeanFrom(leanFrom), engine.StreamFrom(streamFrom))
+		opt.Workers = 2
+		_, err := engine.Solve[int](ctx, numeric.Exact{}, engine.Rules[int](g), opt)
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("lean %v: %v, want context.Canceled", lean, err)
+		}
+		if after > 0 {
+			t.Errorf("lean %v: %d progress reports after the cancellation", lean, after)
+		}
+	}
+}

@@ -143,7 +143,14 @@ func (t *topo) run(ctx context.Context) error {
 		// inline solves a component on the finding goroutine, as worker
 		// t.workers, for components not worth sharing out (never mixed
 		// with queued ones).
+		// The finding goroutine looks at the context only now and then
+		// (every 65,536 states, scc.go): inline solving, as the loop
+		// over known components, looks every 256 components.
+		inlined := 0
 		inline := func(k int) error {
+			if inlined++; inlined%256 == 0 && ctx.Err() != nil {
+				return fmt.Errorf("engine: %w", ctx.Err())
+			}
 			err := t.solve(workers, k)
 			if err == nil {
 				report(k)
