@@ -1,16 +1,15 @@
 package engine_test
 
 import (
-	"errors"
-	"math"
-	"strings"
-
 	"context"
+	"errors"
 	"fmt"
-	"github.com/gamesolve/gamesolve/budget"
+	"math"
 	"math/big"
+	"strings"
 	"testing"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/numeric"
 )

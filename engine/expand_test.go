@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
 )
 
 // forking are rules over a pseudo-random graph of n states, with scratch
@@ -158,6 +159,54 @@ func TestParallelExploration(t *testing.T) {
 		}
 		if want := fmt.Sprintf("state %d", late); e1 == nil || !strings.Contains(e1.Error(), want) || panics != strings.Contains(e1.Error(), "panicked") {
 			t.Errorf("panics %t: %v", panics, e1)
+		}
+	}
+}
+
+// offSum is a one-player game whose state 0 has a good action "a" and an
+// action "b" whose probabilities add up to 3/2.
+type offSum struct{}
+
+func (offSum) Players() int { return 1 }
+func (offSum) Start() int   { return 0 }
+func (offSum) Expand(s int, n *engine.Node[int]) error {
+	if s != 0 {
+		n.Terminal(big.NewRat(int64(s), 1))
+		return nil
+	}
+	half := big.NewRat(1, 2)
+	n.Decide(0)
+	n.Action("a", engine.Outcome[int]{P: big.NewRat(1, 1), To: 1})
+	n.Action("b", engine.Outcome[int]{P: half, To: 1}, engine.Outcome[int]{P: half, To: 2}, engine.Outcome[int]{P: half, To: 3})
+	return nil
+}
+
+// placed is offSum with a Placer that knows where each action is written.
+type placed struct{ offSum }
+
+func (placed) Place(s, a int) string { return fmt.Sprintf("line %d", 10*s+a+7) }
+
+// A malformed action is named with its place in the rules' source, when
+// the rules have a Placer, whether the graph is kept or not.
+func TestPlacer(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		rules engine.Rules[int]
+		want  string
+	}{
+		{offSum{}, `engine: state 0: action "b": probabilities sum to 3/2, not 1`},
+		{placed{}, `engine: state 0: action "b" (line 8): probabilities sum to 3/2, not 1`},
+	} {
+		_, err := engine.Explore(context.Background(), c.rules, engine.Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Explore %T: %v, want %q", c.rules, err, c.want)
+		}
+		for _, leanFrom := range []int{0, engine.NoLean} {
+			opt := engine.Tuned(engine.Options{}, engine.LeanFrom(leanFrom))
+			_, err = engine.Solve[int, float64](context.Background(), numeric.Float{}, c.rules, opt)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("Solve %T (lean from %d): %v, want %q", c.rules, leanFrom, err, c.want)
+			}
 		}
 	}
 }

@@ -44,6 +44,7 @@ type graph[S comparable] struct {
 	rats     *ratTable
 	tieRank  [][]int // per decision state with a TieBreaker, else nil
 	describe func(S) string
+	place    func(S, int) string // the rules' Placer, or nil
 	// maxActions is the most actions a state has (explore's states).
 	maxActions int
 	// total is what every terminal's payoffs add up to, if the same
@@ -195,6 +196,16 @@ func (in *interner[S]) read(s S, n *Node[S]) (*expansion[S], error) {
 	bad := func(format string, a ...any) error {
 		return solver.Invalidf("engine: state %s: "+format, append([]any{g.describe(s)}, a...)...)
 	}
+	// act names action a, and where the rules' source writes it.
+	act := func(a int) string {
+		name := fmt.Sprintf("action %q", n.names[a])
+		if g.place != nil {
+			if at := g.place(s, a); at != "" {
+				name += " (" + at + ")"
+			}
+		}
+		return name
+	}
 	switch {
 	case n.invalid != "":
 		return nil, bad("%s", n.invalid)
@@ -228,14 +239,14 @@ func (in *interner[S]) read(s S, n *Node[S]) (*expansion[S], error) {
 		in.key = in.key[:0]
 		for _, o := range n.outs[start:end] {
 			if o.P == nil {
-				return nil, bad("action %q: nil probability", n.names[a])
+				return nil, bad("%s: nil probability", act(a))
 			}
 			pid, err := in.rat(o.P)
 			if err != nil {
 				return nil, bad("%w", err)
 			}
 			if !g.rats.prob[pid] {
-				return nil, bad("action %q: probability %s outside (0, 1]", n.names[a], o.P.RatString())
+				return nil, bad("%s: probability %s outside (0, 1]", act(a), o.P.RatString())
 			}
 			rid := uint32(0)
 			if o.Reward != nil && o.Reward.Sign() != 0 {
@@ -250,7 +261,7 @@ func (in *interner[S]) read(s S, n *Node[S]) (*expansion[S], error) {
 			in.key = append(in.key, byte(pid), byte(pid>>8), byte(pid>>16), byte(pid>>24))
 		}
 		if end == start {
-			return nil, bad("action %q has no outcomes", n.names[a])
+			return nil, bad("%s has no outcomes", act(a))
 		}
 		if !in.sums.known(in.key) {
 			sum := in.sum.SetInt64(0)
@@ -259,7 +270,7 @@ func (in *interner[S]) read(s S, n *Node[S]) (*expansion[S], error) {
 			}
 			if sum.Cmp(in.one) != 0 {
 				if !nearOne(sum, in.opt.Renormalize) {
-					return nil, bad("action %q: probabilities sum to %s, not 1", n.names[a], sum.RatString())
+					return nil, bad("%s: probabilities sum to %s, not 1", act(a), sum.RatString())
 				}
 				// Renormalized: the ids change, so this key is never
 				// cached as checked.
@@ -271,7 +282,7 @@ func (in *interner[S]) read(s S, n *Node[S]) (*expansion[S], error) {
 						return nil, bad("%w", err)
 					}
 					if !g.rats.prob[pid] {
-						return nil, bad("action %q: probability %s outside (0, 1]", n.names[a], q.RatString())
+						return nil, bad("%s: probability %s outside (0, 1]", act(a), q.RatString())
 					}
 					e.prob[len(e.prob)-(end-start)+k] = pid
 				}
@@ -467,13 +478,23 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 	return g, nil
 }
 
-// newGraph returns an empty graph for rules, finding states by the rules'
-// Indexer where its range fits the budget, else by a map.
-func newGraph[S comparable](rules Rules[S], opt Options) *graph[S] {
-	g := &graph[S]{players: rules.Players(), index: map[S]uint32{}, nameID: map[string]uint32{}, rats: newRatTable(), describe: func(s S) string { return fmt.Sprint(s) }}
+// describeBy takes the rules' ways of naming a state and placing an action in
+// messages: their Describer (else fmt's %v) and their Placer.
+func (g *graph[S]) describeBy(rules Rules[S]) {
+	g.describe = func(s S) string { return fmt.Sprint(s) }
 	if d, ok := rules.(Describer[S]); ok {
 		g.describe = d.Describe
 	}
+	if p, ok := rules.(Placer[S]); ok {
+		g.place = p.Place
+	}
+}
+
+// newGraph returns an empty graph for rules, finding states by the rules'
+// Indexer where its range fits the budget, else by a map.
+func newGraph[S comparable](rules Rules[S], opt Options) *graph[S] {
+	g := &graph[S]{players: rules.Players(), index: map[S]uint32{}, nameID: map[string]uint32{}, rats: newRatTable()}
+	g.describeBy(rules)
 	if ix, ok := rules.(Indexer[S]); ok {
 		if limit := ix.IndexLimit(); limit > 0 && float64(limit)*4 < float64(opt.memory())/4 {
 			// Not advised to huge pages: the states found may be few

@@ -141,8 +141,9 @@ func adopt[S comparable](ctx context.Context, rules Rules[S], opt Options, value
 	g = &graph[S]{
 		players: players, reached: len(order), states: any(order).([]S),
 		dense: pos, indexer: ix, index: map[S]uint32{}, names: f.Names, nameID: map[string]uint32{},
-		rats: rats, describe: func(s S) string { return fmt.Sprint(s) },
+		rats: rats,
 	}
+	g.describeBy(rules)
 	if identity {
 		g.owner, g.actStart, g.actName, g.outStart = f.Owner, f.ActStart, idColumn{wide: f.ActName}, f.OutStart
 		g.to, g.prob, g.reward, g.payStart, g.pay = f.To, idColumn{wide: f.Prob}, idColumn{wide: f.Reward}, f.PayStart, f.Pay
@@ -150,9 +151,6 @@ func adopt[S comparable](ctx context.Context, rules Rules[S], opt Options, value
 		if err := renumber(ctx, &f, g, order, pos); err != nil {
 			return nil, false, err
 		}
-	}
-	if d, ok := rules.(Describer[S]); ok {
-		g.describe = d.Describe
 	}
 	opt.Report(int64(n), -1)
 	return g, true, nil

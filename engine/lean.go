@@ -371,7 +371,7 @@ func (d *leanDFS[S]) cut(k int32, root uint32) (*piece[S], []int32, error) {
 	pg := &pc.g
 	if pg.rats == nil {
 		// What every piece shares with the game (a new piece).
-		*pg = graph[S]{players: g.players, reached: g.reached, names: g.names, rats: g.rats, describe: g.describe}
+		*pg = graph[S]{players: g.players, reached: g.reached, names: g.names, rats: g.rats, describe: g.describe, place: g.place}
 	}
 	pg.owner, pg.actStart = slices.Grow(pg.owner[:0], len(ms)+1), append(slices.Grow(pg.actStart[:0], len(ms)+1), 0)
 	pg.payStart, pg.pay = append(slices.Grow(pg.payStart[:0], len(ms)+1), 0), slices.Grow(pg.pay[:0], pays)

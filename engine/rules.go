@@ -83,6 +83,15 @@ type Describer[S comparable] interface {
 	Describe(s S) string
 }
 
+// Placer is implemented by rules written in a source of their own (a model
+// file): Place says where action a of state s is written there, for
+// example a command's line and column, so that a message about a malformed
+// action can point at it. It is called only to report an error, and
+// returns "" where it cannot say.
+type Placer[S comparable] interface {
+	Place(s S, action int) string
+}
+
 // Node is what Expand fills in. Its slices are reused from state to state,
 // so rules can describe millions of states without allocating.
 type Node[S comparable] struct {

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
 )
 
 // typ is an expression's type. Int and bool values travel as int64 (bool
@@ -84,16 +85,21 @@ func failUnsupported(format string, a ...any) {
 // catch turns an evalError panic into *err.
 func catch(err *error) {
 	if p := recover(); p != nil {
-		e, ok := p.(evalError)
-		if !ok {
-			panic(p)
-		}
-		if e.unsupported {
-			*err = fmt.Errorf("%s (%w)", e.msg, ErrUnsupported)
-			return
-		}
-		*err = fmt.Errorf("%s", e.msg)
+		*err = caught(p)
 	}
+}
+
+// caught returns the error of a recovered evaluation failure, and panics
+// again with anything else.
+func caught(p any) error {
+	e, ok := p.(evalError)
+	if !ok {
+		panic(p)
+	}
+	if e.unsupported {
+		return fmt.Errorf("%s (%w)", e.msg, ErrUnsupported)
+	}
+	return solver.Invalidf("%s", e.msg) // the model's: a division by zero, ...
 }
 
 // symbol is what a name refers to.

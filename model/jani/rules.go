@@ -58,6 +58,11 @@ type rules struct {
 	goals []*expr
 	win   []*big.Rat
 	k     []*big.Rat // 1/k for DTMC mixing
+	// edge and dest are what is being evaluated, for the message of an
+	// evaluation that fails: edge's guard (dest -1) or its destination
+	// dest; nil for the state's own expressions (rewards, goals).
+	edge *edge
+	dest int
 }
 
 // move is one transition: the edges of the automata taking part, as a
@@ -165,7 +170,8 @@ const maxIndexBits = 26
 
 // Expand implements engine.Rules.
 func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
-	defer catch(&err)
+	r.edge = nil
+	defer r.catchAt(&err)
 	m := r.m
 	m.unpack(s, r.e.ints)
 	if len(r.goals) > 0 && r.won() {
@@ -176,6 +182,7 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 	for i, a := range m.autos {
 		r.enabled[i] = r.enabled[i][:0]
 		for _, e := range a.edges[r.e.ints[a.locSlot]] {
+			r.edge, r.dest = e, -1
 			if e.guard == nil || e.guard.b(&r.e) {
 				r.enabled[i] = append(r.enabled[i], e)
 			}
@@ -186,6 +193,7 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 			}
 		}
 	}
+	r.edge = nil
 	for si := range m.syncs {
 		if err := r.syncMoves(&m.syncs[si]); err != nil {
 			return err
@@ -241,6 +249,64 @@ func (r *rules) Expand(s string, n *engine.Node[string]) (err error) {
 	}
 	n.Chance(r.post(r.outs)...)
 	return nil
+}
+
+// catchAt is catch for Expand: an evaluation that fails is told with the
+// edge, and the destination, whose expression it was.
+func (r *rules) catchAt(err *error) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	*err = caught(p)
+	switch {
+	case r.edge == nil:
+	case r.dest < 0:
+		*err = fmt.Errorf("%s: guard: %w", r.edge.where, *err)
+	default:
+		*err = fmt.Errorf("%s, destination %d: %w", r.edge.where, r.dest, *err)
+	}
+}
+
+// Place implements engine.Placer: the edges that make move a of state s.
+// A DTMC's state has one action made of all its moves; the edges named
+// are then those whose probabilities do not add up to 1, if any.
+func (r *rules) Place(s string, a int) (at string) {
+	f := r.fork()
+	var n engine.Node[string]
+	if f.Expand(s, &n) != nil {
+		return ""
+	}
+	moves := f.moves
+	if f.m.Type == "mdp" || f.m.Type == "smg" {
+		if a < 0 || a >= len(moves) {
+			return ""
+		}
+		moves = moves[a : a+1]
+	}
+	var all, off []string
+	defer func() {
+		if recover() != nil {
+			at = strings.Join(all, "; ")
+		}
+	}()
+	sum := new(big.Rat)
+	for _, mv := range moves {
+		for _, e := range f.partEdge[mv.start:mv.end] {
+			all = append(all, e.where)
+			sum.SetInt64(0)
+			for k := range e.dests {
+				sum.Add(sum, e.dests[k].prob.r(&f.e))
+			}
+			if sum.Cmp(ratOne) != 0 {
+				off = append(off, e.where)
+			}
+		}
+	}
+	if len(off) > 0 {
+		return strings.Join(off, "; ")
+	}
+	return strings.Join(all, "; ")
 }
 
 // syncMoves adds the moves of one synchronisation vector: every combination
@@ -339,6 +405,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 		opts[j] = opts[j][:0]
 		for k := range e.dests {
 			d := &e.dests[k]
+			r.edge, r.dest = e, k
 			q := d.prob.r(&r.e)
 			if d.prob.k == nil { // constants are checked by Parse
 				if err := checkProbability(q, e, k); err != nil {
@@ -368,6 +435,7 @@ func (r *rules) outcomes(mv move, w *big.Rat) error {
 			return nil // every combination has probability 0
 		}
 	}
+	r.edge = nil
 	if shared := 0; !m.sequenced {
 		for _, e := range edges {
 			if e.shared {
@@ -547,6 +615,7 @@ func (r *rules) assignSequenced(edges []*edge, choice []int) error {
 		r.stamp++
 		for j, e := range edges {
 			d := &e.dests[choice[j]]
+			r.edge, r.dest = e, choice[j]
 			for i := range d.assign {
 				as := &d.assign[i]
 				if as.index > level {
@@ -570,6 +639,7 @@ func (r *rules) assignSequenced(edges []*edge, choice []int) error {
 		r.seq = append(r.seq[:0], r.next...)
 		r.e.ints = r.seq
 	}
+	r.edge = nil
 	return nil
 }
 
@@ -617,8 +687,10 @@ func checkProbability(q *big.Rat, e *edge, d int) error {
 // initial value.
 func (r *rules) stepReward(edges []*edge, choice []int) *big.Rat {
 	for j, e := range edges {
+		r.edge, r.dest = e, choice[j]
 		r.setTransients(e.dests[choice[j]].transients)
 	}
+	r.edge = nil
 	v := r.reward.r(&r.e)
 	r.resetTransients()
 	return v

@@ -122,5 +122,14 @@ func (r *rules) post(outs []engine.Outcome[string]) []engine.Outcome[string] {
 	return outs
 }
 
+// Place implements engine.Placer for the unfolding's states.
+func (u unfoldedRules) Place(s string, a int) string {
+	if s == over {
+		return ""
+	}
+	b, _ := split(s)
+	return u.rules.Place(b, a)
+}
+
 // Fork implements engine.Forker.
 func (u unfoldedRules) Fork() engine.Rules[string] { return unfoldedRules{u.fork()} }

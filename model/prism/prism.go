@@ -159,6 +159,10 @@ func placed(err error) error {
 	msg := err.Error()
 	all := prismPlace.FindAllStringSubmatchIndex(msg, -1)
 	if len(all) == 0 {
+		if strings.HasPrefix(msg, "jani: --const ") || strings.Contains(msg, "give it with --const") {
+			// The command line's constants, not the translation.
+			return solver.Invalidf("prism: %s", strings.TrimPrefix(msg, "jani: "))
+		}
 		return fmt.Errorf("prism: in the translation to JANI: %w", err)
 	}
 	last := all[len(all)-1]

@@ -589,15 +589,19 @@ func TestMarksOverManyStates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = m.Check(context.Background(), jani.Options{})
-	if err == nil || !strings.Contains(err.Error(), "division by zero") || strings.Contains(err.Error(), "\n") {
-		t.Errorf("error %v, want one line about the division by zero", err)
+	// The failure is the property's own: it costs only itself.
+	res, err := m.Check(context.Background(), jani.Options{})
+	if err != nil || len(res.Properties) != 1 {
+		t.Fatalf("%v %+v, want the property's error", err, res)
+	}
+	if perr := res.Properties[0].Err; perr == nil || !strings.Contains(perr.Error(), "division by zero") || strings.Contains(perr.Error(), "\n") {
+		t.Errorf("error %v, want one line about the division by zero", perr)
 	}
 	m, err = prism.Parse([]byte(walk), []byte(`P=? [ F x=19999 ]; P=? [ x<5000 | x>5000 U x=20000 ]`), nil, "walk")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := m.Check(context.Background(), jani.Options{Exact: true})
+	res, err = m.Check(context.Background(), jani.Options{Exact: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -605,5 +609,59 @@ func TestMarksOverManyStates(t *testing.T) {
 		if got := res.Properties[i].Exact; got == nil || got.RatString() != want {
 			t.Errorf("property %d: %v, want %s", i+1, got, want)
 		}
+	}
+}
+
+// What goes wrong only when a state is explored (a division by zero, a
+// value past its bounds, probabilities that do not add up to 1) is told at
+// the PRISM command, with the destination where there is one; what the
+// command line's constants get wrong is not called the translation's.
+func TestExploreErrorsPlaced(t *testing.T) {
+	const head = "dtmc\nmodule m\n x : [0..3] init 0;\n"
+	for _, tc := range []struct {
+		name, model string
+		consts      map[string]string
+		want        []string
+	}{
+		{"assignment divides by zero", head + " [] x<3 -> (x'=x+1);\n [] x=1 -> (x'=floor(x/(x-1)));\nendmodule\n", nil,
+			[]string{"state (x=1)", "edge 1 [prism 5:2]", "destination 0: division by zero"}},
+		{"guard divides by zero", head + " [] x/x>0 -> (x'=1);\nendmodule\n", nil,
+			[]string{"state (x=0)", "edge 0 [prism 4:2]", "guard: division by zero"}},
+		{"probability divides by zero", head + " [] x<3 -> 1/x:(x'=x+1) + 1-1/x:(x'=x);\nendmodule\n", nil,
+			[]string{"edge 0 [prism 4:2]", "destination 0: division by zero"}},
+		{"past the bounds", head + " [] true -> (x'=x+1);\nendmodule\n", nil,
+			[]string{"state (x=3)", "edge 0 [prism 4:2]", "x := 4 is outside its bounds [0, 3]"}},
+		// An MDP's action is one command: the sum names it.
+		{"an action's sum", "mdp\nmodule m\n x : [0..3] init 0;\n [] x<3 -> (x'=x+1);\n [] x<3 -> x/4:(x'=x+1) + 1/2:(x'=x);\nendmodule\n", nil,
+			[]string{"state (x=0)", `(automaton "m", edge 1 [prism 5:2] (location "l"))`, "probabilities sum to 1/2, not 1"}},
+		// A DTMC's state is one action of every command: the sum names the
+		// commands whose own probabilities are off.
+		{"a chain's sum", head + " [] x<3 -> (x'=x+1);\n [] x<3 -> 1/4:(x'=x+1) + 1/2:(x'=x);\nendmodule\n", nil,
+			[]string{"state (x=0)", `(automaton "m", edge 1 [prism 5:2] (location "l"))`, "probabilities sum to 7/8, not 1"}},
+		{"an unknown constant", head + " [] x<3 -> (x'=x+1);\nendmodule\n", map[string]string{"K": "2"},
+			[]string{"prism: --const K: the model has no open constant of that name"}},
+		{"a constant without a value", "dtmc\nconst int K;\nmodule m\n x : [0..3] init 0;\n [] x<K -> (x'=x+1);\nendmodule\n", nil,
+			[]string{`prism: constant "K" has no value: give it with --const K=VALUE`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := prism.Parse([]byte(tc.model), []byte(`P=? [ F x=3 ]`), tc.consts, "t")
+			if err == nil {
+				_, err = m.Check(context.Background(), jani.Options{Exact: true})
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !errors.Is(err, solver.ErrInvalid) {
+				t.Errorf("%v: not marked invalid input", err)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q\nwant it to hold %q", err, w)
+				}
+			}
+			if strings.Contains(err.Error(), "--const") && strings.Contains(err.Error(), "translation") {
+				t.Errorf("error %q blames the translation for the command line", err)
+			}
+		})
 	}
 }
