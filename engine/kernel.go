@@ -11,8 +11,9 @@ import (
 //   - float64: compensated sums (solveOneFloat), and choices and
 //     improvements that count values within the tie tolerance as tied;
 //   - exact with the run's unreduced sums (tuning.exactSums; sums.go):
-//     solveOneExact and qvalueExact, and exact choices (bestExact);
-//   - exact without them (the exact twin, or the tests' ExactSums(false)):
+//     solveOneExact and qvalueExact, and exact choices (bestExact), for
+//     exact mode and for float mode's exact twin alike;
+//   - exact without them (the tests' ExactSums(false)):
 //     the field's own arithmetic, solveOneField and qvalueField, the
 //     reference implementations the fast ones are compared against bit for
 //     bit (TestExactTwins).

@@ -26,6 +26,7 @@ func (r *run[S, T, F]) exactTwin() *run[S, *big.Rat, numeric.Exact] {
 		problem:  problem[S, *big.Rat, numeric.Exact]{ctx: r.ctx, g: g, opt: r.opt, tol: r.tol, rat: g.rats.vals, ratF: r.ratF, objective: r.objective},
 		solution: solution[*big.Rat]{vals: make([]*big.Rat, N*P), rew: make([]*big.Rat, N), inf: make([]bool, N), choice: r.choice},
 	}
+	ex.sumsOver(g.rats.vals)
 	ex.k = chooseKernels(&ex.problem)
 	// Same goroutine: one guard.
 	ex.workspace = ex.newWorkspace(r.chain.guard)

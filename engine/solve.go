@@ -363,19 +363,28 @@ func newRun[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g
 		r.rat[i] = f.FromRat(f.New(), q)
 		r.ratF[i] = numeric.RatFloat64(q)
 	}
-	if x, ok := any(r.rat).([]*big.Rat); ok && opt.tune().exactSums {
-		r.ratX = x
-		r.ratSmall = make([]numeric.Frac, len(x)) // D = 0: not small
-		for i, q := range x {
-			if opt.tune().smallSums {
-				r.ratSmall[i], _ = numeric.FracOf(q)
-			}
-		}
+	if x, ok := any(r.rat).([]*big.Rat); ok {
+		r.sumsOver(x)
 	}
 	r.k = chooseKernels(&r.problem)
 	r.solution = solution[T]{vals: vals, rew: newValues(f, N), inf: inf}
 	r.workspace = r.newWorkspace(budget.NewGuard(ctx, opt.memory()))
 	return r
+}
+
+// sumsOver gives an exact problem its fast sums (sums.go) over its
+// rationals x, unless the tuning turns them off.
+func (p *problem[S, T, F]) sumsOver(x []*big.Rat) {
+	if !p.opt.tune().exactSums {
+		return
+	}
+	p.ratX = x
+	p.ratSmall = make([]numeric.Frac, len(x)) // D = 0: not small
+	if p.opt.tune().smallSums {
+		for i, q := range x {
+			p.ratSmall[i], _ = numeric.FracOf(q)
+		}
+	}
 }
 
 // newWorkspace returns fresh scratch for a worker of r's problem, whose

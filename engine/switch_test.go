@@ -3,7 +3,9 @@ package engine_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -146,4 +148,56 @@ func chosen(t *testing.T, what string, m engine.Rules[int32], fl *engine.Result[
 	if _, name, ok := fl.Choice(s1); ok && name != "back" {
 		t.Errorf("%s: state 1 chose %q, want back", what, name)
 	}
+}
+
+// Float mode's exact re-solves use exact mode's fast sums (RatDot and
+// Frac): on random games whose sweeps are cut short, so that every cycle
+// is re-solved exactly, the values and choices are bit for bit those of
+// the re-solves in the field's own arithmetic (ExactSums(false)).
+func TestResolveSums(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(11, 12))
+	opt := engine.Options{ExactStates: 1000, MaxSweeps: 2}
+	resolved := 0
+	for trial := range 200 {
+		players := 1 + trial%2
+		g := newRandomGame(rng, players, 3+rng.IntN(40))
+		if trial%4 >= 2 {
+			g.passOn(rng)
+		}
+		fast, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, opt)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		ref, err := engine.Solve[int, float64](context.Background(), numeric.Float{}, g, engine.Tuned(opt, engine.ExactSums(false)))
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		resolved += fast.Resolved
+		if fast.Resolved != ref.Resolved {
+			t.Fatalf("trial %d: %d components re-solved, %d with big.Rat sums", trial, fast.Resolved, ref.Resolved)
+		}
+		for i := range ref.States {
+			s := ref.State(i)
+			for p := range players {
+				if x, y := fast.Value(s)[p], ref.Value(s)[p]; math.Float64bits(x) != math.Float64bits(y) {
+					t.Fatalf("trial %d: state %d player %d: %v, %v with big.Rat sums", trial, s, p, x, y)
+				}
+			}
+			rx, fx, _ := fast.Reward(s)
+			ry, fy, _ := ref.Reward(s)
+			if fx != fy || fx && math.Float64bits(rx) != math.Float64bits(ry) {
+				t.Fatalf("trial %d: state %d: reward %v (finite %v), %v (finite %v) with big.Rat sums", trial, s, rx, fx, ry, fy)
+			}
+			_, a, _ := fast.Choice(s)
+			_, b, _ := ref.Choice(s)
+			if a != b {
+				t.Fatalf("trial %d: state %d: chose %q, %q with big.Rat sums", trial, s, a, b)
+			}
+		}
+	}
+	if resolved < 100 {
+		t.Errorf("only %d components re-solved exactly in 200 games", resolved)
+	}
+	t.Logf("%d components re-solved exactly", resolved)
 }
