@@ -462,10 +462,12 @@
 // greedy policy's values fell outside the bounds) gets its one attempt
 // then, with as much exact work as they took. Components above 16 times
 // ExactStates get none: an exact twin of a million states holds its
-// rationals before it has done much work. In float mode, consensus N=4
-// K=4 took 3.7 s with three properties flagged, now 1.6 s with every
-// value proven; consensus N=6 K=2 14.5 s and 0.65 GB, flagged, now 11.3 s
-// and 0.99 GB, proven.
+// rationals before it has done much work. In float mode consensus N=4
+// K=4 proves every value in 1.6 s. Consensus N=6 K=2 (1.26 million
+// states) has a component of 93,067 to 104,214 states (by property),
+// beyond any attempt: disagree is proven, while c1, steps_min and
+// steps_max stay flagged,
+// and exact mode, which needs no proof, answers all five in about 21 s.
 //
 // A component above ExactStates without an attempt, or whose attempt
 // ran out, keeps float strategy iteration's answer and is flagged
