@@ -90,14 +90,22 @@ type lhTableau struct {
 	T     [][]*big.Rat // rows × (vars + 1), the right-hand side last
 	basis []int        // the variable of each row
 	label []int        // each variable's label
-	slack int          // the first slack variable (the lexicographic order's columns)
+	// lex is the lexicographic ratio test's columns: the right-hand side,
+	// then the columns of the first basis (its inverse), in order.
+	lex []int
+	// free marks variables without a sign constraint (nil: none): they
+	// stay basic once in, so their rows take no part in the ratio test.
+	free []bool
 }
 
 // newLH builds the tableau M z + w = 1 over z (labels zl) and slacks w
 // (labels wl).
 func newLH(M [][]*big.Rat, zl, wl []int) *lhTableau {
 	rows, nz := len(M), len(zl)
-	t := &lhTableau{slack: nz}
+	t := &lhTableau{lex: []int{nz + rows}}
+	for k := nz; k < nz+rows; k++ {
+		t.lex = append(t.lex, k)
+	}
 	t.label = append(append(t.label, zl...), wl...)
 	for i := range rows {
 		row := make([]*big.Rat, nz+rows+1)
@@ -119,17 +127,11 @@ func newLH(M [][]*big.Rat, zl, wl []int) *lhTableau {
 // ratio test (which keeps degenerate games from cycling) and returns the
 // variable that left.
 func (t *lhTableau) enter(v int) (int, error) {
-	rhs := len(t.T[0]) - 1
 	best := -1
 	q, qb := new(big.Rat), new(big.Rat)
-	// less compares row i's and row b's ratios: the right-hand side, then
-	// the slack columns in order.
+	// less compares row i's and row b's ratios, column by column of lex.
 	less := func(i, b int) bool {
-		cols := append([]int{rhs}, make([]int, 0)...)
-		for k := t.slack; k < rhs; k++ {
-			cols = append(cols, k)
-		}
-		for _, c := range cols {
+		for _, c := range t.lex {
 			q.Quo(t.T[i][c], t.T[i][v])
 			qb.Quo(t.T[b][c], t.T[b][v])
 			if k := q.Cmp(qb); k != 0 {
@@ -139,7 +141,7 @@ func (t *lhTableau) enter(v int) (int, error) {
 		return false
 	}
 	for i := range t.T {
-		if t.T[i][v].Sign() <= 0 {
+		if t.T[i][v].Sign() <= 0 || t.free != nil && t.free[t.basis[i]] {
 			continue
 		}
 		if best < 0 || less(i, best) {
@@ -147,27 +149,34 @@ func (t *lhTableau) enter(v int) (int, error) {
 		}
 	}
 	if best < 0 {
-		return 0, fmt.Errorf("extensive: internal error: Lemke–Howson found an unbounded ray")
+		return 0, fmt.Errorf("extensive: internal error: Lemke's path found an unbounded ray")
 	}
 	left := t.basis[best]
-	p := new(big.Rat).Set(t.T[best][v])
-	for j := range t.T[best] {
-		t.T[best][j].Quo(t.T[best][j], p)
+	t.pivot(best, v)
+	return left, nil
+}
+
+// pivot makes variable v the basic variable of row r.
+func (t *lhTableau) pivot(r, v int) {
+	p := new(big.Rat).Set(t.T[r][v])
+	for j := range t.T[r] {
+		if t.T[r][j].Sign() != 0 {
+			t.T[r][j].Quo(t.T[r][j], p)
+		}
 	}
 	f, tmp := new(big.Rat), new(big.Rat)
 	for i := range t.T {
-		if i == best || t.T[i][v].Sign() == 0 {
+		if i == r || t.T[i][v].Sign() == 0 {
 			continue
 		}
 		f.Set(t.T[i][v])
-		for j, x := range t.T[best] {
+		for j, x := range t.T[r] {
 			if x.Sign() != 0 {
 				t.T[i][j].Sub(t.T[i][j], tmp.Mul(f, x))
 			}
 		}
 	}
-	t.basis[best] = v
-	return left, nil
+	t.basis[r] = v
 }
 
 // values returns the first n variables' values (0 where not basic).

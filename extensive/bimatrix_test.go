@@ -212,8 +212,9 @@ func TestRandomBimatrix(t *testing.T) {
 }
 
 // TestGeneralSumExtensive solves random general-sum two-player games with
-// chance and imperfect information through their strategic form, and
-// checks the behaviour strategies by enumerated pure best responses.
+// chance and imperfect information through TwoPlayerEquilibrium (for a
+// tree, Lemke on the sequence form), and checks the behaviour strategies
+// by enumerated pure best responses.
 func TestGeneralSumExtensive(t *testing.T) {
 	t.Parallel()
 	for seed := range uint64(60) {

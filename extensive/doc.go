@@ -69,9 +69,16 @@
 // ExtremeEquilibria lists every extreme equilibrium as the completely
 // labelled vertex pairs of the two best-response polytopes
 // P = {x ≥ 0 : B'x ≤ 1} and Q = {y ≥ 0 : A y ≤ 1}, as gambit-enummixed
-// does. A two-player game tree goes through its strategic form
-// (NormalForm; TwoPlayerEquilibrium), and the mixed strategy found comes
-// back as behaviour strategies through its realization plan. For three or
+// does. A two-player general-sum game tree is solved on its sequence form
+// (SequenceLemke; TwoPlayerEquilibrium), whose size is linear in the tree
+// where the strategic form's is exponential: Lemke's algorithm on the
+// linear complementarity problem of Koller, Megiddo and von Stengel,
+// started as von Stengel, van den Elzen and Talman start it, at the pure
+// best responses to a prior (here the uniform behaviour strategies),
+// with a variable z0 that mixes the prior into both plans; the path's
+// complementary pivots, lexicographic so that degenerate games cannot
+// cycle, end where z0 leaves the basis at 0, an equilibrium (seqlemke.go
+// derives the equations). For three or
 // more players, PureEquilibrium searches the pure behaviour profiles in
 // order and returns the first one certified, or proves that there is none:
 // mixed equilibria of three or more players can be irrational, so they
@@ -103,6 +110,9 @@
 //     .nfg file formats).
 //   - C. E. Lemke and J. T. Howson, "Equilibrium points of bimatrix
 //     games", SIAM J. Appl. Math. 12 (1964).
+//   - B. von Stengel, A. van den Elzen and D. Talman, "Computing normal
+//     form perfect equilibria for extensive two-person games",
+//     Econometrica 70 (2002): the start of Lemke's path from a prior.
 //   - D. Avis, G. Rosenberg, R. Savani and B. von Stengel, "Enumeration of
 //     Nash equilibria for two-player games", Economic Theory 42 (2010).
 //   - O. Tammelin, "Solving large imperfect information games using

@@ -91,3 +91,42 @@ func ExampleBuild() {
 	// seller hears high [accept refuse] [1/1 0/1]
 	// bidder's value is 3 [low high] [1/1 0/1]
 }
+
+// A general-sum tree in Gambit's format: P2 guesses P1's coin without
+// seeing it (a right guess pays P2 1, a wrong one pays P1 2 after H), and
+// after T and t P1 gambles on a fair coin for 4 or -1 rather than cash 1.
+// Lemke's algorithm on the sequence form finds the unique equilibrium.
+func ExampleSequenceLemke() {
+	g, err := extensive.ReadEFG([]byte(`EFG 2 R "pennies" { "P1" "P2" }
+""
+p "" 1 1 "first" { "H" "T" } 0
+p "" 2 1 "guess" { "h" "t" } 0
+t "" 1 "" { 2, 0 }
+t "" 2 "" { 0, 1 }
+p "" 2 1 "guess" { "h" "t" } 0
+t "" 3 "" { 0, 1 }
+p "" 1 2 "after T and t" { "cash" "gamble" } 0
+t "" 4 "" { 1, 0 }
+c "" 1 "coin" { "win" 1/2 "lose" 1/2 } 0
+t "" 5 "" { 4, 0 }
+t "" 6 "" { -1, 0 }
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pr, err := extensive.SequenceLemke(context.Background(), g)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i, I := range g.Infosets[:3] {
+		fmt.Println(I.Label, pr.Behavior[i])
+	}
+	fmt.Println("values", pr.Values, "certified", pr.Equilibrium())
+	// Output:
+	// first [1/2 1/2]
+	// guess [3/7 4/7]
+	// after T and t [0/1 1/1]
+	// values [6/7 1/2] certified true
+}

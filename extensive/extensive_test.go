@@ -245,6 +245,30 @@ func bruteBest(g *extensive.Game, beh [][]*big.Rat, p, limit int) *big.Rat {
 	return best
 }
 
+// checkApart checks a profile of a two-player game apart from the
+// solver's certificate: its values by plain recursion over the tree, and
+// that no pure strategy of either player, enumerated where there are at
+// most 512, gains against it. It returns the number of players whose pure
+// strategies were enumerated.
+func checkApart(t *testing.T, what string, g *extensive.Game, pr *extensive.Profile) (enumerated int) {
+	t.Helper()
+	vals := payoff(g, 0, pr.Behavior, -1, nil)
+	for p := range 2 {
+		if vals[p].Cmp(pr.Values[p]) != 0 {
+			t.Fatalf("%s: player %d's value %v, recursion says %v", what, p+1, pr.Values[p], vals[p])
+		}
+		best := bruteBest(g, pr.Behavior, p, 1<<9)
+		if best == nil {
+			continue
+		}
+		enumerated++
+		if best.Cmp(vals[p]) != 0 {
+			t.Fatalf("%s: player %d gains %v by a pure strategy", what, p+1, new(big.Rat).Sub(best, vals[p]))
+		}
+	}
+	return enumerated
+}
+
 // TestRandomZeroSum solves random two-player zero-sum games with chance
 // and imperfect information, and checks each answer against a separate
 // computation: the values by plain recursion over the tree, and that no
@@ -262,20 +286,7 @@ func TestRandomZeroSum(t *testing.T) {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		vals := payoff(g, 0, pr.Behavior, -1, nil)
-		for p := range 2 {
-			if vals[p].Cmp(pr.Values[p]) != 0 {
-				t.Fatalf("seed %d: player %d's value %v, recursion says %v", seed, p+1, pr.Values[p], vals[p])
-			}
-			best := bruteBest(g, pr.Behavior, p, 1<<9)
-			if best == nil {
-				continue
-			}
-			checked++
-			if best.Cmp(vals[p]) != 0 {
-				t.Fatalf("seed %d: player %d gains %v by a pure strategy", seed, p+1, new(big.Rat).Sub(best, vals[p]))
-			}
-		}
+		checked += checkApart(t, fmt.Sprint("seed ", seed), g, pr)
 	}
 	t.Logf("%d best responses enumerated", checked)
 	if checked < 300 {

@@ -2,9 +2,11 @@ package extensive_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/extensive"
@@ -13,10 +15,12 @@ import (
 
 // FuzzRead: any text is read as a game, checked, or refused in one line
 // that wraps solver.ErrInvalid (or budget.ErrTooLarge); a game read is
-// written and read back to the same text.
+// written and read back to the same text; a small two-player tree gets a
+// certified equilibrium from Lemke on the sequence form.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		string(readFileF(f, "testdata/signal.efg")),
+		string(readFileF(f, "../docs/examples/gamble.efg")),
 		"NFG 1 R \"\" { \"a\" \"b\" } { 2 2 }\n1 2 3 4 5 6 7 8\n",
 		"NFG 1 R \"\" { \"a\" } { { \"x\" \"y\" } }\n{ { \"\" 1 } { \"o\" -1/2 } }\n1 2\n",
 		"EFG 2 R \"\" { \"A\" \"B\" }\np \"\" 1 1 \"x\" { \"l\" \"r\" } 0\nt \"\" 1 \"o\" { 1, -1 }\np \"\" 2 1 \"y\" { \"a\" \"b\" } 2 \"\" { 1/3 2e-1 }\nt \"\" 0\nt \"\" 1\n",
@@ -48,6 +52,19 @@ func FuzzRead(f *testing.F) {
 		}
 		if err := h.WriteEFG(&b); err != nil || a.String() != b.String() {
 			t.Fatalf("written twice, the texts differ (%v)", err)
+		}
+		// A small two-player tree is solved by Lemke on the sequence form:
+		// an equilibrium, certified, or a classified refusal.
+		if len(g.Players) == 2 && !g.Strategic && len(g.Nodes) <= 300 {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			pr, err := extensive.SequenceLemke(ctx, g)
+			switch {
+			case err == nil && !pr.Equilibrium():
+				t.Fatalf("not an equilibrium: exploitability %s", pr.Exploitability.RatString())
+			case err != nil && !errors.Is(err, solver.ErrInvalid) && !errors.Is(err, budget.ErrTooLarge) && !errors.Is(err, context.DeadlineExceeded):
+				t.Fatalf("Lemke on the sequence form: %v", err)
+			}
 		}
 	})
 }

@@ -87,21 +87,37 @@ func SolveZeroSum(ctx context.Context, g *Game) (*Profile, error) {
 	if plans[0], plans[1], err = g.optimalPlan(ctx, sf, 0); err != nil {
 		return nil, err
 	}
-	pr := g.fromPlans(sf, plans)
-	if err := g.certify(ctx, sf, pr); err != nil {
+	pr, err := g.certified(ctx, sf, plans)
+	if err != nil {
 		return nil, err
 	}
 	if !pr.Equilibrium() {
 		if plans[1], _, err = g.optimalPlan(ctx, sf, 1); err != nil {
 			return nil, err
 		}
-		pr = g.fromPlans(sf, plans)
-		if err := g.certify(ctx, sf, pr); err != nil {
+		if pr, err = g.certified(ctx, sf, plans); err != nil {
 			return nil, err
 		}
 	}
+	return g.settled(ctx, sf, pr, plans, "the sequence-form solution")
+}
+
+// certified returns the profile of realization plans, with its
+// certificate.
+func (g *Game) certified(ctx context.Context, sf *seqForm, plans [][]*big.Rat) (*Profile, error) {
+	pr := g.fromPlans(sf, plans)
+	if err := g.certify(ctx, sf, pr); err != nil {
+		return nil, err
+	}
+	return pr, nil
+}
+
+// settled returns pr, an equilibrium that what found, with
+// settleUnreached's choices at the sets its plans never reach; a profile
+// that is not an equilibrium is an internal error.
+func (g *Game) settled(ctx context.Context, sf *seqForm, pr *Profile, plans [][]*big.Rat, what string) (*Profile, error) {
 	if !pr.Equilibrium() {
-		return nil, fmt.Errorf("extensive: internal error: the sequence-form solution is exploitable by %s", pr.Exploitability.RatString())
+		return nil, fmt.Errorf("extensive: internal error: %s is exploitable by %s", what, pr.Exploitability.RatString())
 	}
 	if err := g.settleUnreached(ctx, sf, pr, plans); err != nil {
 		return nil, err

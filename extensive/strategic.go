@@ -161,76 +161,10 @@ func (g *Game) NormalForm() (*Game, error) {
 	return nf, nil
 }
 
-// playerSets lists player p's information sets in file order: the order
-// in which NormalForm's pure strategies name their actions.
-func (g *Game) playerSets(p int) []int {
-	var sets []int
-	for i, I := range g.Infosets {
-		if I.Player == p {
-			sets = append(sets, i)
-		}
-	}
-	return sets
-}
-
-// behaviorOfMixed turns a mixed strategy of player p over NormalForm's
-// pure strategies into behaviour strategies at p's information sets (set
-// into beh): the realization plan's ratios, x(σa)/x(σ) (Kuhn 1953); a set
-// the strategy never reaches gets the first action of the pure strategies
-// played there.
-func (g *Game) behaviorOfMixed(sf *seqForm, p int, mixed []*big.Rat, beh [][]*big.Rat) {
-	sets := g.playerSets(p)
-	bySeq := slices.Clone(sets)
-	slices.SortFunc(bySeq, func(a, b int) int { return sf.first[a] - sf.first[b] })
-	x := make([]*big.Rat, sf.n[p])
-	for s := range x {
-		x[s] = new(big.Rat)
-	}
-	pick := make([]int, len(g.Infosets))
-	consistent := make([]bool, sf.n[p])
-	for k, w := range mixed {
-		if w.Sign() == 0 {
-			continue
-		}
-		rest := k
-		for _, i := range sets {
-			pick[i] = rest % len(g.Infosets[i].Actions)
-			rest /= len(g.Infosets[i].Actions)
-		}
-		consistent[0] = true
-		x[0].Add(x[0], w)
-		for _, i := range bySeq {
-			s := sf.first[i] + pick[i]
-			for a := range g.Infosets[i].Actions {
-				consistent[sf.first[i]+a] = false
-			}
-			if consistent[sf.parent[i]] {
-				consistent[s] = true
-				x[s].Add(x[s], w)
-			}
-		}
-	}
-	for _, i := range sets {
-		row := make([]*big.Rat, len(g.Infosets[i].Actions))
-		den := x[sf.parent[i]]
-		for a := range row {
-			row[a] = new(big.Rat)
-			if den.Sign() > 0 {
-				row[a].Quo(x[sf.first[i]+a], den)
-			}
-		}
-		if den.Sign() == 0 {
-			row[0].SetInt64(1)
-		}
-		beh[i] = row
-	}
-}
-
 // TwoPlayerEquilibrium returns one exact Nash equilibrium of any
-// two-player game: by Lemke–Howson on a strategic game, and on an
-// extensive game's strategic form (NormalForm: exponential in the
-// information sets, and refused where too large), carried back to
-// behaviour strategies and certified on the tree.
+// two-player game: by Lemke–Howson on a strategic game, and by Lemke's
+// algorithm on the sequence form on a tree (SequenceLemke), certified by
+// exact best responses.
 func TwoPlayerEquilibrium(ctx context.Context, g *Game) (*Profile, error) {
 	if len(g.Players) != 2 {
 		return nil, ErrNotBimatrix
@@ -238,21 +172,5 @@ func TwoPlayerEquilibrium(ctx context.Context, g *Game) (*Profile, error) {
 	if g.Strategic {
 		return LemkeHowson(ctx, g)
 	}
-	nf, err := g.NormalForm()
-	if err != nil {
-		return nil, err
-	}
-	mixed, err := LemkeHowson(ctx, nf)
-	if err != nil {
-		return nil, err
-	}
-	sf, err := g.sequences()
-	if err != nil {
-		return nil, err
-	}
-	beh := make([][]*big.Rat, len(g.Infosets))
-	for p := range 2 {
-		g.behaviorOfMixed(sf, p, mixed.Behavior[p], beh)
-	}
-	return Evaluate(ctx, g, beh)
+	return SequenceLemke(ctx, g)
 }

@@ -26,8 +26,9 @@ type Equilibrium struct {
 	Game    string   `json:"game"`
 	Players []string `json:"players"`
 	// Method is "sequence-form LP" (two players, constant sum),
-	// "Lemke–Howson" (two players, general sum; "… on the strategic form"
-	// for a tree), "vertex enumeration" (GameOptions.All), or "pure
+	// "Lemke–Howson" (two players, general sum, a strategic game), "Lemke
+	// on the sequence form" (two players, general sum, a tree), "vertex
+	// enumeration" (GameOptions.All), or "pure
 	// search" (the first pure profile that no player can improve on),
 	// or "CFR+, N iterations" (an ε-equilibrium, in float mode, for a
 	// zero-sum game too large for the exact program).
@@ -104,8 +105,9 @@ const DefaultIterations = 10000
 // payoffs add up to a constant, an exact one by the sequence-form linear
 // program, or, where that program is too large and opt.Exact is not set,
 // an ε-equilibrium by CFR+ whose ε is computed exactly; for two players
-// otherwise, an exact one by Lemke–Howson (on a tree's strategic form, or
-// the first pure equilibrium where that form is too large); for three or
+// otherwise, an exact one by Lemke–Howson (a strategic game) or Lemke's
+// algorithm on the sequence form (a tree), or the first pure equilibrium
+// where the exact tableau would be too large; for three or
 // more players the first pure equilibrium, refused with
 // ErrNoPureEquilibrium (wrapped with the reason) when the search proves
 // there is none. With opt.All, every extreme equilibrium of a two-player
@@ -134,7 +136,7 @@ func SolveGame(ctx context.Context, g *extensive.Game, opt GameOptions) (*Equili
 	}
 	var pr *extensive.Profile
 	var err error
-	method := "sequence-form LP"
+	method, form := "sequence-form LP", ""
 	if len(g.Players) == 2 {
 		pr, err = extensive.SolveZeroSum(ctx, g)
 		if errors.Is(err, extensive.ErrLPTooLarge) {
@@ -151,19 +153,23 @@ func SolveGame(ctx context.Context, g *extensive.Game, opt GameOptions) (*Equili
 		}
 	}
 	if len(g.Players) == 2 && errors.Is(err, extensive.ErrNotZeroSum) {
-		method = "Lemke–Howson"
+		method, form = "Lemke–Howson", "game"
 		if !g.Strategic {
-			method = "Lemke–Howson on the strategic form"
+			method, form = "Lemke on the sequence form", "sequence form"
 		}
 		pr, err = extensive.TwoPlayerEquilibrium(ctx, g)
-		if errors.Is(err, budget.ErrTooLarge) || errors.Is(err, solver.ErrInvalid) && !g.Strategic {
-			// The strategic form is too large: a pure equilibrium may
+		if errors.Is(err, budget.ErrTooLarge) {
+			// Too large for the exact tableau: a pure equilibrium may
 			// still be found.
 			var n float64
 			method = "pure search"
+			tableauErr := err
 			pr, n, err = extensive.PureEquilibrium(ctx, g)
 			if err == nil && pr == nil {
-				return nil, fmt.Errorf("%w: all %.0f pure profiles were checked and none is an equilibrium; the strategic form for Lemke–Howson is too large", ErrNoPureEquilibrium, n)
+				return nil, fmt.Errorf("%w: all %.0f pure profiles were checked and none is an equilibrium; the %s is too large for Lemke's exact tableau", ErrNoPureEquilibrium, n, form)
+			}
+			if errors.Is(err, budget.ErrTooLarge) {
+				return nil, fmt.Errorf("%w; and the search of pure equilibria that would remain: %w", tableauErr, err)
 			}
 		}
 	}

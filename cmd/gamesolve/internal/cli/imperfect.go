@@ -90,7 +90,7 @@ func writeGameAs(e *env, what string, g *extensive.Game, format, path string, in
 }
 
 const equilibriumJSON = `JSON keys: game, players, method ("sequence-form LP", "Lemke–Howson",
-"vertex enumeration", "pure search", or "CFR+, N iterations" for an
+"Lemke on the sequence form", "vertex enumeration", "pure search", or "CFR+, N iterations" for an
 ε-equilibrium),
 values and values_exact (each player's expected payoff, in player order),
 strategy (a list of {"player": P, "infoset": I, "label", "reached",

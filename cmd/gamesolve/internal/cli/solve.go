@@ -70,8 +70,9 @@ text, and --property also takes a position (1 for the first). go doc
 A Gambit game (.efg or .nfg, or a text that starts with EFG or NFG) gets a
 certified Nash equilibrium, as "gamesolve kuhn" and "gamesolve matrix" print
 it (docs/imperfect.md): exact by linear programming for two players whose
-payoffs add up to a constant, by Lemke–Howson for other two-player games
-(--all: every extreme equilibrium of a .nfg), the first pure one for more
+payoffs add up to a constant, by Lemke–Howson for other two-player .nfg
+games (--all: every extreme equilibrium) and by Lemke's algorithm on the
+sequence form for other two-player .efg games, the first pure one for more
 players.
 
 JSON keys: values (one per player, at the start), expected_reward (null if
