@@ -77,7 +77,7 @@
 // best responses to a prior (here the uniform behaviour strategies),
 // with a variable z0 that mixes the prior into both plans; the path's
 // complementary pivots, lexicographic so that degenerate games cannot
-// cycle, end where z0 leaves the basis at 0, an equilibrium (seqlemke.go
+// cycle, end where z0 reaches 0, an equilibrium (seqlemke.go
 // derives the equations). For three or
 // more players, PureEquilibrium searches the pure behaviour profiles in
 // order and returns the first one certified, or proves that there is none:

@@ -1,6 +1,7 @@
 package extensive
 
 import (
+	"context"
 	"errors"
 	"os"
 	"testing"
@@ -22,4 +23,42 @@ func TestEFGRefusedUpFront(t *testing.T) {
 	if _, err := readEFG(src, need); err != nil {
 		t.Errorf("within the budget: %v", err)
 	}
+}
+
+// Lemke's path on testdata/lemke-tie.efg (a random general-sum game)
+// reaches z0 = 0 where z0's row ties in the ratio test: the lexicographic
+// rule keeps z0 in the basis, at 0. That basis is already an equilibrium;
+// followed on, the path went through more than 10,000 degenerate pivots
+// before z0 left.
+func TestLemkeStopsAtZ0(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("testdata/lemke-tie.efg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReadEFG(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf, err := g.checked()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lcp := g.newSeqLCP(sf)
+	lcp.payoffs()
+	plans, pivots, err := lcp.solve(context.Background(), lcp.prior())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := g.certified(context.Background(), sf, plans)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pr.Equilibrium() {
+		t.Fatalf("exploitable by %s", pr.Exploitability.RatString())
+	}
+	if pivots > 1000 {
+		t.Errorf("%d pivots, want the path to end where z0 reaches 0", pivots)
+	}
+	t.Logf("%d pivots", pivots)
 }

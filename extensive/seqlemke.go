@@ -33,7 +33,8 @@ import (
 // the sequences of the two best responses (all but x's empty one, which
 // enters first), and the slacks of all other sequences, at 0 where an
 // action ties for best. Complementary pivots then follow the path, on
-// which z0 falls, until z0 leaves the basis at 0: an equilibrium. The
+// which z0 falls, until z0 reaches 0, leaving the basis or (a tie in the
+// ratio test) staying in it at 0: an equilibrium either way. The
 // lexicographic ratio test keeps degenerate games (and the ties of the
 // start) from cycling, and the free u and v, once in the first basis,
 // never leave it. The prior here is the uniform behaviour strategies.
@@ -64,7 +65,7 @@ func SequenceLemke(ctx context.Context, g *Game) (*Profile, error) {
 		return nil, fmt.Errorf("extensive: Lemke's tableau on the sequence form has %.0f rows and %.0f columns, %.3g exact entries, more than the %.0e allowed: %w", m, n, m*n, float64(maxTableau), budget.ErrTooLarge)
 	}
 	lcp.payoffs()
-	plans, err := lcp.solve(ctx, lcp.prior())
+	plans, _, err := lcp.solve(ctx, lcp.prior())
 	if err != nil {
 		return nil, err
 	}
@@ -229,8 +230,9 @@ func (l *seqLCP) bestResponse(p int, other []*big.Rat) []bool {
 	return chosen
 }
 
-// solve follows the path from prior and returns the plans at its end.
-func (l *seqLCP) solve(ctx context.Context, prior [][]*big.Rat) ([][]*big.Rat, error) {
+// solve follows the path from prior and returns the plans at its end, and
+// the number of pivots it took.
+func (l *seqLCP) solve(ctx context.Context, prior [][]*big.Rat) (plans [][]*big.Rat, pivots int, err error) {
 	var chosen [2][]bool
 	for p := range 2 {
 		chosen[p] = l.bestResponse(p, prior[1-p])
@@ -239,7 +241,7 @@ func (l *seqLCP) solve(ctx context.Context, prior [][]*big.Rat) ([][]*big.Rat, e
 	// along the path.
 	guard := budget.NewGuard(ctx, budget.Available())
 	if err := guard.Fits(float64(l.rows()) * float64(l.vars()+1) * ratBytes); err != nil {
-		return nil, fmt.Errorf("extensive: Lemke's tableau on the sequence form: %w", err)
+		return nil, 0, fmt.Errorf("extensive: Lemke's tableau on the sequence form: %w", err)
 	}
 	t := l.tableau(prior)
 	// The first basis: u, v and z0; the slacks of the sequences outside
@@ -272,7 +274,7 @@ func (l *seqLCP) solve(ctx context.Context, prior [][]*big.Rat) ([][]*big.Rat, e
 			}
 		}
 		if r < 0 {
-			return nil, fmt.Errorf("extensive: internal error: the first basis of Lemke's path is singular")
+			return nil, 0, fmt.Errorf("extensive: internal error: the first basis of Lemke's path is singular")
 		}
 		t.pivot(r, v)
 		placed[r] = true
@@ -281,27 +283,27 @@ func (l *seqLCP) solve(ctx context.Context, prior [][]*big.Rat) ([][]*big.Rat, e
 	t.lex = append([]int{rhs}, first...)
 	for i, v := range t.basis {
 		if !t.free[v] && t.T[i][rhs].Sign() < 0 {
-			return nil, fmt.Errorf("extensive: internal error: the first basis of Lemke's path is infeasible")
+			return nil, 0, fmt.Errorf("extensive: internal error: the first basis of Lemke's path is infeasible")
 		}
 	}
 	enter := l.seqVar(0, 0)
-	for step := 0; ; step++ {
+	for ; ; pivots++ {
 		if err := guard.Check(); err != nil {
-			return nil, fmt.Errorf("extensive: Lemke's path on the sequence form, pivot %d: %w", step, err)
+			return nil, 0, fmt.Errorf("extensive: Lemke's path on the sequence form, pivot %d: %w", pivots, err)
 		}
-		if step > maxSeqLemkePivots {
-			return nil, fmt.Errorf("extensive: Lemke's path on the sequence form took more than %d pivots: %w", maxSeqLemkePivots, budget.ErrTooLarge)
+		if pivots > maxSeqLemkePivots {
+			return nil, 0, fmt.Errorf("extensive: Lemke's path on the sequence form took more than %d pivots: %w", maxSeqLemkePivots, budget.ErrTooLarge)
 		}
 		left, err := t.enter(enter)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		if left == l.z0() {
+		if left == l.z0() || l.z0Zero(t) {
 			break
 		}
 		enter = l.complement(left)
 	}
-	plans := [][]*big.Rat{make([]*big.Rat, l.n[0]), make([]*big.Rat, l.n[1])}
+	plans = [][]*big.Rat{make([]*big.Rat, l.n[0]), make([]*big.Rat, l.n[1])}
 	for p := range plans {
 		for s := range plans[p] {
 			plans[p][s] = new(big.Rat)
@@ -316,7 +318,22 @@ func (l *seqLCP) solve(ctx context.Context, prior [][]*big.Rat) ([][]*big.Rat, e
 			plans[p][s].Set(t.T[i][rhs])
 		}
 	}
-	return plans, nil
+	return plans, pivots + 1, nil
+}
+
+// z0Zero reports whether z0 is basic at 0. The basis is then
+// complementary but for one pair of nonbasic variables, both 0, so its
+// solution is an equilibrium: where z0's row ties in the ratio test with
+// another, the lexicographic rule may keep z0 in, and the path would go on
+// through degenerate bases that are all solutions.
+func (l *seqLCP) z0Zero(t *lhTableau) bool {
+	rhs := len(t.T[0]) - 1
+	for i, v := range t.basis {
+		if v == l.z0() {
+			return t.T[i][rhs].Sign() == 0
+		}
+	}
+	return false
 }
 
 // tableau writes the equations above, each with its right-hand side
