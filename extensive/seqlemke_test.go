@@ -105,3 +105,30 @@ func TestSequenceLemkeRefusals(t *testing.T) {
 		t.Errorf("raked Leduc: %v, want a refusal with the tableau's size", err)
 	}
 }
+
+// TestSequenceLemkeStagePayoffs solves testdata/signal.efg, whose signals
+// pay at inner nodes, made general-sum (the receiver loses only half of
+// what the sender wins), and checks the answer apart from the certificate.
+func TestSequenceLemkeStagePayoffs(t *testing.T) {
+	t.Parallel()
+	g, err := extensive.ReadEFG(readFile(t, "testdata/signal.efg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	half := big.NewRat(1, 2)
+	for k := range g.Outcomes {
+		if u := g.Outcomes[k].Payoffs[1]; u.Sign() < 0 {
+			g.Outcomes[k].Payoffs[1] = new(big.Rat).Mul(u, half)
+		}
+	}
+	if _, err := extensive.SolveZeroSum(context.Background(), g); !errors.Is(err, extensive.ErrNotZeroSum) {
+		t.Fatalf("the game is still zero-sum: %v", err)
+	}
+	pr, err := extensive.SequenceLemke(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := checkApart(t, "signal", g, pr); n != 2 {
+		t.Fatalf("%d players' pure strategies enumerated, want 2", n)
+	}
+}
