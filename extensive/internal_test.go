@@ -44,9 +44,7 @@ func TestLemkeStopsAtZ0(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lcp := g.newSeqLCP(sf)
-	lcp.payoffs()
-	plans, pivots, err := lcp.solve(context.Background(), lcp.prior())
+	plans, pivots, err := g.newSeqLCP(sf).solve(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,8 +64,7 @@ func SequenceLemke(ctx context.Context, g *Game) (*Profile, error) {
 	if m, n := float64(lcp.rows()), float64(lcp.vars()+1); m*n > maxTableau {
 		return nil, fmt.Errorf("extensive: Lemke's tableau on the sequence form has %.0f rows and %.0f columns, %.3g exact entries, more than the %.0e allowed: %w", m, n, m*n, float64(maxTableau), budget.ErrTooLarge)
 	}
-	lcp.payoffs()
-	plans, _, err := lcp.solve(ctx, lcp.prior())
+	plans, _, err := lcp.solve(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -76,20 +75,24 @@ func SequenceLemke(ctx context.Context, g *Game) (*Profile, error) {
 	return g.settled(ctx, sf, pr, plans, "the end of Lemke's path on the sequence form")
 }
 
-// prior returns the uniform behaviour strategies as realization plans.
-func (l *seqLCP) prior() [][]*big.Rat {
-	plans := [][]*big.Rat{make([]*big.Rat, l.n[0]), make([]*big.Rat, l.n[1])}
+// prior returns the uniform behaviour strategies, and the same as
+// realization plans.
+func (l *seqLCP) prior() (beh, plans [][]*big.Rat) {
+	beh = make([][]*big.Rat, len(l.g.Infosets))
+	plans = [][]*big.Rat{make([]*big.Rat, l.n[0]), make([]*big.Rat, l.n[1])}
 	for p := range plans {
 		plans[p][0] = big.NewRat(1, 1)
 		for _, i := range l.sets[p] { // a parent sequence before its sets
 			k := len(l.g.Infosets[i].Actions)
+			beh[i] = make([]*big.Rat, k)
 			parent := plans[p][l.sf.parent[i]]
 			for a := range k {
-				plans[p][l.sf.first[i]+a] = new(big.Rat).Mul(parent, big.NewRat(1, int64(k)))
+				beh[i][a] = big.NewRat(1, int64(k))
+				plans[p][l.sf.first[i]+a] = new(big.Rat).Mul(parent, beh[i][a])
 			}
 		}
 	}
-	return plans
+	return beh, plans
 }
 
 // seqLCP is the sequence form as the linear complementarity problem
@@ -114,6 +117,7 @@ type payEntry struct {
 	u [2]*big.Rat
 }
 
+// newSeqLCP returns the problem of g, whose sequence form is sf.
 func (g *Game) newSeqLCP(sf *seqForm) *seqLCP {
 	l := &seqLCP{g: g, sf: sf, n: [2]int{sf.n[0], sf.n[1]}, row: make([]int, len(g.Infosets))}
 	for i, I := range g.Infosets {
@@ -127,12 +131,8 @@ func (g *Game) newSeqLCP(sf *seqForm) *seqLCP {
 			l.row[i] = k + 1
 		}
 	}
-	return l
-}
-
-// payoffs lists A and B's nonzero entries.
-func (l *seqLCP) payoffs() {
-	g, sf := l.g, l.sf
+	// A and B's nonzero entries: a list as long as the nodes with
+	// payoffs at most, not the n[0] × n[1] matrices.
 	at := map[[2]int]int{}
 	for v, node := range g.Nodes {
 		if node.Outcome < 0 {
@@ -157,6 +157,7 @@ func (l *seqLCP) payoffs() {
 			(*e).Add(*e, new(big.Rat).Mul(sf.reach[v], u))
 		}
 	}
+	return l
 }
 
 // k is the number of plan constraints of player p.
@@ -196,46 +197,21 @@ func (l *seqLCP) constraints(p int, f func(r, s int, c int64)) {
 	}
 }
 
-// bestResponse returns player p's pure best response to the opponent's
-// plan as the set of its sequences: the empty one, and the first best
-// action's at every one of p's sets, from the last set to the first
-// (children before parents).
-func (l *seqLCP) bestResponse(p int, other []*big.Rat) []bool {
-	val := make([]*big.Rat, l.n[p]) // the payoff collected at each sequence
-	for s := range val {
-		val[s] = new(big.Rat)
-	}
-	for _, e := range l.pay {
-		if a := e.u[p]; a != nil {
-			own, opp := e.s[p], e.s[1-p]
-			val[own].Add(val[own], new(big.Rat).Mul(a, other[opp]))
-		}
-	}
-	chosen := make([]bool, l.n[p])
-	chosen[0] = true
-	sets := l.sets[p]
-	for k := len(sets) - 1; k >= 0; k-- {
-		i := sets[k]
-		first := l.sf.first[i]
-		best := 0
-		for a := 1; a < len(l.g.Infosets[i].Actions); a++ {
-			if val[first+a].Cmp(val[first+best]) > 0 {
-				best = a
-			}
-		}
-		chosen[first+best] = true
-		parent := l.sf.parent[i]
-		val[parent].Add(val[parent], val[first+best])
-	}
-	return chosen
-}
-
-// solve follows the path from prior and returns the plans at its end, and
-// the number of pivots it took.
-func (l *seqLCP) solve(ctx context.Context, prior [][]*big.Rat) (plans [][]*big.Rat, pivots int, err error) {
+// solve follows the path from the prior and returns the plans at its end,
+// and the number of pivots it took.
+func (l *seqLCP) solve(ctx context.Context) (plans [][]*big.Rat, pivots int, err error) {
+	beh, prior := l.prior()
+	// Each player's pure best response to the other's prior, as the set
+	// of its sequences: the empty one and the first best action's at
+	// every one of its sets.
 	var chosen [2][]bool
 	for p := range 2 {
-		chosen[p] = l.bestResponse(p, prior[1-p])
+		_, choice := l.g.bestResponse(l.sf, beh, p)
+		chosen[p] = make([]bool, l.n[p])
+		chosen[p][0] = true
+		for _, i := range l.sets[p] {
+			chosen[p][l.sf.first[i]+choice[i]] = true
+		}
 	}
 	// The memory is watched at every pivot: the tableau's rationals grow
 	// along the path.

@@ -91,15 +91,7 @@ func TestSequenceLemkeRefusals(t *testing.T) {
 	if _, err := extensive.SequenceLemke(ctx, two); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
-	leduc := poker.Leduc()
-	keep := big.NewRat(19, 20)
-	for k := range leduc.Outcomes {
-		for p, u := range leduc.Outcomes[k].Payoffs {
-			if u.Sign() > 0 {
-				leduc.Outcomes[k].Payoffs[p] = new(big.Rat).Mul(u, keep)
-			}
-		}
-	}
+	leduc := poker.Rake(poker.Leduc(), big.NewRat(19, 20))
 	_, err = extensive.SequenceLemke(context.Background(), leduc)
 	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "3124 rows") {
 		t.Errorf("raked Leduc: %v, want a refusal with the tableau's size", err)

@@ -136,7 +136,7 @@ func SolveGame(ctx context.Context, g *extensive.Game, opt GameOptions) (*Equili
 	}
 	var pr *extensive.Profile
 	var err error
-	method, form := "sequence-form LP", ""
+	method := "sequence-form LP"
 	if len(g.Players) == 2 {
 		pr, err = extensive.SolveZeroSum(ctx, g)
 		if errors.Is(err, extensive.ErrLPTooLarge) {
@@ -153,7 +153,8 @@ func SolveGame(ctx context.Context, g *extensive.Game, opt GameOptions) (*Equili
 		}
 	}
 	if len(g.Players) == 2 && errors.Is(err, extensive.ErrNotZeroSum) {
-		method, form = "Lemke–Howson", "game"
+		form := "game"
+		method = "Lemke–Howson"
 		if !g.Strategic {
 			method, form = "Lemke on the sequence form", "sequence form"
 		}

@@ -30,25 +30,10 @@ func BenchmarkLeducCFRPlus(b *testing.B) {
 	}
 }
 
-// raked is Kuhn poker in which the house keeps a twentieth of what the
-// winner wins: a general-sum game.
-func raked() *extensive.Game {
-	g := Kuhn()
-	keep := big.NewRat(19, 20)
-	for k := range g.Outcomes {
-		for p, u := range g.Outcomes[k].Payoffs {
-			if u.Sign() > 0 {
-				g.Outcomes[k].Payoffs[p] = new(big.Rat).Mul(u, keep)
-			}
-		}
-	}
-	return g
-}
-
 // BenchmarkKuhnRakeSequence times Lemke's algorithm on the sequence form of
 // raked Kuhn poker, with the certificate.
 func BenchmarkKuhnRakeSequence(b *testing.B) {
-	g := raked()
+	g := Rake(Kuhn(), big.NewRat(19, 20))
 	for b.Loop() {
 		if _, err := extensive.SequenceLemke(context.Background(), g); err != nil {
 			b.Fatal(err)
@@ -60,7 +45,7 @@ func BenchmarkKuhnRakeSequence(b *testing.B) {
 // raked Kuhn poker (64 pure strategies a player), the route trees took
 // before Lemke on the sequence form.
 func BenchmarkKuhnRakeStrategic(b *testing.B) {
-	g := raked()
+	g := Rake(Kuhn(), big.NewRat(19, 20))
 	for b.Loop() {
 		nf, err := g.NormalForm()
 		if err != nil {

@@ -2,6 +2,7 @@ package poker
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"testing"
 
@@ -49,5 +50,27 @@ func TestKuhn(t *testing.T) {
 	}
 	if q := beh["P1 holds Q, after check–bet"][1]; q.Cmp(new(big.Rat).Add(alpha, third)) != 0 {
 		t.Errorf("P1 calls with Q with %v, not α+1/3", q)
+	}
+}
+
+// Raked Kuhn poker keeps 19/20 of each win: the payoffs of a showdown that
+// P1 wins by 2 become 19/10 and −2, and the game is general-sum.
+func TestRake(t *testing.T) {
+	g := Rake(Kuhn(), big.NewRat(19, 20))
+	won := false
+	for _, o := range g.Outcomes {
+		a, b := o.Payoffs[0].RatString(), o.Payoffs[1].RatString()
+		if a == "19/10" && b == "-2" {
+			won = true
+		}
+		if o.Payoffs[0].Sign() > 0 && o.Payoffs[1].Sign() > 0 {
+			t.Fatalf("both players win: %s, %s", a, b)
+		}
+	}
+	if !won {
+		t.Error("no outcome 19/10, -2")
+	}
+	if _, err := extensive.SolveZeroSum(context.Background(), g); !errors.Is(err, extensive.ErrNotZeroSum) {
+		t.Errorf("raked Kuhn solved as zero-sum: %v", err)
 	}
 }
