@@ -241,7 +241,10 @@ func (l *seqLCP) solve(ctx context.Context) (plans [][]*big.Rat, pivots int, err
 		}
 	}
 	placed := make([]bool, len(t.T))
-	for _, v := range first {
+	for k, v := range first {
+		if err := guard.Check(); err != nil {
+			return nil, 0, fmt.Errorf("extensive: Lemke's path on the sequence form, first basis, variable %d of %d: %w", k, len(first), err)
+		}
 		r := -1
 		for i := range t.T {
 			if !placed[i] && t.T[i][v].Sign() != 0 {
