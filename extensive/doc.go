@@ -37,10 +37,22 @@
 // whose variables v are player 2's information sets' values (the dual of
 // player 2's best response, min over y of x'B_1 y with F y = f); v_0 is the
 // game's value (Koller, Megiddo and von Stengel 1996; von Stengel 1996).
-// The program is solved by the two-phase simplex method in exact rational
-// arithmetic, and its dual's multipliers of the rows of player 2's
-// sequences are player 2's optimal plan. Every equilibrium of such a game
-// gives the same values.
+// A small program (a tableau of up to 100,000 entries) is solved by the
+// two-phase simplex method in exact rational arithmetic. A larger one, up
+// to 60,000 rows, by a sparse revised simplex method in floats (LU of the
+// basis by Markowitz's rule, product-form updates, Devex pricing after
+// Forrest and Goldfarb 1992, Harris's ratio test, and a random
+// perturbation of the right-hand side against the stalling that this
+// highly degenerate program causes, removed at the end by dual simplex
+// steps), whose final basis is then solved exactly: B x = b and Bᵀπ = c by
+// Dixon's p-adic lifting (numeric.SolveRational) in the float
+// factorization's pivot order, or by rational elimination in that order
+// where the integers are too wide for machine words. The basis is accepted
+// only if it is optimal in exact arithmetic, every basic value and reduced
+// cost of the right sign; otherwise the other player's program is tried.
+// Either way the dual's multipliers of the rows of player 2's sequences
+// are player 2's optimal plan. Every equilibrium of such a game gives the
+// same values.
 //
 // # The certificate
 //
@@ -86,7 +98,7 @@
 //
 // # Large zero-sum games in float
 //
-// Where the sequence-form program is too large for the exact dense simplex
+// Where the sequence-form program has more than 60,000 rows
 // (ErrLPTooLarge), CFRPlus runs CFR+ (Tammelin 2014: regret matching with
 // regrets floored at zero, alternating updates, linearly weighted
 // averages) in float64; the average strategy is rounded to multiples of

@@ -2,9 +2,11 @@ package extensive
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/solver"
 )
 
@@ -84,7 +86,12 @@ func SolveZeroSum(ctx context.Context, g *Game) (*Profile, error) {
 	// certificate checks; only if it fails is player 2's own program
 	// solved.
 	plans := make([][]*big.Rat, 2)
-	if plans[0], plans[1], err = g.optimalPlan(ctx, sf, 0); err != nil {
+	plans[0], plans[1], err = g.optimalPlan(ctx, sf, 0)
+	if errors.Is(err, errSparseFailed) {
+		// The other player's program is another basis path.
+		plans[1], plans[0], err = g.optimalPlan(ctx, sf, 1)
+	}
+	if err != nil {
 		return nil, err
 	}
 	pr, err := g.certified(ctx, sf, plans)
@@ -160,92 +167,84 @@ func (g *Game) settleUnreached(ctx context.Context, sf *seqForm, pr *Profile, pl
 	return nil
 }
 
-// optimalPlan solves player p's sequence-form program: maximize v_0 over
+// denseEntries is the largest tableau that optimalPlan gives to the dense
+// exact simplex method; past it the sparse method is faster (a 1,090-node
+// random game: 10 s dense, 0.1 s sparse).
+const denseEntries = 100_000
+
+// optimalPlan solves player p's sequence-form program exactly: by the
+// dense exact simplex method when its tableau is small, else by the sparse
+// float simplex method and the exact solution of its final basis
+// (sparsePlan), up to maxSparseRows rows.
+func (g *Game) optimalPlan(ctx context.Context, sf *seqForm, p int) (plan, other []*big.Rat, err error) {
+	m, n := g.programSize(sf, p)
+	if float64(m+1)*float64(n+m+1) <= denseEntries {
+		return g.densePlan(ctx, sf, p)
+	}
+	if m > maxSparseRows {
+		return nil, nil, fmt.Errorf("extensive: the sequence-form program has %d rows and %d columns, more than the %d rows the sparse simplex takes on (%w): %w", m, n, maxSparseRows, ErrLPTooLarge, budget.ErrTooLarge)
+	}
+	return g.sparsePlan(ctx, sf, p)
+}
+
+// programSize is the rows and columns of player p's sequence-form program
+// (with v split in two for the dense method's nonnegative variables).
+func (g *Game) programSize(sf *seqForm, p int) (rows, cols int) {
+	own, opp := 0, 0
+	for _, I := range g.Infosets {
+		switch I.Player {
+		case p:
+			own++
+		case 1 - p:
+			opp++
+		}
+	}
+	return own + 1 + sf.n[1-p], sf.n[p] + 2*(opp+1) + sf.n[1-p]
+}
+
+// densePlan solves player p's sequence-form program: maximize v_0 over
 // p's realization plans x and the opponent's information-set values v,
 // subject to E x = e, x ≥ 0, and for each opponent sequence t,
 // (F'v)_t ≤ (B'x)_t, where B is p's payoff matrix over sequence pairs
 // (chance probabilities included). v_0 is then p's value. The dual's
 // multipliers of the opponent's rows, negated, are an optimal plan of the
 // opponent.
-func (g *Game) optimalPlan(ctx context.Context, sf *seqForm, p int) (plan, other []*big.Rat, err error) {
-	o := 1 - p
-	np, no := sf.n[p], sf.n[o]
-	var ownSets, oppSets []int
-	for i, I := range g.Infosets {
-		switch I.Player {
-		case p:
-			ownSets = append(ownSets, i)
-		case o:
-			oppSets = append(oppSets, i)
-		}
-	}
-	kv := len(oppSets) + 1
-	// Columns: x (np), v+ (kv), v− (kv), slacks (no).
-	nc := np + 2*kv + no
-	rows := len(ownSets) + 1 + no
-	if err := tableauFits(rows, nc); err != nil {
+func (g *Game) densePlan(ctx context.Context, sf *seqForm, p int) (plan, other []*big.Rat, err error) {
+	sp := g.newSeqProgram(sf, p)
+	// Columns: x (np), v+ (kv), v− (kv), slacks (no): the simplex method
+	// here wants every variable nonnegative, so each free v is split.
+	np, kv := sp.np, sp.kv
+	nc := np + 2*kv + sp.no
+	if err := tableauFits(sp.m, nc); err != nil {
 		return nil, nil, err
 	}
-	A := make([][]*big.Rat, rows)
+	A := make([][]*big.Rat, sp.m)
 	for i := range A {
 		A[i] = make([]*big.Rat, nc)
 	}
-	b := make([]*big.Rat, rows)
-	one, minus := big.NewRat(1, 1), big.NewRat(-1, 1)
-	add := func(i, j int, v *big.Rat) {
-		if A[i][j] == nil {
-			A[i][j] = new(big.Rat)
+	for j, col := range sp.cols {
+		for _, e := range col {
+			switch {
+			case j < np:
+				A[e.row][j] = e.val
+			case j < np+kv:
+				A[e.row][j] = e.val
+				A[e.row][j+kv] = new(big.Rat).Neg(e.val)
+			default:
+				A[e.row][j+kv] = e.val
+			}
 		}
-		A[i][j].Add(A[i][j], v)
 	}
-	// E x = e.
-	add(0, 0, one)
-	b[0] = one
-	for r, i := range ownSets {
-		for a := range g.Infosets[i].Actions {
-			add(r+1, sf.first[i]+a, one)
-		}
-		add(r+1, sf.parent[i], minus)
-	}
-	// Row of opponent sequence t: (F'v)_t − (B'x)_t + s_t = 0.
-	base := len(ownSets) + 1
-	vcol := func(k int) (int, int) { return np + k, np + kv + k }
-	fEntry := func(t, k int, v *big.Rat) {
-		pos, neg := vcol(k)
-		add(base+t, pos, v)
-		add(base+t, neg, new(big.Rat).Neg(v))
-	}
-	fEntry(0, 0, one)
-	for k, j := range oppSets {
-		for a := range g.Infosets[j].Actions {
-			fEntry(sf.first[j]+a, k+1, one)
-		}
-		fEntry(sf.parent[j], k+1, minus)
-	}
-	for t := range no {
-		add(base+t, np+2*kv+t, one)
-	}
-	P := sf.players
-	for v, node := range g.Nodes {
-		if node.Outcome < 0 {
-			continue
-		}
-		u := g.Outcomes[node.Outcome].Payoffs[p]
-		if u.Sign() == 0 {
-			continue
-		}
-		w := new(big.Rat).Mul(sf.reach[v], u)
-		add(base+int(sf.at[v*P+o]), int(sf.at[v*P+p]), w.Neg(w))
-	}
+	b := make([]*big.Rat, sp.m)
+	b[0] = big.NewRat(1, 1)
 	// Minimize −v_0.
 	c := make([]*big.Rat, nc)
-	pos, neg := vcol(0)
-	c[pos], c[neg] = minus, one
+	c[np], c[np+kv] = big.NewRat(-1, 1), big.NewRat(1, 1)
 	x, duals, err := simplex(ctx, A, b, c)
 	if err != nil {
 		return nil, nil, err
 	}
-	other = duals[base:]
+	other = duals[sp.nOwn:]
 	for t, y := range other {
 		other[t] = y.Neg(y)
 	}

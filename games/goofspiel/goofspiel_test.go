@@ -92,3 +92,23 @@ func TestFourCardSizes(t *testing.T) {
 		t.Fatalf("%d terminals, want 24³", sz.Terminals)
 	}
 }
+
+// TestFourCardsExact solves Goofspiel with four cards exactly, by the
+// sparse simplex method; the game is symmetric, so its value is 0, and
+// the certificate checks the profile.
+func TestFourCardsExact(t *testing.T) {
+	g, err := New(context.Background(), 4, Random)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sz := g.Sizes(); sz.Nodes != 26773 || sz.Infosets[0] != 1804 || sz.Sequences[0] != 3737 {
+		t.Fatalf("sizes %+v", sz)
+	}
+	pr, err := extensive.SolveZeroSum(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr.Values[0].Sign() != 0 || !pr.Equilibrium() {
+		t.Fatalf("value %s, exploitability %s", pr.Values[0].RatString(), pr.Exploitability.RatString())
+	}
+}

@@ -41,13 +41,14 @@ func TestOneDieSixSides(t *testing.T) {
 	}
 }
 
-// TestSmallExact solves one die of three sides exactly (certified) and
-// pins the value found, 1/9 to P1; two sides give 1/2.
+// TestSmallExact solves one die of two to four sides exactly (certified)
+// and pins the values found: 1/2, 1/9 and 1/16 to P1. Four sides is past
+// the dense simplex and goes to the sparse one.
 func TestSmallExact(t *testing.T) {
 	for _, tc := range []struct {
 		sides int
 		value string
-	}{{2, "1/2"}, {3, "1/9"}} {
+	}{{2, "1/2"}, {3, "1/9"}, {4, "1/16"}} {
 		g, err := New(context.Background(), 1, tc.sides)
 		if err != nil {
 			t.Fatal(err)

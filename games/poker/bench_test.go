@@ -19,6 +19,17 @@ func BenchmarkKuhnExact(b *testing.B) {
 	}
 }
 
+// BenchmarkLeducExact times the exact solve of Leduc hold'em (the sparse
+// simplex method, the exact solution of its basis) and the certificate.
+func BenchmarkLeducExact(b *testing.B) {
+	g := Leduc()
+	for b.Loop() {
+		if _, err := extensive.SolveZeroSum(context.Background(), g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkLeducCFRPlus times 1,000 CFR+ iterations on Leduc hold'em and
 // the exact certificate of the average strategy.
 func BenchmarkLeducCFRPlus(b *testing.B) {

@@ -86,3 +86,23 @@ func TestCFRPlusStops(t *testing.T) {
 		t.Fatalf("done %d, err %v", done, err)
 	}
 }
+
+// TestLeducExact solves Leduc hold'em exactly (the sparse simplex method,
+// then its basis in exact arithmetic), certifies the profile by exact
+// best responses, and checks the value against OpenSpiel's 12 digits.
+func TestLeducExact(t *testing.T) {
+	pr, err := extensive.SolveZeroSum(context.Background(), Leduc())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pr.Equilibrium() {
+		t.Fatalf("exploitable by %s", pr.Exploitability.RatString())
+	}
+	if got := pr.Values[0].FloatString(12); got != openSpielLeduc {
+		t.Fatalf("value %s = %s, OpenSpiel's is %s", pr.Values[0].RatString(), got, openSpielLeduc)
+	}
+	// The value found here, pinned so that a change shows.
+	if got, want := pr.Values[0].RatString(), "-1454920850547486749701863871533/16995463438839962469905132501930"; got != want {
+		t.Fatalf("value %s, want %s", got, want)
+	}
+}

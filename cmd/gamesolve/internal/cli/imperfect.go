@@ -178,7 +178,7 @@ func newLeducCmd(e *env) *cobra.Command {
 	var fl gameFlags
 	cmd := &cobra.Command{
 		Use:   "leduc",
-		Short: "Leduc hold'em: an ε-equilibrium by CFR+, its ε certified exactly",
+		Short: "Leduc hold'em: the exact equilibrium, certified",
 		Long: `Leduc hold'em, with OpenSpiel's rules: six cards (J, Q, K in two suits), one
 private card each and a public card after the first betting round; antes of
 1, raises of 2 in the first round and 4 in the second, at most two a round;
@@ -186,15 +186,16 @@ a player folds only when facing a raise. A pair with the public card wins,
 else the higher card; equal ranks split the pot. 9,457 nodes, 936
 information sets (468 a player), 1,093 sequences a player.
 
-Its sequence-form program is beyond the exact dense simplex, so this
-command runs CFR+ (--iterations, 10,000 by default) and prints the average
-strategy with its exploitability ε computed exactly: no player gains more
-than ε by an exact best response. OpenSpiel's published value for P1 is
--0.085606424078. --exact refuses, saying so.
+Solved exactly in under a second: the sparse simplex method finds the
+optimal basis of the sequence-form program in floats, the basis is then
+solved and checked optimal in exact arithmetic, and the profile is
+certified by an exact best response for each player. The value to P1 is
+-1454920850547486749701863871533/16995463438839962469905132501930, that is
+-0.085606424078..., OpenSpiel's published -0.085606424078 to its 12 digits.
 
 ` + equilibriumJSON,
 		Example: `  gamesolve leduc
-  gamesolve leduc --iterations 100000 --json
+  gamesolve leduc --exact --json
   gamesolve leduc --write leduc.efg`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -219,13 +220,16 @@ the prize, equal bids discard it. A player sees the prizes, its own bids and
 who won each prize, never the other's bids. The last cards are played
 without a choice. The winner on points gets 1, the loser -1, a draw 0.
 
-Up to 3 cards the exact solve is quick (the game is symmetric, so its value
-is 0); 4 cards (26,773 nodes, 1,804 information sets a player) is beyond the
-exact dense simplex and gets CFR+ in float mode, with its ε certified.
+The game is symmetric, so its value is 0; the solve is exact and
+certified. 4 cards (26,773 nodes, 1,804 information sets a player) takes
+under a second, by the sparse simplex method and an exact solve of its
+basis. A game whose program passes 60,000 rows (5 cards) is refused with
+--exact; in float mode it gets CFR+ (--iterations), with its ε certified.
 
 ` + equilibriumJSON,
 		Example: `  gamesolve goofspiel --cards 3 --exact
-  gamesolve goofspiel --cards 4 --iterations 2000 --json
+  gamesolve goofspiel --cards 4 --exact --json
+  gamesolve goofspiel --cards 5 --iterations 200
   gamesolve goofspiel --cards 3 --write goofspiel3.efg`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -258,15 +262,18 @@ than the last in (q, f) order, or call "liar" once a bid stands. The highest
 face is wild. If the dice bear the last bid out, its bidder wins 1 and the
 caller loses 1; otherwise the other way round.
 
-One die of up to 3 sides is solved exactly; larger games are beyond the exact
-dense simplex and get CFR+ in float mode with a certified ε. With one
-six-sided die each (294,883 nodes, 12,288 information sets a player)
-OpenSpiel's value for P1 is -0.027131782945736, which its linear program
-takes more than 300 s to reach.
+The solve is exact and certified, by the sparse simplex method and an exact
+solve of its basis. With one six-sided die each (294,883
+nodes, 12,288 information sets a player) the value to P1 is -7/258, that
+is OpenSpiel's -0.027131782945736, which its linear program takes more than
+300 s to reach; here it takes about a minute. A game whose program passes
+the 60,000 rows the sparse method takes on is refused with --exact; float
+mode gives it CFR+ (--iterations), with a certified ε.
 
 ` + equilibriumJSON,
 		Example: `  gamesolve liars-dice --dice 1 --sides 3 --exact
-  gamesolve liars-dice --dice 1 --sides 6 --iterations 1000 --json
+  gamesolve liars-dice --dice 1 --sides 6 --exact --json
+  gamesolve liars-dice --dice 2 --sides 3 --exact
   gamesolve liars-dice --dice 1 --sides 4 --write liars4.efg`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -109,29 +110,68 @@ func TestMatrixCommand(t *testing.T) {
 }
 
 func TestLeducCommand(t *testing.T) {
-	m := runJSON(t, "leduc", "--iterations", "30")
-	if m["method"] != "CFR+, 30 iterations" || m["exploitability_exact"] == "0" || m["exploitability"].(float64) <= 0 {
+	m := runJSON(t, "leduc")
+	if m["method"] != "sequence-form LP" || m["exploitability_exact"] != "0" {
 		t.Fatalf("method %v, exploitability %v", m["method"], m["exploitability_exact"])
+	}
+	// OpenSpiel's value to its 12 digits.
+	if v := m["values"].([]any)[0].(float64); fmt.Sprintf("%.12f", v) != "-0.085606424078" {
+		t.Fatalf("value %v", v)
 	}
 	if got := len(m["strategy"].([]any)); got != 936 {
 		t.Fatalf("%d strategy entries", got)
 	}
-	badInput(t, "", "leduc", "--exact")
 	badInput(t, "", "leduc", "--iterations", "0")
 }
 
-func TestGoofspielCommand(t *testing.T) {
-	m := runJSON(t, "goofspiel", "--cards", "3", "--exact")
-	if v := m["values_exact"].([]any); v[0] != "0" || m["exploitability_exact"] != "0" || m["method"] != "sequence-form LP" {
-		t.Fatalf("%v", m)
+// TestCFRPlusFallback: a zero-sum game whose sequence-form program passes
+// the rows the sparse simplex method takes on gets CFR+ in float mode,
+// with its ε, and is refused with --exact. The game: P1 passes or plays;
+// on play, 15 fair coins pick one of 32,768 cells, and P2, seeing the
+// cell, guesses a bit: 65,537 sequences of P2, so P1's program has 65,539
+// rows.
+func TestCFRPlusFallback(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("EFG 2 R \"wide\" { \"P1\" \"P2\" }\n\n")
+	b.WriteString("p \"\" 1 1 \"\" { \"pass\" \"play\" } 0\nt \"\" 1 \"\" { 0, 0 }\n")
+	cell, outcome := 0, 1
+	var tree func(depth int)
+	tree = func(depth int) {
+		if depth == 0 {
+			cell++
+			fmt.Fprintf(&b, "p \"\" 2 %d \"\" { \"0\" \"1\" } 0\n", cell)
+			for g := range 2 {
+				outcome++
+				u := (cell+g)%3 - 1
+				fmt.Fprintf(&b, "t \"\" %d \"\" { %d, %d }\n", outcome, u, -u)
+			}
+			return
+		}
+		b.WriteString("c \"\" 1 \"\" { \"h\" 1/2 \"t\" 1/2 } 0\n")
+		tree(depth - 1)
+		tree(depth - 1)
 	}
-	m = runJSON(t, "goofspiel", "--cards", "4", "--iterations", "20")
+	tree(15)
+	path := filepath.Join(t.TempDir(), "wide.efg")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := runJSON(t, "solve", path, "--iterations", "20")
 	if m["method"] != "CFR+, 20 iterations" {
-		t.Fatalf("method %v", m["method"])
+		t.Fatalf("method %v, exploitability %v", m["method"], m["exploitability_exact"])
+	}
+	badInput(t, "", "solve", path, "--exact")
+}
+
+func TestGoofspielCommand(t *testing.T) {
+	for _, cards := range []string{"3", "4"} {
+		m := runJSON(t, "goofspiel", "--cards", cards, "--exact")
+		if v := m["values_exact"].([]any); v[0] != "0" || m["exploitability_exact"] != "0" || m["method"] != "sequence-form LP" {
+			t.Fatalf("%s cards: %v", cards, m)
+		}
 	}
 	badInput(t, "", "goofspiel", "--cards", "9")
 	badInput(t, "", "goofspiel", "--order", "sideways")
-	badInput(t, "", "goofspiel", "--cards", "4", "--exact")
 }
 
 func TestLiarsDiceCommand(t *testing.T) {
@@ -141,5 +181,5 @@ func TestLiarsDiceCommand(t *testing.T) {
 	}
 	badInput(t, "", "liars-dice", "--dice", "3")
 	badInput(t, "", "liars-dice", "--sides", "1")
-	badInput(t, "", "liars-dice", "--sides", "6", "--exact")
+	badInput(t, "", "liars-dice", "--dice", "2", "--sides", "5")
 }

@@ -33,14 +33,14 @@ func TestEquilibriumEndpoint(t *testing.T) {
 	if code != http.StatusOK || strings.Count(body, `"values_exact"`) != 4 {
 		t.Errorf("all: %d %.300s", code, body)
 	}
-	code, body = get(t, ts.URL+"/api/equilibrium?game=leduc&iterations=20")
-	if code != http.StatusOK || !strings.Contains(body, `"method":"CFR+, 20 iterations"`) {
+	code, body = get(t, ts.URL+"/api/equilibrium?game=leduc&exact=true")
+	if code != http.StatusOK || !strings.Contains(body, `"method":"sequence-form LP"`) || !strings.Contains(body, `"values_exact":["-1454920850547486749701863871533/16995463438839962469905132501930"`) {
 		t.Errorf("leduc: %d %.200s", code, body)
 	}
 	for _, path := range []string{
 		"/api/equilibrium", "/api/equilibrium?game=chess", "/api/equilibrium?game=goofspiel&cards=5",
 		"/api/equilibrium?game=goofspiel&order=sideways", "/api/equilibrium?game=liars-dice&dice=2",
-		"/api/equilibrium?game=matrix&matrix=1+2%3B+3", "/api/equilibrium?game=leduc&exact=true",
+		"/api/equilibrium?game=matrix&matrix=1+2%3B+3",
 		"/api/equilibrium?game=leduc&iterations=0", "/api/equilibrium?game=kuhn&all=true",
 		"/api/equilibrium?game=kuhn&bogus=1",
 	} {
