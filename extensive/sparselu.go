@@ -106,8 +106,31 @@ func (b *buckets) move(i int32, c int32) {
 // factorLU factors the matrix whose position j is the sparse column
 // cols[j]. It returns errSingular when some position has no usable pivot.
 func factorLU(m int, cols []spVec) (*sparseLU, error) {
+	// Each row and column gets room for twice its entries in one backing
+	// array, so that a factorization makes a few allocations, not one per
+	// row; fill past that room reallocates that row alone.
 	rows := make([][]luEntry, m)
 	colRows := make([][]int32, m)
+	rowLen := make([]int, m)
+	nnz := 0
+	for _, c := range cols {
+		for _, i := range c.idx {
+			rowLen[i]++
+		}
+		nnz += len(c.idx)
+	}
+	rowBack := make([]luEntry, 2*nnz)
+	colBack := make([]int32, 2*nnz)
+	off := 0
+	for i, n := range rowLen {
+		rows[i] = rowBack[off : off : off+2*n]
+		off += 2 * n
+	}
+	off = 0
+	for j, c := range cols {
+		colRows[j] = colBack[off : off : off+2*len(c.idx)]
+		off += 2 * len(c.idx)
+	}
 	for j, c := range cols {
 		for k, i := range c.idx {
 			if c.val[k] == 0 {
