@@ -15,12 +15,14 @@ func PlanZeroSum(ctx context.Context, g *Game, p int, sparse bool) (*Profile, er
 	if err != nil {
 		return nil, err
 	}
-	solve := g.densePlan
-	if sparse {
-		solve = g.sparsePlan
-	}
+	sp := g.newSeqProgram(sf, p)
 	plans := make([][]*big.Rat, 2)
-	if plans[p], plans[1-p], err = solve(ctx, sf, p); err != nil {
+	if sparse {
+		plans[p], plans[1-p], err = g.sparsePlan(ctx, sf, sp)
+	} else {
+		plans[p], plans[1-p], err = g.densePlan(ctx, sp)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return g.certified(ctx, sf, plans)

@@ -177,29 +177,23 @@ const denseEntries = 100_000
 // float simplex method and the exact solution of its final basis
 // (sparsePlan), up to maxSparseRows rows.
 func (g *Game) optimalPlan(ctx context.Context, sf *seqForm, p int) (plan, other []*big.Rat, err error) {
-	m, n := g.programSize(sf, p)
-	if float64(m+1)*float64(n+m+1) <= denseEntries {
-		return g.densePlan(ctx, sf, p)
-	}
-	if m > maxSparseRows {
-		return nil, nil, fmt.Errorf("extensive: the sequence-form program has %d rows and %d columns, more than the %d rows the sparse simplex takes on (%w): %w", m, n, maxSparseRows, ErrLPTooLarge, budget.ErrTooLarge)
-	}
-	return g.sparsePlan(ctx, sf, p)
-}
-
-// programSize is the rows and columns of player p's sequence-form program
-// (with v split in two for the dense method's nonnegative variables).
-func (g *Game) programSize(sf *seqForm, p int) (rows, cols int) {
-	own, opp := 0, 0
+	// The rows, counted before the program is built so that one too
+	// large is refused up front: p's sets, the empty sequence, and the
+	// opponent's sequences.
+	rows := 1 + sf.n[1-p]
 	for _, I := range g.Infosets {
-		switch I.Player {
-		case p:
-			own++
-		case 1 - p:
-			opp++
+		if I.Player == p {
+			rows++
 		}
 	}
-	return own + 1 + sf.n[1-p], sf.n[p] + 2*(opp+1) + sf.n[1-p]
+	if rows > maxSparseRows {
+		return nil, nil, fmt.Errorf("extensive: the sequence-form program has %d rows, more than the %d rows the sparse simplex takes on (%w): %w", rows, maxSparseRows, ErrLPTooLarge, budget.ErrTooLarge)
+	}
+	sp := g.newSeqProgram(sf, p)
+	if float64(sp.m+1)*float64(sp.n+sp.kv+sp.m+1) <= denseEntries {
+		return g.densePlan(ctx, sp)
+	}
+	return g.sparsePlan(ctx, sf, sp)
 }
 
 // densePlan solves player p's sequence-form program: maximize v_0 over
@@ -209,8 +203,7 @@ func (g *Game) programSize(sf *seqForm, p int) (rows, cols int) {
 // (chance probabilities included). v_0 is then p's value. The dual's
 // multipliers of the opponent's rows, negated, are an optimal plan of the
 // opponent.
-func (g *Game) densePlan(ctx context.Context, sf *seqForm, p int) (plan, other []*big.Rat, err error) {
-	sp := g.newSeqProgram(sf, p)
+func (g *Game) densePlan(ctx context.Context, sp *seqProgram) (plan, other []*big.Rat, err error) {
 	// Columns: x (np), v+ (kv), v− (kv), slacks (no): the simplex method
 	// here wants every variable nonnegative, so each free v is split.
 	np, kv := sp.np, sp.kv

@@ -513,9 +513,8 @@ func (sp *seqProgram) sparseBytes(nnz int) float64 {
 // simplex method, then solves its final basis exactly (Dixon's p-adic
 // lifting) and checks it optimal exactly. It returns p's plan and the
 // opponent's plan from the prices.
-func (g *Game) sparsePlan(ctx context.Context, sf *seqForm, p int) (plan, other []*big.Rat, err error) {
+func (g *Game) sparsePlan(ctx context.Context, sf *seqForm, sp *seqProgram) (plan, other []*big.Rat, err error) {
 	guard := budget.NewGuard(ctx, budget.Available())
-	sp := g.newSeqProgram(sf, p)
 	nnz := 0
 	for _, c := range sp.cols {
 		nnz += len(c)
