@@ -40,8 +40,9 @@
 // A small program (a tableau of up to 100,000 entries) is solved by the
 // two-phase simplex method in exact rational arithmetic. A larger one, up
 // to 60,000 rows, by a sparse revised simplex method in floats (LU of the
-// basis by Markowitz's rule, product-form updates, Devex pricing after
-// Forrest and Goldfarb 1992, Harris's ratio test, and a random
+// basis by Markowitz's rule, kept up to date by Forrest and Tomlin's
+// update (1972), Devex pricing after Forrest and Goldfarb 1992, Harris's
+// ratio test, and a random
 // perturbation of the right-hand side against the stalling that this
 // highly degenerate program causes, removed at the end by dual simplex
 // steps), whose final basis is then solved exactly: B x = b and Bᵀπ = c by

@@ -11,6 +11,16 @@ import (
 // simplex method or by the sparse one, and returns the certified profile
 // of p's plan and the opponent's plan from the prices.
 func PlanZeroSum(ctx context.Context, g *Game, p int, sparse bool) (*Profile, error) {
+	return planZeroSum(ctx, g, p, sparse, refactorEvery)
+}
+
+// SparsePlanEvery is PlanZeroSum by the sparse method, the basis factored
+// afresh after every refactorAfter updates.
+func SparsePlanEvery(ctx context.Context, g *Game, p, refactorAfter int) (*Profile, error) {
+	return planZeroSum(ctx, g, p, true, refactorAfter)
+}
+
+func planZeroSum(ctx context.Context, g *Game, p int, sparse bool, refactorAfter int) (*Profile, error) {
 	sf, err := g.checked()
 	if err != nil {
 		return nil, err
@@ -18,7 +28,7 @@ func PlanZeroSum(ctx context.Context, g *Game, p int, sparse bool) (*Profile, er
 	sp := g.newSeqProgram(sf, p)
 	plans := make([][]*big.Rat, 2)
 	if sparse {
-		plans[p], plans[1-p], err = g.sparsePlan(ctx, sf, sp)
+		plans[p], plans[1-p], err = g.sparsePlan(ctx, sf, sp, refactorAfter)
 	} else {
 		plans[p], plans[1-p], err = g.densePlan(ctx, sp)
 	}
@@ -29,19 +39,20 @@ func PlanZeroSum(ctx context.Context, g *Game, p int, sparse bool) (*Profile, er
 }
 
 // SparsePivots is the pivots the sparse simplex method takes on player
-// p's program, and the eta file's limit between refactorizations.
-func SparsePivots(ctx context.Context, g *Game, p int) (pivots, refactorAfter int, err error) {
+// p's program, refactoring after every refactorAfter updates, and the
+// refactorizations it made.
+func SparsePivots(ctx context.Context, g *Game, p, refactorAfter int) (pivots, refactors int, err error) {
 	sf, err := g.checked()
 	if err != nil {
 		return 0, 0, err
 	}
 	sp := g.newSeqProgram(sf, p)
 	lp := sp.float()
-	r, err := floatSimplex(budget.NewGuard(ctx, budget.Available()), lp, sp.firstBasis(g, sf, lp))
+	r, err := floatSimplex(budget.NewGuard(ctx, budget.Available()), lp, sp.firstBasis(g, sf, lp), refactorAfter)
 	if err != nil {
 		return 0, 0, err
 	}
-	return r.iters, refactorEvery, nil
+	return r.iters, r.refacts, nil
 }
 
 // BasisBothWays solves the final basis of player p's program by p-adic
@@ -55,7 +66,7 @@ func BasisBothWays(ctx context.Context, g *Game, p int) (bool, error) {
 	guard := budget.NewGuard(ctx, budget.Available())
 	sp := g.newSeqProgram(sf, p)
 	lp := sp.float()
-	r, err := floatSimplex(guard, lp, sp.firstBasis(g, sf, lp))
+	r, err := floatSimplex(guard, lp, sp.firstBasis(g, sf, lp), refactorEvery)
 	if err != nil {
 		return false, err
 	}

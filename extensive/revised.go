@@ -37,33 +37,28 @@ const (
 	feasTol  = 1e-9
 	optTol   = 1e-9
 	pivotTol = 1e-7
-	// refactorEvery bounds the eta file between fresh factorizations.
-	refactorEvery = 100
+	// refactorEvery bounds the updates between fresh factorizations.
+	refactorEvery = 400
 )
 
 // revised is the state of the float revised simplex method: the basis
 // (position → column), each column's position (-1 when nonbasic), the
-// basic values, the reduced costs, and B⁻¹ as an LU factorization times a
-// product of eta matrices.
+// basic values, the reduced costs, and B⁻¹ as an LU factorization kept
+// up to date by Forrest–Tomlin updates.
 type revised struct {
-	lp    *spLP
-	basis []int32
-	posOf []int32
-	xB    []float64
-	d     []float64
-	lu    *sparseLU
-	// The eta file: eta e replaced position etaPos[e] by a column whose
-	// B⁻¹a_q has pivot etaPiv[e] and its other nonzeros at
-	// etaIdx/etaVal[etaStart[e]:etaStart[e+1]].
-	etaPos   []int32
-	etaPiv   []float64
-	etaStart []int32
-	etaIdx   []int32
-	etaVal   []float64
-	work     []float64 // length m scratch, kept zero between uses
-	iters    int
-	refacts  int
-	maxIter  int
+	lp      *spLP
+	basis   []int32
+	posOf   []int32
+	xB      []float64
+	d       []float64
+	lu      *sparseLU
+	work    []float64 // length m scratch, kept zero between uses
+	iters   int
+	refacts int
+	maxIter int
+	// refactorAfter is the number of updates after which the basis is
+	// factored afresh (refactorEvery, or fewer in tests).
+	refactorAfter int
 	// Scratch of one pivot: B⁻¹a_q by positions, row r of B⁻¹ by rows, a
 	// unit vector, and row r of B⁻¹A with its nonzero columns.
 	alpha, rho, ep []float64
@@ -76,40 +71,19 @@ type revised struct {
 	weight []float64
 }
 
-// ftran returns B⁻¹a for a sparse column a, indexed by positions.
+// ftran returns B⁻¹a for a sparse column a, indexed by positions, and
+// keeps a's spike for the basis update should a enter.
 func (r *revised) ftran(a spVec, out []float64) {
 	y := r.work
 	for k, i := range a.idx {
 		y[i] += a.val[k]
 	}
-	r.lu.solve(y, out)
+	r.lu.solve(y, out, true)
 	clear(y)
-	for e, p := range r.etaPos {
-		t := out[p] / r.etaPiv[e]
-		out[p] = t
-		if t == 0 {
-			continue
-		}
-		lo, hi := r.etaStart[e], r.etaStart[e+1]
-		idx, val := r.etaIdx[lo:hi], r.etaVal[lo:hi]
-		for k, i := range idx {
-			out[i] -= val[k] * t
-		}
-	}
 }
 
 // btran returns B⁻ᵀe (e indexed by positions, overwritten) indexed by rows.
 func (r *revised) btran(e, out []float64) {
-	for x := len(r.etaPos) - 1; x >= 0; x-- {
-		p := r.etaPos[x]
-		lo, hi := r.etaStart[x], r.etaStart[x+1]
-		idx, val := r.etaIdx[lo:hi], r.etaVal[lo:hi]
-		acc := e[p]
-		for k, i := range idx {
-			acc -= val[k] * e[i]
-		}
-		e[p] = acc / r.etaPiv[x]
-	}
 	r.lu.solveT(e, out)
 }
 
@@ -126,17 +100,17 @@ func (r *revised) refactor() error {
 		return err
 	}
 	r.lu = lu
-	r.etaPos, r.etaPiv = r.etaPos[:0], r.etaPiv[:0]
-	r.etaStart, r.etaIdx, r.etaVal = append(r.etaStart[:0], 0), r.etaIdx[:0], r.etaVal[:0]
 	r.refacts++
 	// A new Devex reference framework: the weights only grow, and
-	// unchecked they overflow and hide columns from the pricing.
+	// unchecked they overflow and hide columns from the pricing. Keeping
+	// one framework across several refactorizations was tried, and
+	// stalled the primal phase on Liar's Dice.
 	for j := range r.weight {
 		r.weight[j] = 1
 	}
 	y := make([]float64, lp.m)
 	copy(y, lp.b)
-	r.lu.solve(y, r.xB)
+	r.lu.solve(y, r.xB, false)
 	cb := make([]float64, lp.m)
 	for p, j := range r.basis {
 		cb[p] = lp.c[j]
@@ -160,7 +134,7 @@ func (r *revised) refactor() error {
 
 // floatSimplex runs the primal revised simplex method from basis, which
 // must be primal feasible, to a basis that is optimal within the float
-// tolerances. The entering column has the most negative reduced cost
+// tolerances, factoring the basis afresh after refactorAfter updates. The entering column has the most negative reduced cost
 // (Dantzig's rule); the leaving row is chosen by Harris's two-pass ratio
 // test, which prefers large pivots among the nearly tied.
 //
@@ -170,8 +144,8 @@ func (r *revised) refactor() error {
 // probability one) every later one nondegenerate. The true right-hand side
 // is then restored and the dual simplex method, from the dual feasible
 // basis reached, removes the small infeasibilities that it leaves.
-func floatSimplex(guard *budget.Guard, lp *spLP, basis []int32) (*revised, error) {
-	r := &revised{lp: lp, basis: basis, posOf: make([]int32, lp.n), xB: make([]float64, lp.m), d: make([]float64, lp.n), work: make([]float64, lp.m),
+func floatSimplex(guard *budget.Guard, lp *spLP, basis []int32, refactorAfter int) (*revised, error) {
+	r := &revised{lp: lp, refactorAfter: refactorAfter, basis: basis, posOf: make([]int32, lp.n), xB: make([]float64, lp.m), d: make([]float64, lp.n), work: make([]float64, lp.m),
 		alpha: make([]float64, lp.m), rho: make([]float64, lp.m), ep: make([]float64, lp.m), rowAlpha: make([]float64, lp.n), inRow: make([]bool, lp.n), weight: make([]float64, lp.n)}
 	for j := range r.weight {
 		r.weight[j] = 1
@@ -243,17 +217,14 @@ func (r *revised) primal(guard *budget.Guard) error {
 			return err
 		}
 		q, best := -1, 0.0
+		// Basic columns have d = 0 exactly, so only the sign of d and
+		// whether the column is free decide a candidate.
 		for j, dj := range r.d {
-			if r.posOf[j] >= 0 {
+			if dj >= -optTol && (dj <= optTol || !lp.free[j]) {
 				continue
 			}
-			if lp.free[j] {
-				dj = -math.Abs(dj)
-			}
-			if dj < -optTol {
-				if score := dj * dj / r.weight[j]; score > best {
-					q, best = j, score
-				}
+			if score := dj * dj / r.weight[j]; score > best {
+				q, best = j, score
 			}
 		}
 		if q < 0 {
@@ -402,17 +373,8 @@ func (r *revised) pivotWithRow(guard *budget.Guard, q, leave int, step float64) 
 	r.posOf[out] = -1
 	r.posOf[q] = int32(leave)
 	r.basis[leave] = int32(q)
-	for p, a := range r.alpha {
-		if a != 0 && p != leave {
-			r.etaIdx = append(r.etaIdx, int32(p))
-			r.etaVal = append(r.etaVal, a)
-		}
-	}
-	r.etaStart = append(r.etaStart, int32(len(r.etaIdx)))
-	r.etaPos = append(r.etaPos, int32(leave))
-	r.etaPiv = append(r.etaPiv, r.alpha[leave])
 	r.iters++
-	if len(r.etaPos) >= refactorEvery {
+	if err := r.lu.update(leave, piv); err != nil || r.lu.updates >= r.refactorAfter {
 		if err := r.refactor(); err != nil {
 			return fmt.Errorf("extensive: the sparse simplex, pivot %d: %w", r.iters, err)
 		}

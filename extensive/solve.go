@@ -193,7 +193,7 @@ func (g *Game) optimalPlan(ctx context.Context, sf *seqForm, p int) (plan, other
 	if float64(sp.m+1)*float64(sp.n+sp.kv+sp.m+1) <= denseEntries {
 		return g.densePlan(ctx, sp)
 	}
-	return g.sparsePlan(ctx, sf, sp)
+	return g.sparsePlan(ctx, sf, sp, refactorEvery)
 }
 
 // densePlan solves player p's sequence-form program: maximize v_0 over

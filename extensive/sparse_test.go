@@ -45,12 +45,14 @@ func TestSparseMatchesDense(t *testing.T) {
 }
 
 // TestSparseLarge solves deeper random games, of up to a few thousand
-// nodes, whose programs take more pivots than the eta file holds between
-// refactorizations, by the sparse method alone; the exact best-response
+// nodes, by the sparse method alone, the basis factored afresh after every
+// 25 updates so that refactorization and many Forrest–Tomlin updates on
+// one factorization are both exercised; the exact best-response
 // certificate checks each answer.
 func TestSparseLarge(t *testing.T) {
 	t.Parallel()
-	most, limit := 0, 0
+	const every = 25
+	most, refactors := 0, 0
 	for seed := range uint64(30) {
 		r := randRules{seed: 1000 + seed, players: 2, zeroSum: true, obs: 2 + int(seed%2), depth: 10 + int(seed%3)}
 		g, err := extensive.Build(context.Background(), r)
@@ -58,16 +60,25 @@ func TestSparseLarge(t *testing.T) {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
 		for p := range 2 {
-			sparseEquilibrium(t, g, p, seed)
-			n, after, err := extensive.SparsePivots(context.Background(), g, p)
+			pr, err := extensive.SparsePlanEvery(context.Background(), g, p, every)
+			if err != nil {
+				t.Fatalf("seed %d, player %d: %v", seed, p+1, err)
+			}
+			if !pr.Equilibrium() {
+				t.Fatalf("seed %d, player %d: the sparse plans are exploitable by %s", seed, p+1, pr.Exploitability.RatString())
+			}
+			if want := sparseEquilibrium(t, g, p, seed); pr.Values[0].Cmp(want.Values[0]) != 0 {
+				t.Fatalf("seed %d, player %d: value %s refactoring every %d, %s by default", seed, p+1, pr.Values[0].RatString(), every, want.Values[0].RatString())
+			}
+			n, k, err := extensive.SparsePivots(context.Background(), g, p, every)
 			if err != nil {
 				t.Fatal(err)
 			}
-			most, limit = max(most, n), after
+			most, refactors = max(most, n), max(refactors, k)
 		}
 	}
-	if most <= 2*limit {
-		t.Fatalf("the most pivots taken was %d, not past two refactorizations (%d)", most, 2*limit)
+	if most <= 4*every || refactors < 4 {
+		t.Fatalf("the most pivots taken was %d, with at most %d refactorizations: not enough to exercise the updates", most, refactors)
 	}
 }
 

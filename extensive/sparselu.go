@@ -31,15 +31,38 @@ type sparseLU struct {
 	lStart     []int32
 	lidx       []int32
 	lval       []float64
-	uStart     []int32
-	uidx       []int32 // positions
-	uval       []float64
-	// U again by positions: the entries of position j's column above its
-	// pivot, as (pivot index, value), for the back substitution that
-	// skips zeros.
-	ucStart []int32
-	ucPiv   []int32
-	ucVal   []float64
+	// L by the rows multipliers read: see buildU.
+	ltStart, ltRow []int32
+	ltVal          []float64
+	// U's rows as the elimination writes them: pivot k's entries right of
+	// the diagonal, by position (buildU then moves them into urow/ucol).
+	uStart []int32
+	uidx   []int32
+	uval   []float64
+
+	// U by slots. Slot k < m is pivot k of the factorization; each update
+	// adds a slot. urow[s] holds the entries right of s's diagonal and
+	// ucol[s] those above it, in the pivot order of the live slots, order.
+	urow, ucol []([]uEntry)
+	order      []int32
+	ordPos     []int32 // slot → its index in order
+	posSlot    []int32 // position → its live slot
+	rowSlot    []int32 // row → its live slot
+	// R: the row etas of the updates, applied after L. Eta r subtracts
+	// rVal·y[rIdx] over rStart[r]:rStart[r+1] from y[rRow[r]].
+	rRow, rStart, rIdx []int32
+	rVal               []float64
+	updates            int
+	// spike is the vector kept by the last solve with keep; wr (by slot)
+	// and wd (by row) are the update's scratch, kept zero.
+	spike  spVec
+	wr, wd []float64
+}
+
+// uEntry is an entry of U: the other slot (column or row) and the value.
+type uEntry struct {
+	slot int32
+	val  float64
 }
 
 // luThreshold is the partial-pivoting threshold: a pivot is at least this
@@ -282,29 +305,86 @@ func factorLU(m int, cols []spVec) (*sparseLU, error) {
 		}
 		rows[r], colRows[c] = nil, nil
 	}
-	lu.ucStart = make([]int32, m+1)
-	for _, j := range lu.uidx {
-		lu.ucStart[j+1]++
-	}
-	for j := range m {
-		lu.ucStart[j+1] += lu.ucStart[j]
-	}
-	lu.ucPiv = make([]int32, len(lu.uidx))
-	lu.ucVal = make([]float64, len(lu.uidx))
-	at := append([]int32(nil), lu.ucStart[:m]...)
-	for k := range m {
-		for x := lu.uStart[k]; x < lu.uStart[k+1]; x++ {
-			j := lu.uidx[x]
-			lu.ucPiv[at[j]], lu.ucVal[at[j]] = int32(k), lu.uval[x]
-			at[j]++
-		}
-	}
+	lu.buildU()
 	return lu, nil
 }
 
-// solve overwrites y (indexed by rows) with z = B⁻¹y indexed by positions,
-// using out as the result's storage.
-func (lu *sparseLU) solve(y, out []float64) {
+// buildU turns U's rows, as the elimination left them (by pivot index,
+// entries by position), into the updatable form: rows and columns by
+// slot, each slice capped at its own length in one backing array so that
+// an update's append moves that slice alone.
+func (lu *sparseLU) buildU() {
+	m := lu.m
+	lu.posSlot = make([]int32, m)
+	lu.rowSlot = make([]int32, m)
+	lu.order = make([]int32, m)
+	lu.ordPos = make([]int32, m)
+	for k := range m {
+		lu.posSlot[lu.pcol[k]] = int32(k)
+		lu.rowSlot[lu.prow[k]] = int32(k)
+		lu.order[k] = int32(k)
+		lu.ordPos[k] = int32(k)
+	}
+	colLen := make([]int, m)
+	for x, j := range lu.uidx {
+		lu.uidx[x] = lu.posSlot[j]
+		colLen[lu.uidx[x]]++
+	}
+	rowBack := make([]uEntry, len(lu.uidx))
+	colBack := make([]uEntry, len(lu.uidx))
+	lu.urow = make([][]uEntry, m, m+refactorEvery)
+	lu.ucol = make([][]uEntry, m, m+refactorEvery)
+	off := 0
+	for t, n := range colLen {
+		lu.ucol[t] = colBack[off : off : off+n]
+		off += n
+	}
+	for k := range m {
+		lo, hi := lu.uStart[k], lu.uStart[k+1]
+		row := rowBack[lo:lo:hi]
+		for x := lo; x < hi; x++ {
+			t := lu.uidx[x]
+			row = append(row, uEntry{t, lu.uval[x]})
+			lu.ucol[t] = append(lu.ucol[t], uEntry{int32(k), lu.uval[x]})
+		}
+		lu.urow[k] = row
+	}
+	lu.uStart, lu.uidx, lu.uval = nil, nil, nil
+
+	// L again by the row each multiplier reads: elimination k's entry
+	// (row i, l) is listed under i's pivot index as (prow[k], l), so that
+	// the transposed solve scatters from the rows whose value is nonzero.
+	pivOf := make([]int32, m) // row → pivot index
+	for k, i := range lu.prow[:m] {
+		pivOf[i] = int32(k)
+	}
+	lu.ltStart = make([]int32, m+1)
+	for _, i := range lu.lidx {
+		lu.ltStart[pivOf[i]+1]++
+	}
+	for k := range m {
+		lu.ltStart[k+1] += lu.ltStart[k]
+	}
+	lu.ltRow = make([]int32, len(lu.lidx))
+	lu.ltVal = make([]float64, len(lu.lidx))
+	at := append([]int32(nil), lu.ltStart[:m]...)
+	for k := range m {
+		for x := lu.lStart[k]; x < lu.lStart[k+1]; x++ {
+			t := pivOf[lu.lidx[x]]
+			lu.ltRow[at[t]], lu.ltVal[at[t]] = lu.prow[k], lu.lval[x]
+			at[t]++
+		}
+	}
+	lu.rStart = []int32{0}
+	lu.wr = make([]float64, m)
+	lu.wd = make([]float64, m)
+}
+
+// solve overwrites y (indexed by rows) with z = B⁻¹y indexed by
+// positions, using out as the result's storage. With keep, the partly
+// transformed vector R L⁻¹y, the column U gains if y's column enters
+// the basis, is kept for update.
+func (lu *sparseLU) solve(y, out []float64, keep bool) {
 	for k := range lu.m {
 		t := y[lu.prow[k]]
 		if t == 0 {
@@ -314,15 +394,33 @@ func (lu *sparseLU) solve(y, out []float64) {
 			y[lu.lidx[x]] -= lu.lval[x] * t
 		}
 	}
-	for k := lu.m - 1; k >= 0; k-- {
-		j := lu.pcol[k]
-		t := y[lu.prow[k]] / lu.piv[k]
-		out[j] = t
-		if t == 0 {
+	for e, i := range lu.rRow {
+		acc := y[i]
+		for x := lu.rStart[e]; x < lu.rStart[e+1]; x++ {
+			acc -= lu.rVal[x] * y[lu.rIdx[x]]
+		}
+		y[i] = acc
+	}
+	if keep {
+		lu.spike.idx, lu.spike.val = lu.spike.idx[:0], lu.spike.val[:0]
+		for i, v := range y {
+			if v != 0 {
+				lu.spike.idx = append(lu.spike.idx, int32(i))
+				lu.spike.val = append(lu.spike.val, v)
+			}
+		}
+	}
+	for x := len(lu.order) - 1; x >= 0; x-- {
+		s := lu.order[x]
+		v := y[lu.prow[s]]
+		if v == 0 {
+			out[lu.pcol[s]] = 0
 			continue
 		}
-		for x := lu.ucStart[j]; x < lu.ucStart[j+1]; x++ {
-			y[lu.prow[lu.ucPiv[x]]] -= lu.ucVal[x] * t
+		t := v / lu.piv[s]
+		out[lu.pcol[s]] = t
+		for _, e := range lu.ucol[s] {
+			y[lu.prow[e.slot]] -= e.val * t
 		}
 	}
 }
@@ -330,21 +428,133 @@ func (lu *sparseLU) solve(y, out []float64) {
 // solveT overwrites e (indexed by positions) with w = B⁻ᵀe indexed by
 // rows, using out as the result's storage.
 func (lu *sparseLU) solveT(e, out []float64) {
-	for k := range lu.m {
-		u := e[lu.pcol[k]] / lu.piv[k]
-		out[lu.prow[k]] = u
-		if u == 0 {
+	for _, s := range lu.order {
+		v := e[lu.pcol[s]]
+		if v == 0 {
+			out[lu.prow[s]] = 0
 			continue
 		}
-		for x := lu.uStart[k]; x < lu.uStart[k+1]; x++ {
-			e[lu.uidx[x]] -= lu.uval[x] * u
+		u := v / lu.piv[s]
+		out[lu.prow[s]] = u
+		for _, x := range lu.urow[s] {
+			e[lu.pcol[x.slot]] -= x.val * u
+		}
+	}
+	for r := len(lu.rRow) - 1; r >= 0; r-- {
+		v := out[lu.rRow[r]]
+		if v == 0 {
+			continue
+		}
+		for x := lu.rStart[r]; x < lu.rStart[r+1]; x++ {
+			out[lu.rIdx[x]] -= lu.rVal[x] * v
 		}
 	}
 	for k := lu.m - 1; k >= 0; k-- {
-		acc := 0.0
-		for x := lu.lStart[k]; x < lu.lStart[k+1]; x++ {
-			acc += lu.lval[x] * out[lu.lidx[x]]
+		v := out[lu.prow[k]]
+		if v == 0 {
+			continue
 		}
-		out[lu.prow[k]] -= acc
+		for x := lu.ltStart[k]; x < lu.ltStart[k+1]; x++ {
+			out[lu.ltRow[x]] -= lu.ltVal[x] * v
+		}
 	}
+}
+
+// errUnstable reports an update whose new pivot disagrees with the one
+// the determinant predicts: the factors have lost accuracy and the basis
+// is to be factored afresh.
+var errUnstable = errors.New("extensive: the basis update lost accuracy")
+
+// update replaces the column at position p by the column whose kept
+// vector (see solve) is in lu.spike and whose B⁻¹a has alphaP at p: the
+// Forrest–Tomlin update. The spike takes the place of p's column of U,
+// p's slot moves to the end of the pivot order, and the row it leaves
+// below the diagonal is eliminated by the rows of U, the multipliers
+// making one row eta of R. The new pivot must equal alphaP times the
+// old, as det B changes by alphaP.
+func (lu *sparseLU) update(p int, alphaP float64) error {
+	s := lu.posSlot[p]
+	pr := lu.prow[s]
+	if n := len(lu.prow) + 1; len(lu.wr) < n {
+		lu.wr = append(lu.wr, make([]float64, n-len(lu.wr))...)
+	}
+	for _, e := range lu.ucol[s] {
+		lu.urow[e.slot] = dropSlot(lu.urow[e.slot], s)
+	}
+	wr, wd := lu.wr, lu.wd
+	for k, i := range lu.spike.idx {
+		wd[i] = lu.spike.val[k]
+	}
+	diag := wd[pr]
+	for _, e := range lu.urow[s] {
+		wr[e.slot] = e.val
+		lu.ucol[e.slot] = dropSlot(lu.ucol[e.slot], s)
+	}
+	if len(lu.urow[s]) > 0 {
+		for x := lu.ordPos[s] + 1; x < int32(len(lu.order)); x++ {
+			t := lu.order[x]
+			v := wr[t]
+			if v == 0 {
+				continue
+			}
+			wr[t] = 0
+			mult := v / lu.piv[t]
+			if math.Abs(mult) <= luDrop {
+				continue
+			}
+			lu.rIdx = append(lu.rIdx, lu.prow[t])
+			lu.rVal = append(lu.rVal, mult)
+			diag -= mult * wd[lu.prow[t]]
+			for _, e := range lu.urow[t] {
+				wr[e.slot] -= mult * e.val
+			}
+		}
+	}
+	lu.rRow = append(lu.rRow, pr)
+	lu.rStart = append(lu.rStart, int32(len(lu.rIdx)))
+	want := alphaP * lu.piv[s]
+	if diag == 0 || math.Abs(diag-want) > 1e-8*math.Max(1, math.Abs(want)) {
+		clear(wd)
+		return errUnstable
+	}
+
+	ns := int32(len(lu.prow))
+	lu.prow = append(lu.prow, pr)
+	lu.pcol = append(lu.pcol, int32(p))
+	lu.piv = append(lu.piv, diag)
+	var col []uEntry
+	for k, i := range lu.spike.idx {
+		wd[i] = 0
+		if i == pr {
+			continue
+		}
+		t := lu.rowSlot[i]
+		v := lu.spike.val[k]
+		col = append(col, uEntry{t, v})
+		lu.urow[t] = append(lu.urow[t], uEntry{ns, v})
+	}
+	lu.urow[s], lu.ucol[s] = nil, nil
+	lu.urow = append(lu.urow, nil)
+	lu.ucol = append(lu.ucol, col)
+	lu.rowSlot[pr], lu.posSlot[p] = ns, ns
+	at := lu.ordPos[s]
+	lu.ordPos = append(lu.ordPos, 0)
+	copy(lu.order[at:], lu.order[at+1:])
+	lu.order[len(lu.order)-1] = ns
+	for x := at; x < int32(len(lu.order)); x++ {
+		lu.ordPos[lu.order[x]] = x
+	}
+	lu.updates++
+	return nil
+}
+
+// dropSlot removes the entry of slot s from a row or column of U.
+func dropSlot(es []uEntry, s int32) []uEntry {
+	for x, e := range es {
+		if e.slot == s {
+			es[x] = es[len(es)-1]
+			return es[:len(es)-1]
+		}
+	}
+	return es
 }

@@ -503,17 +503,18 @@ const maxSparseRows = 60_000
 var errSparseFailed = errors.New("extensive: the sparse simplex method failed")
 
 // sparseBytes estimates the memory of the sparse method: the exact
-// program, its float copy by columns and rows, the factors and the eta
-// file.
+// program, its float copy by columns and rows, the factors and their
+// updates (an update's spike and row eta, together, taken as at most a
+// quarter of m entries; Liar's Dice's are about a hundredth).
 func (sp *seqProgram) sparseBytes(nnz int) float64 {
-	return float64(nnz)*(ratBytes+40) + float64(sp.m)*refactorEvery*12 + float64(sp.n)*64
+	return float64(nnz)*(ratBytes+40) + float64(sp.m)*refactorEvery*3 + float64(sp.n)*64
 }
 
 // sparsePlan solves player p's sequence-form program by the sparse float
 // simplex method, then solves its final basis exactly (Dixon's p-adic
 // lifting) and checks it optimal exactly. It returns p's plan and the
 // opponent's plan from the prices.
-func (g *Game) sparsePlan(ctx context.Context, sf *seqForm, sp *seqProgram) (plan, other []*big.Rat, err error) {
+func (g *Game) sparsePlan(ctx context.Context, sf *seqForm, sp *seqProgram, refactorAfter int) (plan, other []*big.Rat, err error) {
 	guard := budget.NewGuard(ctx, budget.Available())
 	nnz := 0
 	for _, c := range sp.cols {
@@ -524,7 +525,7 @@ func (g *Game) sparsePlan(ctx context.Context, sf *seqForm, sp *seqProgram) (pla
 	}
 	lp := sp.float()
 	basis := sp.firstBasis(g, sf, lp)
-	r, err := floatSimplex(guard, lp, basis)
+	r, err := floatSimplex(guard, lp, basis, refactorAfter)
 	if errors.Is(err, errSingular) {
 		err = fmt.Errorf("%w: %w", errSparseFailed, err)
 	}

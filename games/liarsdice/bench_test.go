@@ -8,7 +8,7 @@ import (
 )
 
 // BenchmarkSixSidesExact times the exact solve and certificate of Liar's
-// Dice with one six-sided die each (about a minute an iteration; run it
+// Dice with one six-sided die each (about 25 s an iteration; run it
 // with -benchtime 1x).
 func BenchmarkSixSidesExact(b *testing.B) {
 	g, err := New(context.Background(), 1, 6)
