@@ -1,0 +1,235 @@
+package tierfile
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// ErrOtherGame reports a tier directory that holds another game's tiers,
+// or the same game's with other parameters or another kind of values.
+var ErrOtherGame = errors.New("tierfile: the directory holds another game's tiers")
+
+// ErrNoSpace reports a disk without room for the tiers still to write.
+var ErrNoSpace = errors.New("tierfile: not enough disk space")
+
+// Manifest says what a tier directory holds. It is written once, when
+// the directory is first used, and every later use must match it.
+type Manifest struct {
+	// Format is the file format's version (1).
+	Format int `json:"format"`
+	// Game describes the game and every parameter that changes its values,
+	// as each tier file's header does.
+	Game  string `json:"game"`
+	Kind  Kind   `json:"kind"`
+	Width int    `json:"width"`
+	// Tiers lists the tiers in the order they are solved (last tier
+	// first).
+	Tiers []int64 `json:"tiers"`
+}
+
+const manifestName = "manifest.json"
+
+// Dir is a directory of tier files.
+type Dir struct {
+	path string
+	m    Manifest
+}
+
+// OpenDir opens (creating it if need be) the tier directory at path for
+// the game described by m. A directory already used for another game,
+// other parameters, another kind or width of values or another list of
+// tiers is refused with an error wrapping ErrOtherGame.
+func OpenDir(path string, m Manifest) (*Dir, error) {
+	m.Format = 1
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return nil, fmt.Errorf("tierfile: %w", err)
+	}
+	mp := filepath.Join(path, manifestName)
+	data, err := os.ReadFile(mp)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		out, err := json.MarshalIndent(m, "", "  ")
+		if err != nil {
+			return nil, fmt.Errorf("tierfile: %w", err)
+		}
+		if err := writeAtomic(mp, append(out, '\n')); err != nil {
+			return nil, err
+		}
+	case err != nil:
+		return nil, fmt.Errorf("tierfile: %w", err)
+	default:
+		var have Manifest
+		if err := json.Unmarshal(data, &have); err != nil {
+			return nil, fmt.Errorf("%w: %s is not a tier manifest: %v", ErrOtherGame, mp, err)
+		}
+		if why := differ(have, m); why != "" {
+			return nil, fmt.Errorf("%w: %s holds %s", ErrOtherGame, path, why)
+		}
+	}
+	return &Dir{path: path, m: m}, nil
+}
+
+// differ says how a directory's manifest differs from the one wanted, or
+// "" if it does not.
+func differ(have, want Manifest) string {
+	switch {
+	case have.Format != want.Format:
+		return fmt.Sprintf("format %d, not %d", have.Format, want.Format)
+	case have.Game != want.Game:
+		return fmt.Sprintf("%q, not %q", have.Game, want.Game)
+	case have.Kind != want.Kind:
+		return fmt.Sprintf("%v values, not %v", have.Kind, want.Kind)
+	case have.Width != want.Width:
+		return fmt.Sprintf("%d values a state, not %d", have.Width, want.Width)
+	case len(have.Tiers) != len(want.Tiers):
+		return fmt.Sprintf("%d tiers, not %d", len(have.Tiers), len(want.Tiers))
+	}
+	for i := range have.Tiers {
+		if have.Tiers[i] != want.Tiers[i] {
+			return fmt.Sprintf("tier %d in place %d, not %d", have.Tiers[i], i, want.Tiers[i])
+		}
+	}
+	return ""
+}
+
+func writeAtomic(path string, data []byte) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("tierfile: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		return fmt.Errorf("tierfile: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("tierfile: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("tierfile: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("tierfile: %w", err)
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// Path is the file name of tier t.
+func (d *Dir) Path(t int64) string {
+	return filepath.Join(d.path, fmt.Sprintf("tier-%012d.gst", t))
+}
+
+// Manifest is what the directory holds.
+func (d *Dir) Manifest() Manifest { return d.m }
+
+// Clean removes the temporary files that an interrupted write leaves.
+func (d *Dir) Clean() error {
+	ents, err := os.ReadDir(d.path)
+	if err != nil {
+		return fmt.Errorf("tierfile: %w", err)
+	}
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".tmp") && strings.HasPrefix(e.Name(), "tier-") {
+			if err := os.Remove(filepath.Join(d.path, e.Name())); err != nil {
+				return fmt.Errorf("tierfile: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// Done reports whether tier t's file is there, complete and intact, for
+// this directory's game. A file that fails its checks is removed (it will
+// be written again) and reported as not done, with the reason.
+func (d *Dir) Done(t int64) (ok bool, why error, err error) {
+	r, err := Open(d.Path(t))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil, nil
+	}
+	if err == nil {
+		err = r.Verify()
+		if err == nil && (r.Game != d.m.Game || r.Kind != d.m.Kind || r.Width != d.m.Width || r.Tier != t) {
+			err = fmt.Errorf("%w: %s is tier %d of %q (%v, %d values), not tier %d of %q", ErrCorrupt, r.Path(), r.Tier, r.Game, r.Kind, r.Width, t, d.m.Game)
+		}
+		r.Close()
+	}
+	if errors.Is(err, ErrCorrupt) {
+		if rmErr := os.Remove(d.Path(t)); rmErr != nil {
+			return false, err, fmt.Errorf("tierfile: %w", rmErr)
+		}
+		return false, err, nil
+	}
+	if err != nil {
+		return false, nil, err
+	}
+	return true, nil, nil
+}
+
+// Write stores t as its tier's file, after checking that it belongs to
+// this directory's game.
+func (d *Dir) Write(t *Tier) error {
+	if t.Game != d.m.Game || t.Kind != d.m.Kind || t.Width != d.m.Width {
+		return fmt.Errorf("tierfile: tier %d of %q (%v, %d values) written to a directory of %q (%v, %d values)", t.Tier, t.Game, t.Kind, t.Width, d.m.Game, d.m.Kind, d.m.Width)
+	}
+	return Write(d.Path(t.Tier), t)
+}
+
+// FreeSpace is the bytes an unprivileged user may still write on the file
+// system holding path.
+func FreeSpace(path string) (uint64, error) {
+	var st unix.Statfs_t
+	if err := unix.Statfs(path, &st); err != nil {
+		return 0, fmt.Errorf("tierfile: %s: %w", path, err)
+	}
+	return st.Bavail * uint64(st.Bsize), nil
+}
+
+// CheckSpace refuses, with an error wrapping ErrNoSpace that gives both
+// figures, when the file system holding path has fewer than need bytes
+// free.
+func CheckSpace(path string, need uint64) error {
+	free, err := FreeSpace(path)
+	if err != nil {
+		return err
+	}
+	if free < need {
+		return fmt.Errorf("%w: the tiers need about %s and %s has %s free", ErrNoSpace, bytesText(need), path, bytesText(free))
+	}
+	return nil
+}
+
+func bytesText(b uint64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%d bytes", b)
+}
+
+// FileBytes is the size of a tier file of n states of width values of the
+// given kind (for exact values, with digits bytes a value on average),
+// for the disk space wanted up front.
+func FileBytes(game string, kind Kind, width, n int, digits float64) uint64 {
+	body := float64(len(magic)+4+fixedHeader+len(game)) + 12*float64(n)
+	vals := float64(n) * float64(width)
+	if kind == Float {
+		body += 8 * vals
+	} else {
+		body += 8*(vals+1) + digits*vals
+	}
+	blocks := body/blockSize + 1
+	return uint64(body + 4*blocks + 8 + 4 + float64(len(endMagic)))
+}
