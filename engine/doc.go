@@ -480,4 +480,22 @@
 // The proofs are in float64 arithmetic: "within the precision" holds up
 // to the rounding of the sums involved (relative 10^-16 per operation), far
 // below the default precision of 10^-12.
+//
+// # Tiers
+//
+// A game too large for memory can be solved a tier at a time (as
+// GamesmanOne does): rules that implement Tierer put each state in a tier,
+// with no move from a tier to an earlier one, so that the tiers can be
+// solved from the last to the first, each reading only the values of
+// tiers already solved (kept on disk by package tierfile).
+//
+// Float values depend on the order in which a component's states are
+// swept: reversing the order within each component moves Pig to 100's win
+// probability from 0.5305927252737468 to 0.5305927252737471 (exact values
+// do not move). A tier's states are therefore numbered in the order Solve
+// numbers them, breadth first from the start: TierOrder finds that order
+// without holding the game, with one bit a possible index and the queue
+// of states to expand in a file (8 bytes a state), and checks every move
+// against the tiers on the way. Pig to 100 (960,896 states) takes 0.22 s;
+// Pig to 300 (26.6 million) 7.6 s and 91 MB.
 package engine

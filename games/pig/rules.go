@@ -129,6 +129,33 @@ func (r *Rules) Index(s State) (int, bool) {
 	return ((int(s.Turn)*t+int(s.Score[0]))*t+int(s.Score[1]))*t + int(s.Total), true
 }
 
+// State implements engine.Tierer: the state Index numbers i.
+func (r *Rules) State(i int) (State, bool) {
+	t := r.target
+	switch {
+	case i < 0 || i >= r.IndexLimit():
+		return State{}, false
+	case i >= 2*t*t*t:
+		return State{Won: true, Turn: int8(i - 2*t*t*t)}, true
+	}
+	s := State{Total: int16(i % t)}
+	i /= t
+	s.Score[1] = int16(i % t)
+	i /= t
+	s.Score[0] = int16(i % t)
+	s.Turn = int8(i / t)
+	return s, true
+}
+
+// Tier implements engine.Tierer: the sum of the scores, which holding
+// raises and nothing lowers; the won states come after every sum.
+func (r *Rules) Tier(s State) int {
+	if s.Won {
+		return 2 * r.target
+	}
+	return int(s.Score[0]) + int(s.Score[1])
+}
+
 // IndexLimit implements engine.Indexer.
 func (r *Rules) IndexLimit() int { return 2*r.target*r.target*r.target + 2 }
 

@@ -1,0 +1,149 @@
+package engine_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/solver"
+)
+
+// tieredGame is a random game whose states 0..n-1 fall into tiers of
+// width states each (state s in tier s/width), with moves within a tier
+// and to later tiers only; some states are seeds.
+type tieredGame struct {
+	*randomMDP
+	width int
+	seeds []int
+	// wrongTier, if ≥ 0, is put in tier 0 whatever its number.
+	wrongTier int
+	// badState, if ≥ 0, is an index State does not give back.
+	badState int
+}
+
+func (g *tieredGame) Seeds() []int            { return g.seeds }
+func (g *tieredGame) Index(s int) (int, bool) { return s, s >= 0 && s < g.n }
+func (g *tieredGame) IndexLimit() int         { return g.n }
+func (g *tieredGame) State(i int) (int, bool) {
+	if i == g.badState {
+		return i + 1, true
+	}
+	return i, i >= 0 && i < g.n
+}
+func (g *tieredGame) Tier(s int) int {
+	if s == g.wrongTier {
+		return 0
+	}
+	return s / g.width
+}
+func (g *tieredGame) Describe(s int) string { return fmt.Sprintf("s%d", s) }
+
+func newTieredGame(rng *rand.Rand) *tieredGame {
+	n := 10 + rng.IntN(300)
+	g := &tieredGame{randomMDP: &randomMDP{n: n, acts: make([][][]engine.Outcome[int], n)}, width: 1 + rng.IntN(20), wrongTier: -1, badState: -1}
+	for s := range n {
+		if rng.IntN(8) == 0 {
+			continue
+		}
+		lo := s / g.width * g.width
+		for range 1 + rng.IntN(3) {
+			var outs []engine.Outcome[int]
+			for _, p := range shares(rng, 1+rng.IntN(3), 3, big.NewRat(1, 1)) {
+				outs = append(outs, engine.Outcome[int]{P: p, To: lo + rng.IntN(min(n-lo, 3*g.width))})
+			}
+			g.acts[s] = append(g.acts[s], outs)
+		}
+	}
+	for range rng.IntN(4) {
+		g.seeds = append(g.seeds, rng.IntN(n))
+	}
+	return g
+}
+
+// TestTierOrder: the numbering pass visits the states in the order Explore
+// numbers them, each with its tier, on random tiered games with and
+// without seeds.
+func TestTierOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(46, 1))
+	for trial := range 300 {
+		g := newTieredGame(rng)
+		G, err := engine.Explore(context.Background(), engine.Rules[int](g), engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		n, err := engine.TierOrder(context.Background(), engine.Rules[int](g), t.TempDir(), func(tier int, i uint64) error {
+			if tier != int(i)/g.width {
+				t.Fatalf("trial %d: state %d in tier %d", trial, i, tier)
+			}
+			got = append(got, int(i))
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if int(n) != G.States() || len(got) != G.States() {
+			t.Fatalf("trial %d: %d states (%d visited), Explore has %d", trial, n, len(got), G.States())
+		}
+		for i, s := range got {
+			if G.State(i) != s {
+				t.Fatalf("trial %d: state %d is s%d, Explore's is s%d", trial, i, s, G.State(i))
+			}
+		}
+	}
+}
+
+// TestTierOrderRefuses: a move to an earlier tier names both states; an
+// index State does not invert, rules without tiers, and a cancelled
+// context are refused; the queue file is removed either way.
+func TestTierOrderRefuses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(46, 2))
+	var back *tieredGame
+	for back == nil {
+		g := newTieredGame(rng)
+		g.width = 1
+		g.seeds = nil
+		G, err := engine.Explore(context.Background(), engine.Rules[int](g), engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A state reached after a state of a later tier leads to it:
+		// moving it to tier 0 makes that move go back.
+		for i := 1; i < G.States(); i++ {
+			if G.State(i) > 0 {
+				g.wrongTier = G.State(i)
+				back = g
+				break
+			}
+		}
+	}
+	dir := t.TempDir()
+	visit := func(int, uint64) error { return nil }
+	_, err := engine.TierOrder(context.Background(), engine.Rules[int](back), dir, visit)
+	if !errors.Is(err, engine.ErrTierOrder) || !strings.Contains(err.Error(), fmt.Sprintf("s%d (tier 0)", back.wrongTier)) {
+		t.Errorf("a move back: %v", err)
+	}
+	g := newTieredGame(rng)
+	g.badState = 0
+	if _, err := engine.TierOrder(context.Background(), engine.Rules[int](g), dir, visit); !errors.Is(err, solver.ErrInvalid) || !strings.Contains(err.Error(), "State(0)") {
+		t.Errorf("an index not inverted: %v", err)
+	}
+	if _, err := engine.TierOrder(context.Background(), engine.Rules[int](g.randomMDP), dir, visit); !errors.Is(err, solver.ErrInvalid) {
+		t.Errorf("no tiers: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g = newTieredGame(rng)
+	if _, err := engine.TierOrder(ctx, engine.Rules[int](g), dir, visit); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("%d files left, the first %s", len(ents), ents[0].Name())
+	}
+}
