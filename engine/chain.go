@@ -144,6 +144,14 @@ func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
 		return r.k.solveOne(r, v, a)
 	}
 	val := r.vals[int(v)*P : int(v)*P+P]
+	if e, ok := r.exits[v]; ok {
+		// An exit of a tier's graph: a state of a later tier, solved.
+		for i := range P {
+			val[i] = f.Set(val[i], e.Values[i])
+		}
+		r.rew[v], r.inf[v] = f.Set(r.rew[v], e.Reward), e.Infinite
+		return false
+	}
 	for i := range P {
 		val[i] = f.Set(val[i], r.rat[g.pay[g.payStart[v]+uint32(i)]])
 	}

@@ -497,5 +497,17 @@
 // without holding the game, with one bit a possible index and the queue
 // of states to expand in a file (8 bytes a state), and checks every move
 // against the tiers on the way. Pig to 100 (960,896 states) takes 0.22 s;
-// Pig to 300 (26.6 million) 7.6 s and 91 MB.
+// Pig to 300 (26.6 million) 7.6 s and 91 MB; Pig to 1,000 (996 million
+// states in 1,999 tiers) 5 min 43 s and 517 MB.
+//
+// SolveTier then solves one tier: its states, numbered in that order, are
+// explored as a graph (kept, not lean) whose other states are terminals,
+// the exits, whose values, rewards and infinite flags the run takes from
+// the tiers solved before; the whole game's common terminal total (from
+// TierOrder) replaces the tier graph's. Each component is then the same
+// as in the whole game, numbered in the same order, with the same exit
+// values, and gets the same methods: the values, rewards and choices are
+// Solve's to the last bit (TestSolveTier on random tiered games, in both
+// arithmetics; package tiered's tests on Pig). Package tiered drives it
+// over a directory of tier files.
 package engine

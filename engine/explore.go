@@ -354,6 +354,13 @@ const MaxPlayers = math.MaxInt16
 // explore builds the graph of the states reachable from the start,
 // checking the memory budget as it grows.
 func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, valueBytes float64, lean bool) (*graph[S], error) {
+	return exploreFrom(ctx, rules, opt, valueBytes, lean, nil)
+}
+
+// exploreFrom is explore with the states pre numbered right after the
+// start, before any state is expanded (a tier's states, in the order
+// Solve numbers them: SolveTier).
+func exploreFrom[S comparable](ctx context.Context, rules Rules[S], opt Options, valueBytes float64, lean bool, pre []S) (*graph[S], error) {
 	players := rules.Players()
 	if players < 1 || players > MaxPlayers {
 		return nil, solver.Invalidf("engine: %d players (from 1 to %d)", players, MaxPlayers)
@@ -367,6 +374,9 @@ func explore[S comparable](ctx context.Context, rules Rules[S], opt Options, val
 		defer cols.size(g, sz, lean)()
 	}
 	g.add(rules.Start())
+	for _, s := range pre {
+		g.add(s)
+	}
 	var seeds []S
 	if sd, ok := rules.(Seeder[S]); ok {
 		seeds = sd.Seeds()

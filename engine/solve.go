@@ -140,6 +140,10 @@ type problem[S comparable, T any, F numeric.Field[T]] struct {
 	// needs no arithmetic to check its exits.
 	pairTotal  *big.Rat
 	pairTotalT T
+	// exits are the solved values of a tier's exits (SolveTier):
+	// terminals of its graph that are states of later tiers. nil
+	// otherwise.
+	exits map[uint32]TierExit[T]
 	objective
 	k kernels[S, T, F] // the arithmetic of the innermost steps (kernel.go)
 }
@@ -267,12 +271,21 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 // solveGraph solves an explored game: Solve's work after exploration, and
 // Analyze's for questions about coalitions (coalitionGame).
 func solveGraph[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g *graph[S], opt Options) (*Result[S, T], error) {
+	return solveGraphWith(ctx, f, g, opt, nil)
+}
+
+// solveGraphWith is solveGraph with setup called on the run before any
+// component is solved (SolveTier's exits and the whole game's total).
+func solveGraphWith[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, g *graph[S], opt Options, setup func(r *run[S, T, F])) (*Result[S, T], error) {
 	N := len(g.states)
 	P := g.players
 	vals := newValues(f, N*P)
 	r := newRun(ctx, f, g, opt, P, vals, make([]bool, N))
 	if total, ok := g.terminalTotal(); ok && P == 2 {
 		r.pairTotal, r.pairTotalT = total, f.FromRat(f.New(), total)
+	}
+	if setup != nil {
+		setup(r)
 	}
 	var st *stats
 	var err error

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -41,20 +42,35 @@ var ErrTierOrder = errors.New("engine: a move to an earlier tier")
 // It keeps one bit a possible index, and the queue of states still to
 // expand in a file in dir (removed on return): 8 bytes a state. It refuses
 // a state without an index, an index that State does not invert, and a
-// move to an earlier tier (ErrTierOrder, naming both states). It returns
-// the number of states.
-func TierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, visit func(tier int, index uint64) error) (int64, error) {
+// move to an earlier tier (ErrTierOrder, naming both states).
+func TierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, visit func(tier int, index uint64) error) (TierInfo, error) {
+	var info TierInfo
+	var err error
+	info.States, info.Total, err = tierOrder(ctx, rules, dir, visit)
+	return info, err
+}
+
+// TierInfo is what TierOrder learns of the whole game: its states, and
+// the total every terminal pays when they all pay the same one (nil when
+// they do not), which SolveTier needs to treat each tier as Solve treats
+// it in the whole game.
+type TierInfo struct {
+	States int64
+	Total  *big.Rat
+}
+
+func tierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, visit func(tier int, index uint64) error) (int64, *big.Rat, error) {
 	tr, ok := rules.(Tierer[S])
 	if !ok {
-		return 0, solver.Invalidf("engine: the rules have no tiers (Tierer)")
+		return 0, nil, solver.Invalidf("engine: the rules have no tiers (Tierer)")
 	}
 	limit := tr.IndexLimit()
 	if limit <= 0 {
-		return 0, solver.Invalidf("engine: an index limit of %d", limit)
+		return 0, nil, solver.Invalidf("engine: an index limit of %d", limit)
 	}
 	est := budget.Estimate{What: fmt.Sprintf("engine: tiers: one bit for each of %d indices", limit), Bytes: float64(limit) / 8}
 	if err := est.Check(); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	seen := make([]uint64, (limit+63)/64)
 	describe := func(s S) string {
@@ -65,10 +81,11 @@ func TierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, vi
 	}
 	q, err := newDiskQueue(dir)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer q.remove()
 	var count int64
+	var total payTotal
 	add := func(s S) error {
 		i, ok := tr.Index(s)
 		if !ok || i < 0 || i >= limit {
@@ -88,7 +105,7 @@ func TierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, vi
 		return q.push(uint64(i))
 	}
 	if err := add(rules.Start()); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	var seeds []S
 	if sd, ok := rules.(Seeder[S]); ok {
@@ -98,20 +115,20 @@ func TierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, vi
 	for expanded := int64(0); ; expanded++ {
 		if expanded%4096 == 0 {
 			if err := ctx.Err(); err != nil {
-				return 0, fmt.Errorf("engine: tiers: %w", err)
+				return 0, nil, fmt.Errorf("engine: tiers: %w", err)
 			}
 		}
 		i, ok, err := q.pop()
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		if !ok {
 			if len(seeds) == 0 {
-				return count, nil
+				return count, total.result(), nil
 			}
 			for _, s := range seeds {
 				if err := add(s); err != nil {
-					return 0, err
+					return 0, nil, err
 				}
 			}
 			seeds = nil
@@ -121,18 +138,53 @@ func TierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, vi
 		s, _ := tr.State(int(i))
 		n.reset()
 		if err := expandSafely(rules, s, &n); err != nil {
-			return 0, fmt.Errorf("engine: state %s: %w", describe(s), err)
+			return 0, nil, fmt.Errorf("engine: state %s: %w", describe(s), err)
+		}
+		if n.owner == Terminal {
+			total.add(n.payoff)
 		}
 		from := tr.Tier(s)
 		for _, o := range n.outs {
 			if t := tr.Tier(o.To); t < from {
-				return 0, fmt.Errorf("%w: state %s (tier %d) leads to state %s (tier %d)", ErrTierOrder, describe(s), from, describe(o.To), t)
+				return 0, nil, fmt.Errorf("%w: state %s (tier %d) leads to state %s (tier %d)", ErrTierOrder, describe(s), from, describe(o.To), t)
 			}
 			if err := add(o.To); err != nil {
-				return 0, err
+				return 0, nil, err
 			}
 		}
 	}
+}
+
+// payTotal finds whether every terminal's payoffs add up to one total.
+type payTotal struct {
+	sum, t *big.Rat
+	differ bool
+}
+
+func (p *payTotal) add(pay []*big.Rat) {
+	if p.differ {
+		return
+	}
+	if p.t == nil {
+		p.t = new(big.Rat)
+	}
+	p.t.SetInt64(0)
+	for _, x := range pay {
+		p.t.Add(p.t, x)
+	}
+	switch {
+	case p.sum == nil:
+		p.sum = new(big.Rat).Set(p.t)
+	case p.sum.Cmp(p.t) != 0:
+		p.differ = true
+	}
+}
+
+func (p *payTotal) result() *big.Rat {
+	if p.differ {
+		return nil
+	}
+	return p.sum
 }
 
 // diskQueue is a first-in, first-out queue of indices in a file: pushed at

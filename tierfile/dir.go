@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gamesolve/gamesolve/budget"
 	"golang.org/x/sys/unix"
 )
 
@@ -29,9 +30,6 @@ type Manifest struct {
 	Game  string `json:"game"`
 	Kind  Kind   `json:"kind"`
 	Width int    `json:"width"`
-	// Tiers lists the tiers in the order they are solved (last tier
-	// first).
-	Tiers []int64 `json:"tiers"`
 }
 
 const manifestName = "manifest.json"
@@ -44,8 +42,8 @@ type Dir struct {
 
 // OpenDir opens (creating it if need be) the tier directory at path for
 // the game described by m. A directory already used for another game,
-// other parameters, another kind or width of values or another list of
-// tiers is refused with an error wrapping ErrOtherGame.
+// other parameters, or another kind or width of values is refused with an
+// error wrapping ErrOtherGame.
 func OpenDir(path string, m Manifest) (*Dir, error) {
 	m.Format = 1
 	if err := os.MkdirAll(path, 0o755); err != nil {
@@ -88,13 +86,6 @@ func differ(have, want Manifest) string {
 		return fmt.Sprintf("%v values, not %v", have.Kind, want.Kind)
 	case have.Width != want.Width:
 		return fmt.Sprintf("%d values a state, not %d", have.Width, want.Width)
-	case len(have.Tiers) != len(want.Tiers):
-		return fmt.Sprintf("%d tiers, not %d", len(have.Tiers), len(want.Tiers))
-	}
-	for i := range have.Tiers {
-		if have.Tiers[i] != want.Tiers[i] {
-			return fmt.Sprintf("tier %d in place %d, not %d", have.Tiers[i], i, want.Tiers[i])
-		}
 	}
 	return ""
 }
@@ -126,8 +117,11 @@ func writeAtomic(path string, data []byte) (err error) {
 }
 
 // Path is the file name of tier t.
-func (d *Dir) Path(t int64) string {
-	return filepath.Join(d.path, fmt.Sprintf("tier-%012d.gst", t))
+func (d *Dir) Path(t int64) string { return PathOf(d.path, t) }
+
+// PathOf is the file name of tier t in the tier directory dir.
+func PathOf(dir string, t int64) string {
+	return filepath.Join(dir, fmt.Sprintf("tier-%012d.gst", t))
 }
 
 // Manifest is what the directory holds.
@@ -204,19 +198,9 @@ func CheckSpace(path string, need uint64) error {
 		return err
 	}
 	if free < need {
-		return fmt.Errorf("%w: the tiers need about %s and %s has %s free", ErrNoSpace, bytesText(need), path, bytesText(free))
+		return fmt.Errorf("%w: the tiers need about %s and %s has %s free", ErrNoSpace, budget.Bytes(float64(need)), path, budget.Bytes(float64(free)))
 	}
 	return nil
-}
-
-func bytesText(b uint64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(b)/(1<<20))
-	}
-	return fmt.Sprintf("%d bytes", b)
 }
 
 // FileBytes is the size of a tier file of n states of width values of the

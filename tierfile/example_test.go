@@ -16,7 +16,7 @@ func Example() {
 		panic(err)
 	}
 	defer os.RemoveAll(dir)
-	d, err := tierfile.OpenDir(dir, tierfile.Manifest{Game: "example", Kind: tierfile.Exact, Width: 1, Tiers: []int64{1, 0}})
+	d, err := tierfile.OpenDir(dir, tierfile.Manifest{Game: "example", Kind: tierfile.Exact, Width: 1})
 	if err != nil {
 		panic(err)
 	}

@@ -14,7 +14,7 @@ import (
 type pigFlags struct {
 	target, players     int
 	exact, policy, json bool
-	csv                 string
+	csv, tiers          string
 }
 
 func newPigCmd(e *env) *cobra.Command {
@@ -42,11 +42,23 @@ equilibria (components), with --exact win_probability_exact,
 win_probabilities_exact and expected_rolls_exact, and with --policy "policy",
 where policy[i][j] is the turn total at which the player to move holds with
 score i against j (0: it never holds before the target); with more players
-policy[i][j][k]… indexes the scores from the mover on, in turn order.`,
+policy[i][j][k]… indexes the scores from the mover on, in turn order.
+
+With --tiers DIR (two players) the game is solved one score sum at a time,
+from the highest, and each solved tier is written to DIR as a checksummed
+file: memory holds one tier and the values it reads, so targets far past
+what fits in memory can be solved. The values equal the in-memory solve's to
+the last bit. Run again with the same DIR, it resumes from the last complete
+tier; a torn or corrupted file is solved again; a DIR of another target is
+refused. "gamesolve query DIR STATE" then reads any state from the files.
+JSON keys with --tiers: target, win_probability, win_probability_exact,
+win_probabilities, expected_rolls, expected_rolls_exact, states, tiers,
+tiers_resumed, disk_bytes.`,
 		Example: `  gamesolve pig --target 100
   gamesolve pig --target 10 --exact --json
   gamesolve pig --target 6 --policy
-  gamesolve pig --players 3 --target 30`,
+  gamesolve pig --players 3 --target 30
+  gamesolve pig --target 200 --tiers pig200`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !cmd.Flags().Changed("target") {
@@ -54,6 +66,18 @@ policy[i][j][k]… indexes the scores from the mover on, in turn order.`,
 			}
 			if _, err := pig.NewMany(fl.players, fl.target); err != nil {
 				return err
+			}
+			if fl.tiers != "" {
+				if fl.players != 2 || fl.policy || fl.csv != "" {
+					return fmt.Errorf("pig: --tiers solves two players, without --policy or --csv (query reads any state's move from the tier files)")
+				}
+				q := report.PigTiersQuery{Target: fl.target, Exact: fl.exact, Dir: fl.tiers, Progress: e.progress("pig tiers")}
+				q.Options.Workers = e.workers
+				out, err := report.SolvePigTiers(cmd.Context(), q)
+				if err != nil {
+					return err
+				}
+				return emit(e.stdout, fl.json, out, out.Text)
 			}
 			if fl.policy {
 				if err := checkPolicySize(cmd, math.Pow(float64(fl.target), float64(fl.players))); err != nil {
@@ -87,6 +111,7 @@ policy[i][j][k]… indexes the scores from the mover on, in turn order.`,
 	f.BoolVar(&fl.policy, "policy", false, fmt.Sprintf("print the turn total at which to hold for every pair of scores (target² entries, at most %d)", maxPolicyEntries))
 	f.StringVar(&fl.csv, "csv", "", "write the hold table to this CSV file (rows: my score, columns: yours; with more players one row per tuple of scores)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
+	f.StringVar(&fl.tiers, "tiers", "", "solve tier by tier (the score sum), each tier's values in a file in this directory; run again to resume")
 	return cmd
 }
 

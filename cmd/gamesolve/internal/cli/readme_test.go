@@ -62,13 +62,14 @@ func consoleExamples(t *testing.T, file string, min int) {
 		// Files written (pictures, conversions) go to a temporary
 		// directory, not the repository, and later examples read them
 		// there.
+		known := map[int]bool{}
 		for i := range args {
 			if w, ok := written[args[i]]; ok {
-				args[i] = w
+				args[i], known[i] = w, true
 			}
 		}
 		for i := range args[:len(args)-1] {
-			if args[i] == "-o" {
+			if (args[i] == "-o" || args[i] == "--tiers") && !known[i+1] {
 				w := filepath.Join(t.TempDir(), filepath.Base(args[i+1]))
 				written[args[i+1]] = w
 				args[i+1] = w

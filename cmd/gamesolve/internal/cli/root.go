@@ -167,7 +167,7 @@ with --json exactly one JSON object; --exact switches to rational arithmetic.`,
 			return err
 		},
 	}
-	root.AddCommand(newRaceCmd(e), newChefsCmd(e), newCookiesCmd(e), newCgtCmd(e), newPigCmd(e), newKuhnCmd(e), newLeducCmd(e), newGoofspielCmd(e), newLiarsDiceCmd(e), newMatrixCmd(e), newSolveCmd(e), newConvertCmd(e), newPlotCmd(e), newServeCmd(e), version)
+	root.AddCommand(newRaceCmd(e), newChefsCmd(e), newCookiesCmd(e), newCgtCmd(e), newPigCmd(e), newKuhnCmd(e), newLeducCmd(e), newGoofspielCmd(e), newLiarsDiceCmd(e), newMatrixCmd(e), newSolveCmd(e), newConvertCmd(e), newPlotCmd(e), newServeCmd(e), newQueryCmd(e), version)
 	// Shell completions (gamesolve completion bash|zsh|fish|powershell),
 	// made now rather than at Execute so unknownCommand knows the name; they
 	// capture the output writer when made, so it is set first.

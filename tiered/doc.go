@@ -1,0 +1,33 @@
+// Package tiered solves a game tier by tier into a directory of tier
+// files (package tierfile), so that a game larger than memory can be
+// solved, a solve that stops can resume, and any state can be read back
+// without solving.
+//
+// A game takes part by implementing engine.Tierer: each state has a tier,
+// no move leads to an earlier tier, and the rules' dense index has an
+// inverse. Solve then
+//
+//  1. numbers the states as engine.Solve would (engine.TierOrder: breadth
+//     first from the start, one bit a possible index in memory and the
+//     queue on disk), writing each tier's states in that order to an
+//     order file, with a CRC-32C of each in order.json;
+//  2. solves the tiers from the last to the first, each by
+//     engine.SolveTier on a graph of the tier's states and the solved
+//     states they lead to, whose values it reads from the tier files
+//     (whole files, decoded, kept up to a quarter of the memory budget);
+//  3. writes each solved tier's values (one per player, the expected
+//     reward and whether it is infinite) and chosen actions to its file.
+//
+// The numbering is what makes the values equal to the in-memory solve's
+// to the last bit: float value iteration sweeps a component's states in
+// their order, and a different order moves Pig's win probability in its
+// last digits. The tests check every state of Pig (float to targets 12
+// and 40, exact to 10) against engine.Solve, and random tiered games in
+// package engine.
+//
+// Run again on the same directory, Solve keeps the numbering and every
+// tier whose file is complete, intact and this game's, and solves the
+// others; a directory of another game, or of the same game with other
+// parameters or arithmetic, is refused (tierfile.ErrOtherGame). The disk
+// space the missing tiers need is checked up front (tierfile.ErrNoSpace).
+package tiered

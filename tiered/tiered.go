@@ -1,0 +1,502 @@
+package tiered
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io/fs"
+	"math"
+	"math/big"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/solver"
+	"github.com/gamesolve/gamesolve/tierfile"
+)
+
+// Options are a tiered solve's settings.
+type Options struct {
+	// Engine is what each tier's solve takes (Discount must be nil).
+	Engine engine.Options
+	// Dir is the tier directory: created if need be, resumed from if it
+	// holds this game's tiers, refused if it holds another's.
+	Dir string
+	// Game describes the game and every parameter that changes its values
+	// ("pig target=1000"): it names the directory's game.
+	Game string
+	// Progress, if set, is called after each tier.
+	Progress func(Progress)
+}
+
+// Progress is a tiered solve's progress after a tier.
+type Progress struct {
+	Tier              int
+	TiersDone, Tiers  int
+	StatesDone        int64 // in tiers solved by this run
+	StatesLeft        int64 // in tiers not yet solved
+	Elapsed           time.Duration
+	Resumed           bool // the tier's file was already there
+	StatesPerSecond   float64
+	EstimatedTimeLeft time.Duration
+}
+
+// Summary is what a tiered solve found.
+type Summary[T any] struct {
+	// Values and Reward are the start's (Infinite: its expected reward is
+	// infinite).
+	Values   []T
+	Reward   T
+	Infinite bool
+	// States and Tiers count the game; Resumed the tiers whose files were
+	// already complete.
+	States         int64
+	Tiers, Resumed int
+	// DiskBytes is the size of the tier files.
+	DiskBytes int64
+}
+
+// Width is the values a tier file holds for each state of a game of
+// players players: one per player, the expected reward, and 1 where it is
+// infinite (else 0).
+func Width(players int) int { return players + 2 }
+
+// Solve solves rules tier by tier (engine.Tierer), from the last tier to
+// the first, keeping one tier's graph in memory with the values it reads
+// from the tiers after it, and writing each solved tier to opt.Dir
+// (package tierfile). Every state gets the values Solve gives it in the
+// whole game, to the last bit (engine.SolveTier). Run again on the same
+// directory, it resumes: the numbering and every tier whose file is
+// complete and intact are kept, a torn or corrupted file is solved again.
+func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options) (*Summary[T], error) {
+	tr, ok := rules.(engine.Tierer[S])
+	if !ok {
+		return nil, solver.Invalidf("tiered: the rules have no tiers (engine.Tierer)")
+	}
+	kind := tierfile.Float
+	if f.Exact() {
+		kind = tierfile.Exact
+	}
+	P := rules.Players()
+	dir, err := tierfile.OpenDir(opt.Dir, tierfile.Manifest{Game: opt.Game, Kind: kind, Width: Width(P)})
+	if err != nil {
+		return nil, err
+	}
+	if err := dir.Clean(); err != nil {
+		return nil, err
+	}
+	ord, err := numbering(ctx, rules, opt.Dir)
+	if err != nil {
+		return nil, err
+	}
+	need := uint64(0)
+	for _, t := range ord.Tiers {
+		if _, err := os.Stat(dir.Path(int64(t.Tier))); err != nil {
+			need += tierfile.FileBytes(opt.Game, kind, Width(P), int(t.States), 40)
+		}
+	}
+	if err := tierfile.CheckSpace(opt.Dir, need); err != nil {
+		return nil, fmt.Errorf("tiered: %w", err)
+	}
+	info := engine.TierInfo{States: ord.States, Total: ord.total}
+	lk := &lookups[S, T]{dir: dir, tr: tr, players: P, budget: heldBudget(opt.Engine)}
+	sum := &Summary[T]{States: ord.States, Tiers: len(ord.Tiers)}
+	began := time.Now()
+	var done, left int64
+	for _, t := range ord.Tiers {
+		left += t.States
+	}
+	for x := len(ord.Tiers) - 1; x >= 0; x-- {
+		t := ord.Tiers[x]
+		ok, _, err := dir.Done(int64(t.Tier))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			sum.Resumed++
+		} else {
+			if err := solveTier(ctx, f, rules, opt, dir, ord, t, info, lk); err != nil {
+				return nil, err
+			}
+			done += t.States
+		}
+		left -= t.States
+		if opt.Progress != nil {
+			p := Progress{Tier: t.Tier, TiersDone: len(ord.Tiers) - x, Tiers: len(ord.Tiers), StatesDone: done, StatesLeft: left, Elapsed: time.Since(began), Resumed: ok}
+			if s := p.Elapsed.Seconds(); s > 0 && done > 0 {
+				p.StatesPerSecond = float64(done) / s
+				p.EstimatedTimeLeft = time.Duration(float64(left) / p.StatesPerSecond * float64(time.Second))
+			}
+			opt.Progress(p)
+		}
+	}
+	e, err := lk.exit(rules.Start())
+	if err != nil {
+		return nil, err
+	}
+	sum.Values, sum.Reward, sum.Infinite = e.Values, e.Reward, e.Infinite
+	for _, t := range ord.Tiers {
+		if st, err := os.Stat(dir.Path(int64(t.Tier))); err == nil {
+			sum.DiskBytes += st.Size()
+		}
+	}
+	return sum, nil
+}
+
+// solveTier solves tier t and writes its file.
+func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, ord *order, t tierCount, info engine.TierInfo, lk *lookups[S, T]) error {
+	tr := rules.(engine.Tierer[S])
+	keys, err := ord.read(opt.Dir, t)
+	if err != nil {
+		return err
+	}
+	states := make([]S, len(keys))
+	for i, k := range keys {
+		s, ok := tr.State(int(k))
+		if !ok {
+			return fmt.Errorf("tiered: tier %d: index %d has no state", t.Tier, k)
+		}
+		states[i] = s
+	}
+	res, err := engine.SolveTier[S, T](ctx, f, rules, opt.Engine, t.Tier, states, info, lk.exit)
+	if err != nil {
+		return fmt.Errorf("tiered: tier %d: %w", t.Tier, err)
+	}
+	P := rules.Players()
+	w := Width(P)
+	perm := make([]int, len(keys))
+	for i := range perm {
+		perm[i] = i
+	}
+	sort.Slice(perm, func(a, b int) bool { return keys[perm[a]] < keys[perm[b]] })
+	out := &tierfile.Tier{Game: opt.Game, Kind: dir.Manifest().Kind, Width: w, Tier: int64(t.Tier), Keys: make([]uint64, len(keys)), Actions: make([]int32, len(keys))}
+	vals := make([]T, 0, w)
+	for j, i := range perm {
+		s := states[i]
+		out.Keys[j] = keys[i]
+		a, _, ok := res.Choice(s)
+		if !ok {
+			a = -1
+		}
+		out.Actions[j] = int32(a)
+		rew, finite, _ := res.Reward(s)
+		vals = append(vals[:0], res.Value(s)...)
+		inf := f.FromInt(f.New(), 0)
+		if !finite {
+			rew, inf = f.FromInt(f.New(), 0), f.FromInt(f.New(), 1)
+		}
+		vals = append(vals, rew, inf)
+		for _, v := range vals {
+			switch x := any(v).(type) {
+			case float64:
+				out.Floats = append(out.Floats, x)
+			case *big.Rat:
+				out.Rats = append(out.Rats, new(big.Rat).Set(x))
+			}
+		}
+	}
+	return dir.Write(out)
+}
+
+// lookups reads solved states from the tier files. It keeps whole tiers
+// in memory, decoded, up to a budget of bytes, dropping the tier used
+// longest ago past it.
+type lookups[S comparable, T any] struct {
+	dir     *tierfile.Dir
+	tr      engine.Tierer[S]
+	players int
+	budget  int64
+	held    int64
+	clock   int64
+	tiers   map[int]*heldTier[T]
+}
+
+// heldTier is a tier file's keys, and each state's values as the field's
+// (float64 or *big.Rat): players values, the reward, 1 if it is infinite.
+type heldTier[T any] struct {
+	keys  []uint64
+	vals  []T
+	width int
+	bytes int64
+	used  int64
+}
+
+func (l *lookups[S, T]) tier(t int) (*heldTier[T], error) {
+	l.clock++
+	if h, ok := l.tiers[t]; ok {
+		h.used = l.clock
+		return h, nil
+	}
+	r, err := tierfile.Open(l.dir.Path(int64(t)))
+	if err != nil {
+		return nil, err
+	}
+	tt, err := r.ReadAll()
+	r.Close()
+	if err != nil {
+		return nil, err
+	}
+	h := &heldTier[T]{keys: tt.Keys, width: tt.Width, used: l.clock}
+	switch v := any(&h.vals).(type) {
+	case *[]float64:
+		*v = tt.Floats
+	case *[]*big.Rat:
+		*v = tt.Rats
+	}
+	if len(h.vals) != len(h.keys)*h.width {
+		return nil, fmt.Errorf("tiered: tier %d's file holds %v values, not this solve's", t, tt.Kind)
+	}
+	h.bytes = int64(len(tt.Keys)) * (8 + 8*int64(tt.Width))
+	if tt.Rats != nil {
+		h.bytes += int64(len(tt.Rats)) * 64
+	}
+	for l.held+h.bytes > l.budget && len(l.tiers) > 0 {
+		old, oldest := -1, int64(math.MaxInt64)
+		for k, x := range l.tiers {
+			if x.used < oldest {
+				old, oldest = k, x.used
+			}
+		}
+		l.held -= l.tiers[old].bytes
+		delete(l.tiers, old)
+	}
+	if l.tiers == nil {
+		l.tiers = map[int]*heldTier[T]{}
+	}
+	l.tiers[t] = h
+	l.held += h.bytes
+	return h, nil
+}
+
+// exit is state s's solved values, from its tier's file.
+func (l *lookups[S, T]) exit(s S) (engine.TierExit[T], error) {
+	t := l.tr.Tier(s)
+	h, err := l.tier(t)
+	if err != nil {
+		return engine.TierExit[T]{}, err
+	}
+	key, _ := l.tr.Index(s)
+	i, found := slices.BinarySearch(h.keys, uint64(key))
+	if !found {
+		return engine.TierExit[T]{}, fmt.Errorf("tiered: state %v (index %d) is not in tier %d's file", s, key, t)
+	}
+	P := l.players
+	rec := h.vals[i*h.width : (i+1)*h.width]
+	e := engine.TierExit[T]{Values: rec[:P:P], Reward: rec[P]}
+	switch x := any(rec[P+1]).(type) {
+	case float64:
+		e.Infinite = x != 0
+	case *big.Rat:
+		e.Infinite = x.Sign() != 0
+	}
+	return e, nil
+}
+
+// heldBudget is the memory that solved tiers kept for reading may take: a
+// quarter of the budget.
+func heldBudget(opt engine.Options) int64 {
+	m := opt.Memory
+	if m == 0 {
+		m = budget.Available()
+	}
+	return int64(m / 4)
+}
+
+// The numbering: each tier's states in the order Solve numbers them, as
+// order files beside the tier files, and order.json, written when the
+// numbering pass is complete, with each file's count and checksum.
+
+type order struct {
+	States int64       `json:"states"`
+	Total  string      `json:"total"` // the terminals' common total, "" if none
+	Tiers  []tierCount `json:"tiers"` // ascending
+	total  *big.Rat
+}
+
+type tierCount struct {
+	Tier   int    `json:"tier"`
+	States int64  `json:"states"`
+	CRC    uint32 `json:"crc32c"`
+}
+
+const orderName = "order.json"
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+func orderPath(dir string, tier int) string {
+	return filepath.Join(dir, fmt.Sprintf("order-%012d.bin", tier))
+}
+
+// numbering returns the directory's numbering, running the numbering pass
+// (engine.TierOrder) first if it is not complete.
+func numbering[S comparable](ctx context.Context, rules engine.Rules[S], dir string) (*order, error) {
+	data, err := os.ReadFile(filepath.Join(dir, orderName))
+	if err == nil {
+		var o order
+		if err := json.Unmarshal(data, &o); err != nil {
+			return nil, fmt.Errorf("tiered: %s: %w", orderName, err)
+		}
+		if o.Total != "" {
+			var ok bool
+			if o.total, ok = new(big.Rat).SetString(o.Total); !ok {
+				return nil, fmt.Errorf("tiered: %s: total %q", orderName, o.Total)
+			}
+		}
+		return &o, nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("tiered: %w", err)
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, "order-*.bin"))
+	for _, p := range old {
+		if err := os.Remove(p); err != nil {
+			return nil, fmt.Errorf("tiered: %w", err)
+		}
+	}
+	ow := &orderWriter{dir: dir, buf: map[int][]uint64{}, counts: map[int]*tierCount{}}
+	info, err := engine.TierOrder(ctx, rules, dir, ow.add)
+	if err == nil {
+		err = ow.flushAll()
+	}
+	if err != nil {
+		return nil, err
+	}
+	o := &order{States: info.States, total: info.Total}
+	if info.Total != nil {
+		o.Total = info.Total.RatString()
+	}
+	for _, c := range ow.counts {
+		o.Tiers = append(o.Tiers, *c)
+	}
+	slices.SortFunc(o.Tiers, func(a, b tierCount) int { return a.Tier - b.Tier })
+	out, err := json.MarshalIndent(o, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("tiered: %w", err)
+	}
+	if err := writeSynced(filepath.Join(dir, orderName), out); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// read returns tier t's states' indices in order, checked against the
+// count and checksum the numbering recorded.
+func (o *order) read(dir string, t tierCount) ([]uint64, error) {
+	data, err := os.ReadFile(orderPath(dir, t.Tier))
+	if err != nil {
+		return nil, fmt.Errorf("tiered: tier %d's numbering: %w", t.Tier, err)
+	}
+	if int64(len(data)) != 8*t.States || crc32.Checksum(data, castagnoli) != t.CRC {
+		return nil, fmt.Errorf("%w: tier %d's numbering (%s): delete %s to number the game again", tierfile.ErrCorrupt, t.Tier, orderPath(dir, t.Tier), orderName)
+	}
+	keys := make([]uint64, t.States)
+	for i := range keys {
+		keys[i] = binary.LittleEndian.Uint64(data[8*i:])
+	}
+	return keys, nil
+}
+
+// orderWriter appends each tier's indices to its order file, a batch at a
+// time, so that no more than one file is open however many tiers there
+// are.
+type orderWriter struct {
+	dir    string
+	buf    map[int][]uint64
+	counts map[int]*tierCount
+}
+
+const orderBatch = 8192
+
+func (w *orderWriter) add(tier int, i uint64) error {
+	if tier < 0 {
+		return solver.Invalidf("tiered: tier %d (tiers are numbered from 0)", tier)
+	}
+	w.buf[tier] = append(w.buf[tier], i)
+	if len(w.buf[tier]) >= orderBatch {
+		return w.flush(tier)
+	}
+	return nil
+}
+
+func (w *orderWriter) flush(tier int) error {
+	c := w.counts[tier]
+	if c == nil {
+		c = &tierCount{Tier: tier}
+		w.counts[tier] = c
+	}
+	b := make([]byte, 8*len(w.buf[tier]))
+	for k, i := range w.buf[tier] {
+		binary.LittleEndian.PutUint64(b[8*k:], i)
+	}
+	f, err := os.OpenFile(orderPath(w.dir, tier), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("tiered: %w", err)
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return fmt.Errorf("tiered: tier %d's numbering: %w", tier, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("tiered: tier %d's numbering: %w", tier, err)
+	}
+	c.States += int64(len(w.buf[tier]))
+	c.CRC = crc32.Update(c.CRC, castagnoli, b)
+	w.buf[tier] = w.buf[tier][:0]
+	return nil
+}
+
+func (w *orderWriter) flushAll() error {
+	for tier, b := range w.buf {
+		if len(b) > 0 {
+			if err := w.flush(tier); err != nil {
+				return err
+			}
+		}
+	}
+	// The files are synced before order.json says they are complete.
+	for tier := range w.counts {
+		f, err := os.OpenFile(orderPath(w.dir, tier), os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("tiered: %w", err)
+		}
+		err = f.Sync()
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("tiered: %w", err)
+		}
+	}
+	return nil
+}
+
+// writeSynced writes data to path atomically: a temporary file, synced,
+// renamed.
+func writeSynced(path string, data []byte) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return fmt.Errorf("tiered: %w", err)
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("tiered: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,185 @@
+package tiered_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"math/big"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/games/pig"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/tiered"
+	"github.com/gamesolve/gamesolve/tierfile"
+)
+
+// checkAgainstWhole reads every tier file in dir and checks each state's
+// values, expected reward and action against the in-memory solve, bit for
+// bit, and that every state the in-memory solve has is in a file.
+func checkAgainstWhole[T any, F numeric.Field[T]](t *testing.T, f F, rules *pig.Rules, dir string, same func(T, float64, *big.Rat) bool) {
+	t.Helper()
+	whole, err := engine.Solve[pig.State, T](context.Background(), f, rules, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "tier-*.gst"))
+	seen := 0
+	for _, path := range files {
+		r, err := tierfile.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tier, err := r.ReadAll()
+		r.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, k := range tier.Keys {
+			s, _ := rules.State(int(k))
+			if !whole.Lookup(s) {
+				t.Fatalf("%v is in a tier file, not in the whole game", s)
+			}
+			seen++
+			vals := whole.Value(s)
+			rew, finite, _ := whole.Reward(s)
+			want := append(append([]T(nil), vals...), rew)
+			for j, v := range want {
+				var fl float64
+				var rt *big.Rat
+				if tier.Floats != nil {
+					fl = tier.Floats[i*tier.Width+j]
+				} else {
+					rt = tier.Rats[i*tier.Width+j]
+				}
+				if finite && !same(v, fl, rt) {
+					t.Fatalf("%v: value %d is %v in the file, %v in memory", s, j, []any{fl, rt}, v)
+				}
+			}
+			a, _, ok := whole.Choice(s)
+			if !ok {
+				a = -1
+			}
+			if int32(a) != tier.Actions[i] {
+				t.Fatalf("%v: action %d in the file, %d in memory", s, tier.Actions[i], a)
+			}
+		}
+	}
+	if seen != whole.States {
+		t.Fatalf("%d states in the files, %d in memory", seen, whole.States)
+	}
+}
+
+func sameFloat(v float64, fl float64, _ *big.Rat) bool {
+	return math.Float64bits(v) == math.Float64bits(fl)
+}
+func sameRat(v *big.Rat, _ float64, rt *big.Rat) bool { return v.Cmp(rt) == 0 }
+
+// TestPigBitForBit solves Pig by tiers on disk and finds every state's
+// values, expected rolls and choice equal to the in-memory solve's, to the
+// last bit in float mode and exactly in exact mode.
+func TestPigBitForBit(t *testing.T) {
+	for _, tc := range []struct {
+		target int
+		exact  bool
+	}{{12, false}, {40, false}, {10, true}} {
+		rules, err := pig.New(tc.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		opt := tiered.Options{Dir: dir, Game: "pig test"}
+		if tc.exact {
+			sum, err := tiered.Solve[pig.State, *big.Rat](context.Background(), numeric.Exact{}, rules, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := pig.Solve[*big.Rat](context.Background(), numeric.Exact{}, tc.target, engine.Options{})
+			if sum.Values[0].Cmp(want.Win) != 0 || sum.Reward.Cmp(want.Rolls) != 0 {
+				t.Fatalf("target %d: win %s rolls %s by tiers, %s %s", tc.target, sum.Values[0].RatString(), sum.Reward.RatString(), want.Win.RatString(), want.Rolls.RatString())
+			}
+			checkAgainstWhole[*big.Rat](t, numeric.Exact{}, rules, dir, sameRat)
+			continue
+		}
+		sum, err := tiered.Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := pig.Solve[float64](context.Background(), numeric.Float{}, tc.target, engine.Options{})
+		if sum.Values[0] != want.Win || sum.Reward != want.Rolls {
+			t.Fatalf("target %d: win %v rolls %v by tiers, %v %v", tc.target, sum.Values[0], sum.Reward, want.Win, want.Rolls)
+		}
+		checkAgainstWhole[float64](t, numeric.Float{}, rules, dir, sameFloat)
+	}
+}
+
+// TestResume: after tier files are lost, corrupted or left half written,
+// a second run solves only those again and writes the same bytes.
+func TestResume(t *testing.T) {
+	rules, _ := pig.New(25)
+	dir := t.TempDir()
+	opt := tiered.Options{Dir: dir, Game: "pig target=25"}
+	first, err := tiered.Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "tier-*.gst"))
+	if len(files) != first.Tiers {
+		t.Fatalf("%d files for %d tiers", len(files), first.Tiers)
+	}
+	orig := map[string][]byte{}
+	for _, p := range files {
+		orig[p], _ = os.ReadFile(p)
+	}
+	// Lose three, corrupt one, tear one.
+	for _, p := range files[:3] {
+		os.Remove(p)
+	}
+	bad := append([]byte(nil), orig[files[5]]...)
+	bad[len(bad)/3] ^= 1
+	os.WriteFile(files[5], bad, 0o644)
+	os.WriteFile(files[7], orig[files[7]][:len(orig[files[7]])/2], 0o644)
+	os.WriteFile(files[9]+".77.tmp", orig[files[9]][:10], 0o644)
+	var seen []tiered.Progress
+	opt.Progress = func(p tiered.Progress) { seen = append(seen, p) }
+	second, err := tiered.Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed := 0
+	for i, p := range seen {
+		if p.TiersDone != i+1 || p.Tiers != first.Tiers || i > 0 && p.Tier >= seen[i-1].Tier {
+			t.Fatalf("progress %d: %+v", i, p)
+		}
+		if p.Resumed {
+			resumed++
+		}
+	}
+	if len(seen) != first.Tiers || resumed != first.Tiers-5 || seen[len(seen)-1].StatesLeft != 0 {
+		t.Fatalf("%d progress reports, %d resumed, the last %+v", len(seen), resumed, seen[len(seen)-1])
+	}
+	opt.Progress = nil
+	if second.Resumed != first.Tiers-5 {
+		t.Fatalf("%d tiers resumed, want %d", second.Resumed, first.Tiers-5)
+	}
+	for p, want := range orig {
+		got, err := os.ReadFile(p)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("%s differs after resuming (%v)", filepath.Base(p), err)
+		}
+	}
+	if second.Values[0] != first.Values[0] {
+		t.Fatalf("win %v, then %v", first.Values[0], second.Values[0])
+	}
+	if tmps, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(tmps) != 0 {
+		t.Fatalf("temporary files left: %v", tmps)
+	}
+	// Another game's directory is refused.
+	opt.Game = "pig target=26"
+	if _, err := tiered.Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt); !errors.Is(err, tierfile.ErrOtherGame) {
+		t.Fatalf("another game's directory: %v", err)
+	}
+}
