@@ -27,10 +27,36 @@ type TierExit[T any] struct {
 // their components are the same, their states numbered in the same order,
 // and the states they lead to hold the same values.
 //
-// The tier's graph is kept in memory (no lean decomposition), with each
-// exit as a terminal. A state of the tier missing from states, or one of
-// an earlier tier, is refused.
+// SolveTier is ExploreTier followed by SolveExplored; a caller can explore
+// the next tier while this one is solved, as its exits are read only when
+// it is solved.
 func SolveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules Rules[S], opt Options, tier int, states []S, info TierInfo, exit func(S) (TierExit[T], error)) (*Result[S, T], error) {
+	tg, err := ExploreTier(ctx, rules, opt, f.Exact(), tier, states)
+	if err != nil {
+		return nil, err
+	}
+	return SolveExplored(ctx, f, tg, info, exit)
+}
+
+// TierGraph is one tier explored: its states, numbered first in the
+// order given, and the states of later tiers they lead to, the exits, as
+// terminals whose values are read when the tier is solved.
+type TierGraph[S comparable] struct {
+	g      *graph[S]
+	opt    Options
+	tier   int
+	states int
+}
+
+// Exits is the number of states of later tiers the tier leads to.
+func (tg *TierGraph[S]) Exits() int { return len(tg.g.states) - tg.states }
+
+// ExploreTier explores tier tier of rules from its states, in the order
+// TierOrder visits them, keeping the graph (no lean decomposition); exact
+// sizes the memory check for exact values. A state of the tier missing
+// from states, one listed twice, and a move to an earlier tier are
+// refused.
+func ExploreTier[S comparable](ctx context.Context, rules Rules[S], opt Options, exact bool, tier int, states []S) (*TierGraph[S], error) {
 	tr, ok := rules.(Tierer[S])
 	switch {
 	case !ok:
@@ -46,16 +72,16 @@ func SolveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F
 		}
 	}
 	zero := new(big.Rat)
-	base := tierGraph[S, T]{rules: rules, tr: tr, tier: tier, start: states[0], exit: exit, exits: map[S]TierExit[T]{}, zeros: make([]*big.Rat, rules.Players())}
+	base := tierGraph[S]{rules: rules, tr: tr, tier: tier, start: states[0], zeros: make([]*big.Rat, rules.Players())}
 	for p := range base.zeros {
 		base.zeros[p] = zero
 	}
 	var wrapped Rules[S] = &base
 	if tb, ok := rules.(TieBreaker[S]); ok {
-		wrapped = &tierGraphTies[S, T]{&base, tb}
+		wrapped = &tierGraphTies[S]{&base, tb}
 	}
 	valueBytes := 8.0
-	if f.Exact() {
+	if exact {
 		valueBytes = 120
 	}
 	g, err := exploreFrom(ctx, wrapped, opt, valueBytes, false, states[1:])
@@ -65,55 +91,67 @@ func SolveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F
 	if base.err != nil {
 		return nil, base.err
 	}
+	if len(g.states) < len(states) {
+		return nil, solver.Invalidf("engine: tier %d: a state is listed twice", tier)
+	}
 	for id := len(states); id < len(g.states); id++ {
 		if s := g.states[id]; tr.Tier(s) == tier {
 			return nil, solver.Invalidf("engine: tier %d: state %s is not among its %d states", tier, g.describe(s), len(states))
 		}
 	}
-	if len(g.states) < len(states) {
-		return nil, solver.Invalidf("engine: tier %d: a state is listed twice", tier)
+	return &TierGraph[S]{g: g, opt: opt, tier: tier, states: len(states)}, nil
+}
+
+// SolveExplored solves an explored tier, reading each exit's values by
+// exit (SolveTier).
+func SolveExplored[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, tg *TierGraph[S], info TierInfo, exit func(S) (TierExit[T], error)) (*Result[S, T], error) {
+	g := tg.g
+	exits := make(map[uint32]TierExit[T], len(g.states)-tg.states)
+	for id := tg.states; id < len(g.states); id++ {
+		e, err := exit(g.states[id])
+		if err != nil {
+			return nil, fmt.Errorf("engine: tier %d: the solved state %s: %w", tg.tier, g.describe(g.states[id]), err)
+		}
+		if len(e.Values) != g.players {
+			return nil, fmt.Errorf("engine: tier %d: the solved state %s has %d values, want %d", tg.tier, g.describe(g.states[id]), len(e.Values), g.players)
+		}
+		if e.Infinite {
+			e.Reward = f.New()
+		}
+		exits[uint32(id)] = e
 	}
-	return solveGraphWith(ctx, f, g, opt, func(r *run[S, T, F]) {
+	return solveGraphWith(ctx, f, g, tg.opt, func(r *run[S, T, F]) {
 		r.pairTotal = nil
 		if info.Total != nil && g.players == 2 {
 			r.pairTotal, r.pairTotalT = info.Total, f.FromRat(f.New(), info.Total)
 		}
-		r.exits = make(map[uint32]TierExit[T], len(g.states)-len(states))
-		for id := len(states); id < len(g.states); id++ {
-			e := base.exits[g.states[id]]
-			if e.Infinite {
-				e.Reward = f.New()
-			}
-			r.exits[uint32(id)] = e
-		}
+		r.exits = exits
 	})
 }
 
-// tierGraph is rules as one tier's solve sees them: the tier's states as
-// they are, every other state a terminal whose values (exits, zeros in
-// the graph) the run sets from its solved ones.
-type tierGraph[S comparable, T any] struct {
+// tierGraph is rules as one tier's exploration sees them: the tier's
+// states as they are, every other state a terminal whose values (zeros
+// in the graph) the run sets from the solved ones.
+type tierGraph[S comparable] struct {
 	rules Rules[S]
 	tr    Tierer[S]
 	tier  int
 	start S
-	exit  func(S) (TierExit[T], error)
-	exits map[S]TierExit[T]
 	zeros []*big.Rat
-	err   error // the first error of exit or a move back, also returned
+	err   error // a move back, also returned
 }
 
-func (t *tierGraph[S, T]) Players() int { return t.rules.Players() }
-func (t *tierGraph[S, T]) Start() S     { return t.start }
+func (t *tierGraph[S]) Players() int { return t.rules.Players() }
+func (t *tierGraph[S]) Start() S     { return t.start }
 
-func (t *tierGraph[S, T]) Describe(s S) string {
+func (t *tierGraph[S]) Describe(s S) string {
 	if d, ok := t.rules.(Describer[S]); ok {
 		return d.Describe(s)
 	}
 	return fmt.Sprintf("%v", s)
 }
 
-func (t *tierGraph[S, T]) Expand(s S, n *Node[S]) error {
+func (t *tierGraph[S]) Expand(s S, n *Node[S]) error {
 	switch at := t.tr.Tier(s); {
 	case at == t.tier:
 		return t.rules.Expand(s, n)
@@ -121,27 +159,14 @@ func (t *tierGraph[S, T]) Expand(s S, n *Node[S]) error {
 		t.err = fmt.Errorf("%w: state %s of tier %d is reached from tier %d", ErrTierOrder, t.Describe(s), at, t.tier)
 		return t.err
 	}
-	e, ok := t.exits[s]
-	if !ok {
-		var err error
-		if e, err = t.exit(s); err != nil {
-			t.err = fmt.Errorf("engine: tier %d: the solved state %s: %w", t.tier, t.Describe(s), err)
-			return t.err
-		}
-		if len(e.Values) != t.rules.Players() {
-			t.err = fmt.Errorf("engine: tier %d: the solved state %s has %d values, want %d", t.tier, t.Describe(s), len(e.Values), t.rules.Players())
-			return t.err
-		}
-		t.exits[s] = e
-	}
 	n.Terminal(t.zeros...)
 	return nil
 }
 
 // tierGraphTies is tierGraph for rules with their own tie rule.
-type tierGraphTies[S comparable, T any] struct {
-	*tierGraph[S, T]
+type tierGraphTies[S comparable] struct {
+	*tierGraph[S]
 	tb TieBreaker[S]
 }
 
-func (t *tierGraphTies[S, T]) TieRank(s S, action int) int { return t.tb.TieRank(s, action) }
+func (t *tierGraphTies[S]) TieRank(s S, action int) int { return t.tb.TieRank(s, action) }

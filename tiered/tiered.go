@@ -114,16 +114,41 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	for _, t := range ord.Tiers {
 		left += t.States
 	}
-	for x := len(ord.Tiers) - 1; x >= 0; x-- {
-		t := ord.Tiers[x]
-		ok, _, err := dir.Done(int64(t.Tier))
-		if err != nil {
+	// Which tiers are done is settled first (a corrupt file is removed),
+	// so that the next tier to solve is known: it is explored on a
+	// goroutine of its own while the current one is solved, its exits
+	// being read only when it is solved in turn.
+	isDone := make([]bool, len(ord.Tiers))
+	for x, t := range ord.Tiers {
+		if isDone[x], _, err = dir.Done(int64(t.Tier)); err != nil {
 			return nil, err
 		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	next := func(x int) int {
+		for x--; x >= 0 && isDone[x]; x-- {
+		}
+		return x
+	}
+	var ahead chan explored[S]
+	if x := next(len(ord.Tiers)); x >= 0 {
+		ahead = exploreAhead(ctx, rules, opt, ord, ord.Tiers[x], f.Exact())
+	}
+	for x := len(ord.Tiers) - 1; x >= 0; x-- {
+		t := ord.Tiers[x]
+		ok := isDone[x]
 		if ok {
 			sum.Resumed++
 		} else {
-			if err := solveTier(ctx, f, rules, opt, dir, ord, t, info, lk); err != nil {
+			ex := <-ahead
+			if ex.err != nil {
+				return nil, ex.err
+			}
+			if y := next(x); y >= 0 {
+				ahead = exploreAhead(ctx, rules, opt, ord, ord.Tiers[y], f.Exact())
+			}
+			if err := solveTier(ctx, f, rules, opt, dir, t, ex, info, lk); err != nil {
 				return nil, err
 			}
 			done += t.States
@@ -152,21 +177,45 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 }
 
 // solveTier solves tier t and writes its file.
-func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, ord *order, t tierCount, info engine.TierInfo, lk *lookups[S, T]) error {
-	tr := rules.(engine.Tierer[S])
-	keys, err := ord.read(opt.Dir, t)
-	if err != nil {
-		return err
-	}
-	states := make([]S, len(keys))
-	for i, k := range keys {
-		s, ok := tr.State(int(k))
-		if !ok {
-			return fmt.Errorf("tiered: tier %d: index %d has no state", t.Tier, k)
+// explored is a tier read from its order file and explored.
+type explored[S comparable] struct {
+	keys   []uint64
+	states []S
+	tg     *engine.TierGraph[S]
+	err    error
+}
+
+// exploreAhead explores tier t on a goroutine; the channel gives the
+// result.
+func exploreAhead[S comparable](ctx context.Context, rules engine.Rules[S], opt Options, ord *order, t tierCount, exact bool) chan explored[S] {
+	ch := make(chan explored[S], 1)
+	go func() {
+		var ex explored[S]
+		defer func() { ch <- ex }()
+		tr := rules.(engine.Tierer[S])
+		if ex.keys, ex.err = ord.read(opt.Dir, t); ex.err != nil {
+			return
 		}
-		states[i] = s
-	}
-	res, err := engine.SolveTier[S, T](ctx, f, rules, opt.Engine, t.Tier, states, info, lk.exit)
+		ex.states = make([]S, len(ex.keys))
+		for i, k := range ex.keys {
+			s, ok := tr.State(int(k))
+			if !ok {
+				ex.err = fmt.Errorf("tiered: tier %d: index %d has no state", t.Tier, k)
+				return
+			}
+			ex.states[i] = s
+		}
+		if ex.tg, ex.err = engine.ExploreTier(ctx, rules, opt.Engine, exact, t.Tier, ex.states); ex.err != nil {
+			ex.err = fmt.Errorf("tiered: tier %d: %w", t.Tier, ex.err)
+		}
+	}()
+	return ch
+}
+
+// solveTier solves tier t, explored, and writes its file.
+func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, t tierCount, ex explored[S], info engine.TierInfo, lk *lookups[S, T]) error {
+	keys, states := ex.keys, ex.states
+	res, err := engine.SolveExplored(ctx, f, ex.tg, info, lk.exit)
 	if err != nil {
 		return fmt.Errorf("tiered: tier %d: %w", t.Tier, err)
 	}
