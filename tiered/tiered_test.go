@@ -20,9 +20,9 @@ import (
 // checkAgainstWhole reads every tier file in dir and checks each state's
 // values, expected reward and action against the in-memory solve, bit for
 // bit, and that every state the in-memory solve has is in a file.
-func checkAgainstWhole[T any, F numeric.Field[T]](t *testing.T, f F, rules *pig.Rules, dir string, same func(T, float64, *big.Rat) bool) {
+func checkAgainstWhole[S comparable, T any, F numeric.Field[T]](t *testing.T, f F, rules engine.Rules[S], stateOf func(int) (S, bool), dir string, same func(T, float64, *big.Rat) bool) {
 	t.Helper()
-	whole, err := engine.Solve[pig.State, T](context.Background(), f, rules, engine.Options{})
+	whole, err := engine.Solve[S, T](context.Background(), f, rules, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func checkAgainstWhole[T any, F numeric.Field[T]](t *testing.T, f F, rules *pig.
 			t.Fatal(err)
 		}
 		for i, k := range tier.Keys {
-			s, _ := rules.State(int(k))
+			s, _ := stateOf(int(k))
 			if !whole.Lookup(s) {
 				t.Fatalf("%v is in a tier file, not in the whole game", s)
 			}
@@ -101,7 +101,7 @@ func TestPigBitForBit(t *testing.T) {
 			if sum.Values[0].Cmp(want.Win) != 0 || sum.Reward.Cmp(want.Rolls) != 0 {
 				t.Fatalf("target %d: win %s rolls %s by tiers, %s %s", tc.target, sum.Values[0].RatString(), sum.Reward.RatString(), want.Win.RatString(), want.Rolls.RatString())
 			}
-			checkAgainstWhole[*big.Rat](t, numeric.Exact{}, rules, dir, sameRat)
+			checkAgainstWhole[pig.State, *big.Rat](t, numeric.Exact{}, rules, rules.State, dir, sameRat)
 			continue
 		}
 		sum, err := tiered.Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt)
@@ -112,7 +112,7 @@ func TestPigBitForBit(t *testing.T) {
 		if sum.Values[0] != want.Win || sum.Reward != want.Rolls {
 			t.Fatalf("target %d: win %v rolls %v by tiers, %v %v", tc.target, sum.Values[0], sum.Reward, want.Win, want.Rolls)
 		}
-		checkAgainstWhole[float64](t, numeric.Float{}, rules, dir, sameFloat)
+		checkAgainstWhole[pig.State, float64](t, numeric.Float{}, rules, rules.State, dir, sameFloat)
 	}
 }
 

@@ -170,3 +170,30 @@ func SolveGeneral[T any, F numeric.Field[T]](ctx context.Context, f F, skills []
 	}
 	return out, res, nil
 }
+
+// TierRules are Rules with tiers (engine.Tierer), for a solve tier by tier
+// (package tiered): the tier is the number of chefs out, which a hit
+// raises and a miss keeps, and a state's index is Alive·n + Turn.
+type TierRules struct{ *Rules }
+
+// Index implements engine.Indexer.
+func (r TierRules) Index(s State) (int, bool) {
+	if s.Alive == 0 || s.Alive >= 1<<r.n || int(s.Turn) < 0 || int(s.Turn) >= r.n {
+		return 0, false
+	}
+	return int(s.Alive)*r.n + int(s.Turn), true
+}
+
+// IndexLimit implements engine.Indexer.
+func (r TierRules) IndexLimit() int { return (1 << r.n) * r.n }
+
+// State implements engine.Tierer.
+func (r TierRules) State(i int) (State, bool) {
+	if i < r.n || i >= r.IndexLimit() {
+		return State{}, false
+	}
+	return State{Alive: uint32(i / r.n), Turn: int8(i % r.n)}, true
+}
+
+// Tier implements engine.Tierer: the chefs out.
+func (r TierRules) Tier(s State) int { return r.n - bits.OnesCount32(s.Alive) }
