@@ -77,35 +77,11 @@ func Width(players int) int { return players + 2 }
 // directory, it resumes: the numbering and every tier whose file is
 // complete and intact are kept, a torn or corrupted file is solved again.
 func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options) (*Summary[T], error) {
-	tr, ok := rules.(engine.Tierer[S])
-	if !ok {
-		return nil, solver.Invalidf("tiered: the rules have no tiers (engine.Tierer)")
-	}
-	kind := tierfile.Float
-	if f.Exact() {
-		kind = tierfile.Exact
+	tr, dir, ord, err := prepare(ctx, rules, f.Exact(), opt)
+	if err != nil {
+		return nil, err
 	}
 	P := rules.Players()
-	dir, err := tierfile.OpenDir(opt.Dir, tierfile.Manifest{Game: opt.Game, Kind: kind, Width: Width(P)})
-	if err != nil {
-		return nil, err
-	}
-	if err := dir.Clean(); err != nil {
-		return nil, err
-	}
-	ord, err := numbering(ctx, rules, opt.Dir)
-	if err != nil {
-		return nil, err
-	}
-	need := uint64(0)
-	for _, t := range ord.Tiers {
-		if _, err := os.Stat(dir.Path(int64(t.Tier))); err != nil {
-			need += tierfile.FileBytes(opt.Game, kind, Width(P), int(t.States), 40)
-		}
-	}
-	if err := tierfile.CheckSpace(opt.Dir, need); err != nil {
-		return nil, fmt.Errorf("tiered: %w", err)
-	}
 	info := engine.TierInfo{States: ord.States, Total: ord.total}
 	lk := &lookups[S, T]{dir: dir, tr: tr, players: P, budget: heldBudget(opt.Engine)}
 	sum := &Summary[T]{States: ord.States, Tiers: len(ord.Tiers)}
@@ -177,6 +153,89 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 }
 
 // solveTier solves tier t and writes its file.
+// prepare opens the tier directory for the game, removes what torn writes
+// left, numbers the states unless that is done, and checks the disk space
+// the tiers without a file need.
+func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact bool, opt Options) (engine.Tierer[S], *tierfile.Dir, *order, error) {
+	tr, ok := rules.(engine.Tierer[S])
+	if !ok {
+		return nil, nil, nil, solver.Invalidf("tiered: the rules have no tiers (engine.Tierer)")
+	}
+	kind := tierfile.Float
+	if exact {
+		kind = tierfile.Exact
+	}
+	w := Width(rules.Players())
+	dir, err := tierfile.OpenDir(opt.Dir, tierfile.Manifest{Game: opt.Game, Kind: kind, Width: w})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := dir.Clean(); err != nil {
+		return nil, nil, nil, err
+	}
+	ord, err := numbering(ctx, rules, opt.Dir)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	need := uint64(0)
+	for _, t := range ord.Tiers {
+		if _, err := os.Stat(dir.Path(int64(t.Tier))); err != nil {
+			need += tierfile.FileBytes(opt.Game, kind, w, int(t.States), 40)
+		}
+	}
+	if err := tierfile.CheckSpace(opt.Dir, need); err != nil {
+		return nil, nil, nil, fmt.Errorf("tiered: %w", err)
+	}
+	return tr, dir, ord, nil
+}
+
+// TierPlan is one tier of a planned solve.
+type TierPlan struct {
+	Tier   int
+	States int64
+	Done   bool // its file is complete, intact and this game's
+}
+
+// Plan prepares opt.Dir as Solve does (the numbering included) and returns
+// the tiers in the order they are solved, the last first: the work that a
+// distributed runner hands out a tier at a time (SolveOne).
+func Plan[S comparable](ctx context.Context, rules engine.Rules[S], exact bool, opt Options) ([]TierPlan, error) {
+	_, dir, ord, err := prepare(ctx, rules, exact, opt)
+	if err != nil {
+		return nil, err
+	}
+	plan := make([]TierPlan, 0, len(ord.Tiers))
+	for x := len(ord.Tiers) - 1; x >= 0; x-- {
+		t := ord.Tiers[x]
+		done, _, err := dir.Done(int64(t.Tier))
+		if err != nil {
+			return nil, err
+		}
+		plan = append(plan, TierPlan{Tier: t.Tier, States: t.States, Done: done})
+	}
+	return plan, nil
+}
+
+// SolveOne solves tier tier of a directory that Plan prepared, every later
+// tier's file being complete, and writes its file: the same file Solve
+// writes.
+func SolveOne[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, tier int) error {
+	tr, dir, ord, err := prepare(ctx, rules, f.Exact(), opt)
+	if err != nil {
+		return err
+	}
+	x, found := slices.BinarySearchFunc(ord.Tiers, tier, func(t tierCount, tier int) int { return t.Tier - tier })
+	if !found {
+		return solver.Invalidf("tiered: the game has no tier %d", tier)
+	}
+	ex := <-exploreAhead(ctx, rules, opt, ord, ord.Tiers[x], f.Exact())
+	if ex.err != nil {
+		return ex.err
+	}
+	lk := &lookups[S, T]{dir: dir, tr: tr, players: rules.Players(), budget: heldBudget(opt.Engine)}
+	return solveTier(ctx, f, rules, opt, dir, ord.Tiers[x], ex, engine.TierInfo{States: ord.States, Total: ord.total}, lk)
+}
+
 // explored is a tier read from its order file and explored.
 type explored[S comparable] struct {
 	keys   []uint64

@@ -183,3 +183,44 @@ func TestResume(t *testing.T) {
 		t.Fatalf("another game's directory: %v", err)
 	}
 }
+
+// TestPlanSolveOne: solving the planned tiers one call at a time, as a
+// distributed runner does, writes the files Solve writes, byte for byte.
+func TestPlanSolveOne(t *testing.T) {
+	rules, _ := pig.New(30)
+	ref, dir := t.TempDir(), t.TempDir()
+	if _, err := tiered.Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, tiered.Options{Dir: ref, Game: "pig target=30"}); err != nil {
+		t.Fatal(err)
+	}
+	opt := tiered.Options{Dir: dir, Game: "pig target=30"}
+	plan, err := tiered.Plan(context.Background(), rules, false, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range plan {
+		if p.Done || i > 0 && p.Tier >= plan[i-1].Tier {
+			t.Fatalf("plan %d: %+v", i, p)
+		}
+		if err := tiered.SolveOne[pig.State, float64](context.Background(), numeric.Float{}, rules, opt, p.Tier); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(ref, "tier-*.gst"))
+	if len(files) != len(plan) {
+		t.Fatalf("%d files, %d tiers planned", len(files), len(plan))
+	}
+	for _, p := range files {
+		want, _ := os.ReadFile(p)
+		got, _ := os.ReadFile(filepath.Join(dir, filepath.Base(p)))
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s differs", filepath.Base(p))
+		}
+	}
+	plan, err = tiered.Plan(context.Background(), rules, false, opt)
+	if err != nil || !plan[0].Done || !plan[len(plan)-1].Done {
+		t.Fatalf("replanned: %v %+v", err, plan[:1])
+	}
+	if err := tiered.SolveOne[pig.State, float64](context.Background(), numeric.Float{}, rules, opt, 1); err == nil {
+		t.Fatal("tier 1, which Pig has not, was solved")
+	}
+}
