@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io/fs"
-	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -35,6 +34,10 @@ type Options struct {
 	Game string
 	// Progress, if set, is called after each tier.
 	Progress func(Progress)
+	// Held bounds the bytes of solved tiers kept whole in memory for
+	// reading; 0 means a quarter of the memory budget, at most 512 MiB,
+	// and a negative value keeps none (every read goes to the file).
+	Held int64
 }
 
 // Progress is a tiered solve's progress after a tier.
@@ -83,7 +86,8 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	}
 	P := rules.Players()
 	info := engine.TierInfo{States: ord.States, Total: ord.total}
-	lk := &lookups[S, T]{dir: dir, tr: tr, players: P, budget: heldBudget(opt.Engine)}
+	lk := &lookups[S, T]{dir: dir, tr: tr, players: P, budget: heldBudget(opt)}
+	defer lk.close()
 	sum := &Summary[T]{States: ord.States, Tiers: len(ord.Tiers)}
 	began := time.Now()
 	var done, left int64
@@ -232,7 +236,8 @@ func SolveOne[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F,
 	if ex.err != nil {
 		return ex.err
 	}
-	lk := &lookups[S, T]{dir: dir, tr: tr, players: rules.Players(), budget: heldBudget(opt.Engine)}
+	lk := &lookups[S, T]{dir: dir, tr: tr, players: rules.Players(), budget: heldBudget(opt)}
+	defer lk.close()
 	return solveTier(ctx, f, rules, opt, dir, ord.Tiers[x], ex, engine.TierInfo{States: ord.States, Total: ord.total}, lk)
 }
 
@@ -314,17 +319,20 @@ func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F
 	return dir.Write(out)
 }
 
-// lookups reads solved states from the tier files. It keeps whole tiers
-// in memory, decoded, up to a budget of bytes, dropping the tier used
-// longest ago past it.
+// lookups reads solved states from the tier files. A tier that fits in
+// what is left of the budget is read whole and kept decoded; past the
+// budget, a tier's file stays open and each state is looked up in it
+// through a sparse index of its keys (tierfile.Reader.Index), three
+// reads. A game such as Pig to 1,000, whose tiers each read a few states
+// from hundreds of later tiers, needs the second.
 type lookups[S comparable, T any] struct {
 	dir     *tierfile.Dir
 	tr      engine.Tierer[S]
 	players int
 	budget  int64
 	held    int64
-	clock   int64
 	tiers   map[int]*heldTier[T]
+	readers map[int]*tierfile.Reader
 }
 
 // heldTier is a tier file's keys, and each state's values as the field's
@@ -333,71 +341,106 @@ type heldTier[T any] struct {
 	keys  []uint64
 	vals  []T
 	width int
-	bytes int64
-	used  int64
 }
 
-func (l *lookups[S, T]) tier(t int) (*heldTier[T], error) {
-	l.clock++
+// maxReaders bounds the tier files kept open.
+const maxReaders = 2048
+
+// source returns tier t held whole, or its open reader.
+func (l *lookups[S, T]) source(t int) (*heldTier[T], *tierfile.Reader, error) {
 	if h, ok := l.tiers[t]; ok {
-		h.used = l.clock
-		return h, nil
+		return h, nil, nil
+	}
+	if r, ok := l.readers[t]; ok {
+		return nil, r, nil
 	}
 	r, err := tierfile.Open(l.dir.Path(int64(t)))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	tt, err := r.ReadAll()
-	r.Close()
-	if err != nil {
-		return nil, err
+	bytes := int64(r.Count) * (8 + 8*int64(r.Width))
+	if r.Kind == tierfile.Exact {
+		bytes += int64(r.Count) * int64(r.Width) * 64
 	}
-	h := &heldTier[T]{keys: tt.Keys, width: tt.Width, used: l.clock}
-	switch v := any(&h.vals).(type) {
-	case *[]float64:
-		*v = tt.Floats
-	case *[]*big.Rat:
-		*v = tt.Rats
-	}
-	if len(h.vals) != len(h.keys)*h.width {
-		return nil, fmt.Errorf("tiered: tier %d's file holds %v values, not this solve's", t, tt.Kind)
-	}
-	h.bytes = int64(len(tt.Keys)) * (8 + 8*int64(tt.Width))
-	if tt.Rats != nil {
-		h.bytes += int64(len(tt.Rats)) * 64
-	}
-	for l.held+h.bytes > l.budget && len(l.tiers) > 0 {
-		old, oldest := -1, int64(math.MaxInt64)
-		for k, x := range l.tiers {
-			if x.used < oldest {
-				old, oldest = k, x.used
-			}
+	if l.held+bytes <= l.budget {
+		tt, err := r.ReadAll()
+		r.Close()
+		if err != nil {
+			return nil, nil, err
 		}
-		l.held -= l.tiers[old].bytes
-		delete(l.tiers, old)
+		h := &heldTier[T]{keys: tt.Keys, width: tt.Width, vals: fieldValues[T](tt.Floats, tt.Rats)}
+		if len(h.vals) != len(h.keys)*h.width {
+			return nil, nil, fmt.Errorf("tiered: tier %d's file holds %v values, not this solve's", t, tt.Kind)
+		}
+		if l.tiers == nil {
+			l.tiers = map[int]*heldTier[T]{}
+		}
+		l.tiers[t] = h
+		l.held += bytes
+		return h, nil, nil
 	}
-	if l.tiers == nil {
-		l.tiers = map[int]*heldTier[T]{}
+	if err := r.Index(); err != nil {
+		r.Close()
+		return nil, nil, err
 	}
-	l.tiers[t] = h
-	l.held += h.bytes
-	return h, nil
+	if len(l.readers) >= maxReaders {
+		l.close()
+	}
+	if l.readers == nil {
+		l.readers = map[int]*tierfile.Reader{}
+	}
+	l.readers[t] = r
+	return nil, r, nil
+}
+
+// fieldValues is floats or rats as the field's values.
+func fieldValues[T any](floats []float64, rats []*big.Rat) []T {
+	var out []T
+	switch v := any(&out).(type) {
+	case *[]float64:
+		*v = floats
+	case *[]*big.Rat:
+		*v = rats
+	}
+	return out
+}
+
+func (l *lookups[S, T]) close() {
+	for t, r := range l.readers {
+		r.Close()
+		delete(l.readers, t)
+	}
 }
 
 // exit is state s's solved values, from its tier's file.
 func (l *lookups[S, T]) exit(s S) (engine.TierExit[T], error) {
 	t := l.tr.Tier(s)
-	h, err := l.tier(t)
+	h, r, err := l.source(t)
 	if err != nil {
 		return engine.TierExit[T]{}, err
 	}
 	key, _ := l.tr.Index(s)
-	i, found := slices.BinarySearch(h.keys, uint64(key))
-	if !found {
-		return engine.TierExit[T]{}, fmt.Errorf("tiered: state %v (index %d) is not in tier %d's file", s, key, t)
+	var rec []T
+	if h != nil {
+		i, found := slices.BinarySearch(h.keys, uint64(key))
+		if !found {
+			return engine.TierExit[T]{}, fmt.Errorf("tiered: state %v (index %d) is not in tier %d's file", s, key, t)
+		}
+		rec = h.vals[i*h.width : (i+1)*h.width]
+	} else {
+		got, found, err := r.Lookup(uint64(key))
+		switch {
+		case err != nil:
+			return engine.TierExit[T]{}, err
+		case !found:
+			return engine.TierExit[T]{}, fmt.Errorf("tiered: state %v (index %d) is not in tier %d's file", s, key, t)
+		}
+		rec = fieldValues[T](got.Floats, got.Rats)
+		if len(rec) != r.Width {
+			return engine.TierExit[T]{}, fmt.Errorf("tiered: tier %d's file holds %v values, not this solve's", t, r.Kind)
+		}
 	}
 	P := l.players
-	rec := h.vals[i*h.width : (i+1)*h.width]
 	e := engine.TierExit[T]{Values: rec[:P:P], Reward: rec[P]}
 	switch x := any(rec[P+1]).(type) {
 	case float64:
@@ -408,15 +451,25 @@ func (l *lookups[S, T]) exit(s S) (engine.TierExit[T], error) {
 	return e, nil
 }
 
-// heldBudget is the memory that solved tiers kept for reading may take: a
-// quarter of the budget.
-func heldBudget(opt engine.Options) int64 {
-	m := opt.Memory
+// heldBudget is the memory that solved tiers kept whole for reading may
+// take: a quarter of the budget, at most maxHeld.
+func heldBudget(opt Options) int64 {
+	switch {
+	case opt.Held < 0:
+		return 0
+	case opt.Held > 0:
+		return opt.Held
+	}
+	m := opt.Engine.Memory
 	if m == 0 {
 		m = budget.Available()
 	}
-	return int64(m / 4)
+	return min(int64(m/4), maxHeld)
 }
+
+// maxHeld bounds the tiers kept whole, so that a solve of tiers that read
+// many others (Pig to 1,000) stays within a couple of gigabytes.
+const maxHeld = 512 << 20
 
 // The numbering: each tier's states in the order Solve numbers them, as
 // order files beside the tier files, and order.json, written when the

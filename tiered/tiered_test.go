@@ -85,13 +85,14 @@ func TestPigBitForBit(t *testing.T) {
 	for _, tc := range []struct {
 		target int
 		exact  bool
-	}{{12, false}, {40, false}, {10, true}} {
+		held   int64 // tiered.Options.Held
+	}{{12, false, 0}, {40, false, 0}, {40, false, -1}, {40, false, 100 << 10}, {10, true, 0}, {10, true, -1}} {
 		rules, err := pig.New(tc.target)
 		if err != nil {
 			t.Fatal(err)
 		}
 		dir := t.TempDir()
-		opt := tiered.Options{Dir: dir, Game: "pig test"}
+		opt := tiered.Options{Dir: dir, Game: "pig test", Held: tc.held}
 		if tc.exact {
 			sum, err := tiered.Solve[pig.State, *big.Rat](context.Background(), numeric.Exact{}, rules, opt)
 			if err != nil {

@@ -3,6 +3,7 @@ package tierfile
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 )
 
@@ -244,7 +246,14 @@ type Reader struct {
 	table               []uint32
 	checked             []bool
 	buf                 []byte
+	// sparse, once Index has run, is every indexStride-th key: a lookup
+	// then reads one run of keys instead of searching the file.
+	sparse []uint64
 }
+
+// indexStride is the keys between two entries of the sparse index: 4 KiB
+// of keys.
+const indexStride = 512
 
 func corrupt(path, format string, a ...any) error {
 	return fmt.Errorf("%w %s: %s", ErrCorrupt, path, fmt.Sprintf(format, a...))
@@ -431,6 +440,9 @@ type Record struct {
 // Lookup finds the state with key, reading only the blocks its search
 // touches.
 func (r *Reader) Lookup(key uint64) (rec Record, ok bool, err error) {
+	if r.sparse != nil {
+		return r.lookupIndexed(key)
+	}
 	var ferr error
 	i := sort.Search(r.Count, func(i int) bool {
 		if ferr != nil {
@@ -452,6 +464,57 @@ func (r *Reader) Lookup(key uint64) (rec Record, ok bool, err error) {
 	rec, err = r.record(i)
 	if err != nil || rec.Key != key {
 		return Record{}, false, err
+	}
+	return rec, true, nil
+}
+
+// Index reads the keys once, checking their blocks, and keeps every
+// 512th: later lookups read 4 KiB of keys and the record, three reads,
+// where a search of the file takes about twenty. It holds 8 bytes for
+// each 512 states.
+func (r *Reader) Index() error {
+	if r.sparse != nil {
+		return nil
+	}
+	sparse := make([]uint64, 0, r.Count/indexStride+1)
+	for i := 0; i < r.Count; i += indexStride {
+		k, err := r.u64(r.keysAt + 8*int64(i))
+		if err != nil {
+			return err
+		}
+		sparse = append(sparse, k)
+	}
+	r.sparse = sparse
+	return nil
+}
+
+func (r *Reader) lookupIndexed(key uint64) (Record, bool, error) {
+	// The run whose first key is the last at or below key.
+	c, found := slices.BinarySearch(r.sparse, key)
+	if !found {
+		c--
+	}
+	if c < 0 {
+		return Record{}, false, nil
+	}
+	lo := c * indexStride
+	n := min(indexStride, r.Count-lo)
+	b, err := r.read(r.keysAt+8*int64(lo), 8*int64(n))
+	if err != nil {
+		return Record{}, false, err
+	}
+	i, found := sort.Find(n, func(j int) int {
+		return cmp.Compare(key, binary.LittleEndian.Uint64(b[8*j:]))
+	})
+	if !found {
+		return Record{}, false, nil
+	}
+	rec, err := r.record(lo + i)
+	if err != nil {
+		return Record{}, false, err
+	}
+	if rec.Key != key {
+		return Record{}, false, corrupt(r.path, "key %d found at state %d, which holds %d", key, lo+i, rec.Key)
 	}
 	return rec, true, nil
 }

@@ -110,39 +110,50 @@ func TestRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameTier(t, got, want)
-		for range 50 {
-			if tc.n == 0 {
-				break
+		// Without and with the sparse index (Index), the same answers.
+		for _, indexed := range []bool{false, true} {
+			if indexed {
+				if err := r.Index(); err != nil {
+					t.Fatal(err)
+				}
 			}
-			i := rng.IntN(tc.n)
-			rec, ok, err := r.Lookup(want.Keys[i])
-			if err != nil || !ok {
-				t.Fatalf("%v %d: lookup of state %d: ok %v, %v", tc.kind, tc.n, i, ok, err)
-			}
-			if rec.Action != want.Actions[i] {
-				t.Fatalf("state %d: action %d, want %d", i, rec.Action, want.Actions[i])
-			}
-			for j := range tc.width {
-				switch tc.kind {
-				case tierfile.Float:
-					if math.Float64bits(rec.Floats[j]) != math.Float64bits(want.Floats[i*tc.width+j]) {
-						t.Fatalf("state %d value %d: %v, want %v", i, j, rec.Floats[j], want.Floats[i*tc.width+j])
+			for range 50 {
+				if tc.n == 0 {
+					break
+				}
+				i := rng.IntN(tc.n)
+				rec, ok, err := r.Lookup(want.Keys[i])
+				if err != nil || !ok {
+					t.Fatalf("%v %d: lookup of state %d: ok %v, %v", tc.kind, tc.n, i, ok, err)
+				}
+				if rec.Action != want.Actions[i] {
+					t.Fatalf("state %d: action %d, want %d", i, rec.Action, want.Actions[i])
+				}
+				for j := range tc.width {
+					switch tc.kind {
+					case tierfile.Float:
+						if math.Float64bits(rec.Floats[j]) != math.Float64bits(want.Floats[i*tc.width+j]) {
+							t.Fatalf("state %d value %d: %v, want %v", i, j, rec.Floats[j], want.Floats[i*tc.width+j])
+						}
+					case tierfile.Exact:
+						if rec.Rats[j].Cmp(want.Rats[i*tc.width+j]) != 0 {
+							t.Fatalf("state %d value %d: %s", i, j, rec.Rats[j].RatString())
+						}
 					}
-				case tierfile.Exact:
-					if rec.Rats[j].Cmp(want.Rats[i*tc.width+j]) != 0 {
-						t.Fatalf("state %d value %d: %s", i, j, rec.Rats[j].RatString())
+				}
+				// Keys between states are absent.
+				if want.Keys[i] > 1 && (i == 0 || want.Keys[i-1] < want.Keys[i]-1) {
+					if _, ok, err := r.Lookup(want.Keys[i] - 1); ok || err != nil {
+						t.Fatalf("key %d, not stored, found: %v %v", want.Keys[i]-1, ok, err)
 					}
 				}
 			}
-			// Keys between states are absent.
-			if want.Keys[i] > 1 && (i == 0 || want.Keys[i-1] < want.Keys[i]-1) {
-				if _, ok, err := r.Lookup(want.Keys[i] - 1); ok || err != nil {
-					t.Fatalf("key %d, not stored, found: %v %v", want.Keys[i]-1, ok, err)
-				}
+			if _, ok, err := r.Lookup(math.MaxUint64); ok || err != nil {
+				t.Fatalf("the largest key found: %v %v", ok, err)
 			}
-		}
-		if _, ok, err := r.Lookup(math.MaxUint64); ok || err != nil {
-			t.Fatalf("the largest key found: %v %v", ok, err)
+			if _, ok, err := r.Lookup(0); ok != (tc.n > 0 && want.Keys[0] == 0) || err != nil {
+				t.Fatalf("key 0: %v %v", ok, err)
+			}
 		}
 		r.Close()
 	}
