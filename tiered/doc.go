@@ -12,9 +12,12 @@
 //     queue on disk), writing each tier's states in that order to an
 //     order file, with a CRC-32C of each in order.json;
 //  2. solves the tiers from the last to the first, each by
-//     engine.SolveTier on a graph of the tier's states and the solved
-//     states they lead to, whose values it reads from the tier files
-//     (whole files, decoded, kept up to a quarter of the memory budget);
+//     engine.ExploreTier and engine.SolveExplored on a graph of the
+//     tier's states and the solved states they lead to, the next tier
+//     explored while one is solved; the solved values are read from the
+//     tier files, whole and kept decoded while they fit Options.Held (a
+//     quarter of the memory budget, at most 512 MiB), past that one state
+//     at a time through each file's sparse key index;
 //  3. writes each solved tier's values (one per player, the expected
 //     reward and whether it is infinite) and chosen actions to its file.
 //
