@@ -337,6 +337,27 @@ func (ts *terminalSum) add(pay []uint32, rats *ratTable) {
 	for _, id := range pay {
 		ts.t.Add(ts.t, rats.vals[id])
 	}
+	ts.compare()
+}
+
+// addRats is add for payoffs as rationals (TierOrder, which keeps no
+// table of them).
+func (ts *terminalSum) addRats(pay []*big.Rat) {
+	if ts.differ {
+		return
+	}
+	if ts.t == nil {
+		ts.t = new(big.Rat)
+	}
+	ts.t.SetInt64(0)
+	for _, x := range pay {
+		ts.t.Add(ts.t, x)
+	}
+	ts.compare()
+}
+
+// compare records the terminal total in ts.t.
+func (ts *terminalSum) compare() {
 	switch {
 	case ts.sum == nil:
 		ts.sum = new(big.Rat).Set(ts.t)
@@ -491,13 +512,19 @@ func exploreFrom[S comparable](ctx context.Context, rules Rules[S], opt Options,
 // describeBy takes the rules' ways of naming a state and placing an action in
 // messages: their Describer (else fmt's %v) and their Placer.
 func (g *graph[S]) describeBy(rules Rules[S]) {
-	g.describe = func(s S) string { return fmt.Sprint(s) }
-	if d, ok := rules.(Describer[S]); ok {
-		g.describe = d.Describe
-	}
+	g.describe = describer(rules)
 	if p, ok := rules.(Placer[S]); ok {
 		g.place = p.Place
 	}
+}
+
+// describer names states for messages: the rules' Describer, else fmt's
+// %v.
+func describer[S comparable](rules Rules[S]) func(S) string {
+	if d, ok := rules.(Describer[S]); ok {
+		return d.Describe
+	}
+	return func(s S) string { return fmt.Sprint(s) }
 }
 
 // newGraph returns an empty graph for rules, finding states by the rules'

@@ -73,19 +73,14 @@ func tierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, vi
 		return 0, nil, err
 	}
 	seen := make([]uint64, (limit+63)/64)
-	describe := func(s S) string {
-		if d, ok := rules.(Describer[S]); ok {
-			return d.Describe(s)
-		}
-		return fmt.Sprintf("%v", s)
-	}
+	describe := describer(rules)
 	q, err := newDiskQueue(dir)
 	if err != nil {
 		return 0, nil, err
 	}
 	defer q.remove()
 	var count int64
-	var total payTotal
+	var total terminalSum
 	add := func(s S) error {
 		i, ok := tr.Index(s)
 		if !ok || i < 0 || i >= limit {
@@ -124,7 +119,10 @@ func tierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, vi
 		}
 		if !ok {
 			if len(seeds) == 0 {
-				return count, total.result(), nil
+				if sum, same := total.result(); same {
+					return count, sum, nil
+				}
+				return count, nil, nil
 			}
 			for _, s := range seeds {
 				if err := add(s); err != nil {
@@ -141,7 +139,7 @@ func tierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, vi
 			return 0, nil, fmt.Errorf("engine: state %s: %w", describe(s), err)
 		}
 		if n.owner == Terminal {
-			total.add(n.payoff)
+			total.addRats(n.payoff)
 		}
 		from := tr.Tier(s)
 		for _, o := range n.outs {
@@ -153,38 +151,6 @@ func tierOrder[S comparable](ctx context.Context, rules Rules[S], dir string, vi
 			}
 		}
 	}
-}
-
-// payTotal finds whether every terminal's payoffs add up to one total.
-type payTotal struct {
-	sum, t *big.Rat
-	differ bool
-}
-
-func (p *payTotal) add(pay []*big.Rat) {
-	if p.differ {
-		return
-	}
-	if p.t == nil {
-		p.t = new(big.Rat)
-	}
-	p.t.SetInt64(0)
-	for _, x := range pay {
-		p.t.Add(p.t, x)
-	}
-	switch {
-	case p.sum == nil:
-		p.sum = new(big.Rat).Set(p.t)
-	case p.sum.Cmp(p.t) != 0:
-		p.differ = true
-	}
-}
-
-func (p *payTotal) result() *big.Rat {
-	if p.differ {
-		return nil
-	}
-	return p.sum
 }
 
 // diskQueue is a first-in, first-out queue of indices in a file: pushed at

@@ -157,11 +157,15 @@ type tierDuel struct {
 	*tieredGame
 	owner []int
 	pay   []*big.Rat
+	// other, if set, pays player 1 at each terminal instead of 1-p.
+	other []*big.Rat
 }
 
 func (d *tierDuel) Players() int { return 2 }
 func (d *tierDuel) Expand(s int, n *engine.Node[int]) error {
 	switch {
+	case d.pay[s] != nil && d.other != nil:
+		n.Terminal(d.pay[s], d.other[s])
 	case d.pay[s] != nil:
 		n.Terminal(d.pay[s], new(big.Rat).Sub(big.NewRat(1, 1), d.pay[s]))
 	case d.owner[s] == engine.Chance:
@@ -281,5 +285,59 @@ func TestSolveTier(t *testing.T) {
 	}
 	if checked < 200 {
 		t.Fatalf("only %d of 300 solves checked", checked)
+	}
+}
+
+// TestTierOrderTotal: TierOrder reports the terminals' common total when
+// every terminal reached pays the same one, and none otherwise, as the
+// whole game's solve finds it.
+func TestTierOrderTotal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(46, 5))
+	constant, general := 0, 0
+	for range 100 {
+		d := newTierDuel(rng)
+		if rng.IntN(2) == 0 {
+			d.other = make([]*big.Rat, d.n)
+			for s := range d.other {
+				d.other[s] = big.NewRat(rng.Int64N(5), 4)
+			}
+		}
+		G, err := engine.Explore(context.Background(), engine.Rules[int](d), engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want *big.Rat
+		same := true
+		for i := range G.States() {
+			if G.Owner(i) != engine.Terminal {
+				continue
+			}
+			pay := G.Payoff(i, nil)
+			sum := new(big.Rat).Add(pay[0], pay[1])
+			if want == nil {
+				want = sum
+			} else if want.Cmp(sum) != 0 {
+				same = false
+			}
+		}
+		info, err := engine.TierOrder(context.Background(), engine.Rules[int](d), t.TempDir(), func(int, uint64) error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case same && want != nil:
+			constant++
+			if info.Total == nil || info.Total.Cmp(want) != 0 {
+				t.Fatalf("every terminal pays %s in all; TierOrder says %v", want.RatString(), info.Total)
+			}
+		case !same:
+			general++
+			if info.Total != nil {
+				t.Fatalf("terminals pay different totals; TierOrder says %s", info.Total.RatString())
+			}
+		}
+	}
+	if constant < 20 || general < 20 {
+		t.Fatalf("%d constant-sum and %d general games", constant, general)
 	}
 }

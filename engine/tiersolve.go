@@ -144,12 +144,7 @@ type tierGraph[S comparable] struct {
 func (t *tierGraph[S]) Players() int { return t.rules.Players() }
 func (t *tierGraph[S]) Start() S     { return t.start }
 
-func (t *tierGraph[S]) Describe(s S) string {
-	if d, ok := t.rules.(Describer[S]); ok {
-		return d.Describe(s)
-	}
-	return fmt.Sprintf("%v", s)
-}
+func (t *tierGraph[S]) Describe(s S) string { return describer(t.rules)(s) }
 
 func (t *tierGraph[S]) Expand(s S, n *Node[S]) error {
 	switch at := t.tr.Tier(s); {

@@ -3,12 +3,9 @@ package report
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -86,19 +83,20 @@ func solvePigTiers[T any, F numeric.Field[T]](ctx context.Context, f F, q PigTie
 }
 
 // Text writes the result for people.
-func (p *PigTiers) Text(b *bytes.Buffer) {
+func (p *PigTiers) Text(b *bytes.Buffer, float Float) {
 	fmt.Fprintf(b, "Pig to %d, solved by tiers: %d states in %d tiers (%d found already solved), %s of tier files\n",
 		p.Target, p.States, p.Tiers, p.TiersResumed, budget.Bytes(float64(p.DiskBytes)))
-	fmt.Fprintf(b, "win probability (first player): %s\n", withExact(p.WinProbability, p.WinProbabilityExact))
-	fmt.Fprintf(b, "expected rolls: %s\n", withExact(p.ExpectedRolls, p.ExpectedRollsExact))
+	fmt.Fprintf(b, "first player wins with probability %s\n", float(p.WinProbability))
+	exactLine(b, p.WinProbabilityExact)
+	fmt.Fprintf(b, "expected rolls %s\n", float(p.ExpectedRolls))
+	exactLine(b, p.ExpectedRollsExact)
 }
 
-func withExact(x float64, exact string) string {
-	s := strconv.FormatFloat(x, 'g', -1, 64)
+// exactLine writes the exact value under a float one, as Pig's text does.
+func exactLine(b *bytes.Buffer, exact string) {
 	if exact != "" {
-		s += " = " + exact
+		fmt.Fprintf(b, "exactly %s\n", exact)
 	}
-	return s
 }
 
 // TierAnswer is one state's entry in a tier directory: the query
@@ -122,13 +120,9 @@ type TierAnswer struct {
 // Pig a state is "start" or "MINE,YOURS,TOTAL,PLAYER": the scores of
 // players 0 and 1, the turn total and the player to move.
 func QueryTiers(dir, state string) (*TierAnswer, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	m, err := tierfile.ReadManifest(dir)
 	if err != nil {
 		return nil, solver.Invalidf("query: %s is not a tier directory: %v", dir, err)
-	}
-	var m tierfile.Manifest
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, solver.Invalidf("query: %s: manifest.json: %v", dir, err)
 	}
 	var target int
 	if _, err := fmt.Sscanf(m.Game, "pig target=%d", &target); err != nil || pigGame(target) != m.Game {
@@ -211,16 +205,16 @@ func cut(s string, n int) string {
 }
 
 // Text writes the answer for people.
-func (a *TierAnswer) Text(b *bytes.Buffer) {
+func (a *TierAnswer) Text(b *bytes.Buffer, float Float) {
 	fmt.Fprintf(b, "%s, %s (tier %d)\n", a.Game, a.State, a.Tier)
 	for p, v := range a.Values {
-		e := ""
+		fmt.Fprintf(b, "player %d wins with probability %s\n", p, float(v))
 		if a.ValuesExact != nil {
-			e = a.ValuesExact[p]
+			exactLine(b, a.ValuesExact[p])
 		}
-		fmt.Fprintf(b, "player %d wins with probability %s\n", p, withExact(v, e))
 	}
-	fmt.Fprintf(b, "expected rolls: %s\n", withExact(a.ExpectedRolls, a.ExpectedRollsExact))
+	fmt.Fprintf(b, "expected rolls %s\n", float(a.ExpectedRolls))
+	exactLine(b, a.ExpectedRollsExact)
 	if a.Action != "" {
 		fmt.Fprintf(b, "best move: %s\n", a.Action)
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"math/big"
 	"os"
@@ -98,11 +99,9 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	// so that the next tier to solve is known: it is explored on a
 	// goroutine of its own while the current one is solved, its exits
 	// being read only when it is solved in turn.
-	isDone := make([]bool, len(ord.Tiers))
-	for x, t := range ord.Tiers {
-		if isDone[x], _, err = dir.Done(int64(t.Tier)); err != nil {
-			return nil, err
-		}
+	isDone, err := doneTiers(dir, ord)
+	if err != nil {
+		return nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -156,7 +155,6 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	return sum, nil
 }
 
-// solveTier solves tier t and writes its file.
 // prepare opens the tier directory for the game, removes what torn writes
 // left, numbers the states unless that is done, and checks the disk space
 // the tiers without a file need.
@@ -208,16 +206,30 @@ func Plan[S comparable](ctx context.Context, rules engine.Rules[S], exact bool, 
 	if err != nil {
 		return nil, err
 	}
+	isDone, err := doneTiers(dir, ord)
+	if err != nil {
+		return nil, err
+	}
 	plan := make([]TierPlan, 0, len(ord.Tiers))
 	for x := len(ord.Tiers) - 1; x >= 0; x-- {
 		t := ord.Tiers[x]
-		done, _, err := dir.Done(int64(t.Tier))
-		if err != nil {
-			return nil, err
-		}
-		plan = append(plan, TierPlan{Tier: t.Tier, States: t.States, Done: done})
+		plan = append(plan, TierPlan{Tier: t.Tier, States: t.States, Done: isDone[x]})
 	}
 	return plan, nil
+}
+
+// doneTiers reports, for each tier of the numbering, whether its file is
+// complete, intact and this game's (tierfile.Dir.Done, which removes a
+// damaged one).
+func doneTiers(dir *tierfile.Dir, ord *order) ([]bool, error) {
+	isDone := make([]bool, len(ord.Tiers))
+	for x, t := range ord.Tiers {
+		var err error
+		if isDone[x], _, err = dir.Done(int64(t.Tier)); err != nil {
+			return nil, err
+		}
+	}
+	return isDone, nil
 }
 
 // SolveOne solves tier tier of a directory that Plan prepared, every later
@@ -542,7 +554,7 @@ func numbering[S comparable](ctx context.Context, rules engine.Rules[S], dir str
 	if err != nil {
 		return nil, fmt.Errorf("tiered: %w", err)
 	}
-	if err := writeSynced(filepath.Join(dir, orderName), out); err != nil {
+	if err := tierfile.WriteAtomic(filepath.Join(dir, orderName), func(w io.Writer) error { _, err := w.Write(out); return err }); err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -633,31 +645,6 @@ func (w *orderWriter) flushAll() error {
 		if err != nil {
 			return fmt.Errorf("tiered: %w", err)
 		}
-	}
-	return nil
-}
-
-// writeSynced writes data to path atomically: a temporary file, synced,
-// renamed.
-func writeSynced(path string, data []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return fmt.Errorf("tiered: %w", err)
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("tiered: %w", err)
 	}
 	return nil
 }

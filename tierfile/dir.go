@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -50,28 +51,40 @@ func OpenDir(path string, m Manifest) (*Dir, error) {
 		return nil, fmt.Errorf("tierfile: %w", err)
 	}
 	mp := filepath.Join(path, manifestName)
-	data, err := os.ReadFile(mp)
+	have, err := ReadManifest(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		out, err := json.MarshalIndent(m, "", "  ")
 		if err != nil {
 			return nil, fmt.Errorf("tierfile: %w", err)
 		}
-		if err := writeAtomic(mp, append(out, '\n')); err != nil {
+		if err := WriteAtomic(mp, func(w io.Writer) error { _, err := w.Write(append(out, '\n')); return err }); err != nil {
 			return nil, err
 		}
 	case err != nil:
-		return nil, fmt.Errorf("tierfile: %w", err)
+		return nil, err
 	default:
-		var have Manifest
-		if err := json.Unmarshal(data, &have); err != nil {
-			return nil, fmt.Errorf("%w: %s is not a tier manifest: %v", ErrOtherGame, mp, err)
-		}
 		if why := differ(have, m); why != "" {
 			return nil, fmt.Errorf("%w: %s holds %s", ErrOtherGame, path, why)
 		}
 	}
 	return &Dir{path: path, m: m}, nil
+}
+
+// ReadManifest reads the manifest of the tier directory dir. A directory
+// without one gives an error for which errors.Is(err, fs.ErrNotExist)
+// holds; one that does not parse, an error wrapping ErrOtherGame.
+func ReadManifest(dir string) (Manifest, error) {
+	var m Manifest
+	mp := filepath.Join(dir, manifestName)
+	data, err := os.ReadFile(mp)
+	if err != nil {
+		return m, fmt.Errorf("tierfile: %w", err)
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, fmt.Errorf("%w: %s is not a tier manifest: %v", ErrOtherGame, mp, err)
+	}
+	return m, nil
 }
 
 // differ says how a directory's manifest differs from the one wanted, or
@@ -90,32 +103,6 @@ func differ(have, want Manifest) string {
 	return ""
 }
 
-func writeAtomic(path string, data []byte) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("tierfile: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		return fmt.Errorf("tierfile: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("tierfile: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("tierfile: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("tierfile: %w", err)
-	}
-	return syncDir(filepath.Dir(path))
-}
-
 // Path is the file name of tier t.
 func (d *Dir) Path(t int64) string { return PathOf(d.path, t) }
 
@@ -127,14 +114,15 @@ func PathOf(dir string, t int64) string {
 // Manifest is what the directory holds.
 func (d *Dir) Manifest() Manifest { return d.m }
 
-// Clean removes the temporary files that an interrupted write leaves.
+// Clean removes the temporary files that an interrupted write (of a tier
+// file, the manifest, or what a caller writes with WriteAtomic) leaves.
 func (d *Dir) Clean() error {
 	ents, err := os.ReadDir(d.path)
 	if err != nil {
 		return fmt.Errorf("tierfile: %w", err)
 	}
 	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".tmp") && strings.HasPrefix(e.Name(), "tier-") {
+		if strings.HasSuffix(e.Name(), ".tmp") && !e.IsDir() {
 			if err := os.Remove(filepath.Join(d.path, e.Name())); err != nil {
 				return fmt.Errorf("tierfile: %w", err)
 			}

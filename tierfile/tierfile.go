@@ -135,16 +135,79 @@ func (b *blockWriter) u32(v uint32) {
 	b.write(b.buf[:4])
 }
 
-// Write stores t as path, atomically: the file is written to a temporary
-// name beside path, synced, and renamed, and the directory is synced, so
-// path is either absent, the previous file, or all of t.
-func Write(path string, t *Tier) (err error) {
+// Write stores t as path, atomically (WriteAtomic): path is either
+// absent, the previous file, or all of t.
+func Write(path string, t *Tier) error {
 	if err := t.check(); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	err := WriteAtomic(path, func(w io.Writer) error {
+		bw := &blockWriter{w: bufio.NewWriterSize(w, 1<<20)}
+		bw.write([]byte(magic))
+		bw.u32(uint32(fixedHeader + len(t.Game)))
+		bw.write([]byte{byte(t.Kind)})
+		bw.u32(uint32(t.Width))
+		bw.u64(uint64(t.Tier))
+		bw.u64(uint64(len(t.Keys)))
+		fp := Fingerprint(t.Game)
+		bw.write(fp[:])
+		bw.write([]byte(t.Game))
+		for _, k := range t.Keys {
+			bw.u64(k)
+		}
+		for _, a := range t.Actions {
+			bw.u32(uint32(a))
+		}
+		switch t.Kind {
+		case Float:
+			for _, v := range t.Floats {
+				bw.u64(math.Float64bits(v))
+			}
+		case Exact:
+			var blob bytes.Buffer
+			offs := make([]uint64, 0, len(t.Rats)+1)
+			for _, v := range t.Rats {
+				offs = append(offs, uint64(blob.Len()))
+				blob.WriteString(v.RatString())
+			}
+			offs = append(offs, uint64(blob.Len()))
+			for _, o := range offs {
+				bw.u64(o)
+			}
+			bw.write(blob.Bytes())
+		}
+		if bw.off%blockSize != 0 {
+			bw.table = append(bw.table, bw.crc)
+		}
+		// The trailer goes straight to the buffer: it is not in a block.
+		var tr []byte
+		for _, c := range bw.table {
+			tr = binary.LittleEndian.AppendUint32(tr, c)
+		}
+		tr = binary.LittleEndian.AppendUint64(tr, uint64(len(bw.table)))
+		tr = binary.LittleEndian.AppendUint32(tr, crc32.Checksum(tr, castagnoli))
+		tr = append(tr, endMagic...)
+		if bw.err == nil {
+			_, bw.err = bw.w.Write(tr)
+		}
+		if bw.err != nil {
+			return bw.err
+		}
+		return bw.w.Flush()
+	})
 	if err != nil {
 		return fmt.Errorf("tierfile: tier %d: %w", t.Tier, err)
+	}
+	return nil
+}
+
+// WriteAtomic writes path atomically: write fills a temporary file beside
+// it, which is synced and renamed over path, and the directory is synced.
+// On failure the temporary file is removed and path is untouched.
+func WriteAtomic(path string, write func(io.Writer) error) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("tierfile: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -152,68 +215,17 @@ func Write(path string, t *Tier) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	bw := &blockWriter{w: bufio.NewWriterSize(tmp, 1<<20)}
-	bw.write([]byte(magic))
-	bw.u32(uint32(fixedHeader + len(t.Game)))
-	bw.write([]byte{byte(t.Kind)})
-	bw.u32(uint32(t.Width))
-	bw.u64(uint64(t.Tier))
-	bw.u64(uint64(len(t.Keys)))
-	fp := Fingerprint(t.Game)
-	bw.write(fp[:])
-	bw.write([]byte(t.Game))
-	for _, k := range t.Keys {
-		bw.u64(k)
-	}
-	for _, a := range t.Actions {
-		bw.u32(uint32(a))
-	}
-	switch t.Kind {
-	case Float:
-		for _, v := range t.Floats {
-			bw.u64(math.Float64bits(v))
-		}
-	case Exact:
-		var blob bytes.Buffer
-		offs := make([]uint64, 0, len(t.Rats)+1)
-		for _, v := range t.Rats {
-			offs = append(offs, uint64(blob.Len()))
-			blob.WriteString(v.RatString())
-		}
-		offs = append(offs, uint64(blob.Len()))
-		for _, o := range offs {
-			bw.u64(o)
-		}
-		bw.write(blob.Bytes())
-	}
-	if bw.off%blockSize != 0 {
-		bw.table = append(bw.table, bw.crc)
-	}
-	// The trailer goes straight to the buffer: it is not in a block.
-	var tr []byte
-	for _, c := range bw.table {
-		tr = binary.LittleEndian.AppendUint32(tr, c)
-	}
-	tr = binary.LittleEndian.AppendUint64(tr, uint64(len(bw.table)))
-	tr = binary.LittleEndian.AppendUint32(tr, crc32.Checksum(tr, castagnoli))
-	tr = append(tr, endMagic...)
-	if bw.err == nil {
-		_, bw.err = bw.w.Write(tr)
-	}
-	if bw.err != nil {
-		return fmt.Errorf("tierfile: tier %d: %w", t.Tier, bw.err)
-	}
-	if err := bw.w.Flush(); err != nil {
-		return fmt.Errorf("tierfile: tier %d: %w", t.Tier, err)
+	if err := write(tmp); err != nil {
+		return fmt.Errorf("tierfile: %s: %w", path, err)
 	}
 	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("tierfile: tier %d: %w", t.Tier, err)
+		return fmt.Errorf("tierfile: %s: %w", path, err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("tierfile: tier %d: %w", t.Tier, err)
+		return fmt.Errorf("tierfile: %s: %w", path, err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("tierfile: tier %d: %w", t.Tier, err)
+		return fmt.Errorf("tierfile: %w", err)
 	}
 	return syncDir(filepath.Dir(path))
 }

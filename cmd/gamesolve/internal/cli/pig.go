@@ -77,7 +77,7 @@ tiers_resumed, disk_bytes.`,
 				if err != nil {
 					return err
 				}
-				return emit(e.stdout, fl.json, out, out.Text)
+				return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
 			}
 			if fl.policy {
 				if err := checkPolicySize(cmd, math.Pow(float64(fl.target), float64(fl.players))); err != nil {

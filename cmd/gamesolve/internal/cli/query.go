@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/gamesolve/gamesolve/report"
@@ -36,7 +37,7 @@ values_exact (exact mode), expected_rolls, expected_rolls_exact, action
 			if err != nil {
 				return err
 			}
-			return emit(e.stdout, asJSON, out, out.Text)
+			return emit(e.stdout, asJSON, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object")

@@ -24,6 +24,16 @@ func TestPigTiers(t *testing.T) {
 	if tiers["tiers_resumed"].(float64) != 0 || tiers["states"] != whole["states"] {
 		t.Errorf("first run: %v", tiers)
 	}
+	// disk_bytes and tiers are the tier files' total size and number.
+	files, _ := filepath.Glob(filepath.Join(dir, "tier-*.gst"))
+	size := int64(0)
+	for _, f := range files {
+		st, _ := os.Stat(f)
+		size += st.Size()
+	}
+	if tiers["disk_bytes"].(float64) != float64(size) || tiers["tiers"].(float64) != float64(len(files)) {
+		t.Errorf("disk_bytes %v and tiers %v; the directory holds %d tier files of %d bytes", tiers["disk_bytes"], tiers["tiers"], len(files), size)
+	}
 	again := runJSON(t, "pig", "--target", "60", "--tiers", dir)
 	if again["tiers_resumed"] != again["tiers"] || again["win_probability"] != whole["win_probability"] {
 		t.Errorf("second run: %v", again)
