@@ -144,7 +144,7 @@ func (r *run[S, T, F]) solveOne(v uint32, a int) bool {
 		return r.k.solveOne(r, v, a)
 	}
 	val := r.vals[int(v)*P : int(v)*P+P]
-	if e, ok := r.exits[v]; ok {
+	if e, ok := r.exit(v); ok {
 		// An exit of a tier's graph: a state of a later tier, solved.
 		for i := range P {
 			val[i] = f.Set(val[i], e.Values[i])

@@ -117,6 +117,19 @@ func (r *Result[S, T]) Start() S { return r.g.states[0] }
 // State returns the i-th state in exploration order (0 is the start).
 func (r *Result[S, T]) State(i int) S { return r.g.states[i] }
 
+// At returns what Value, Reward and Choice return for State(i), without
+// looking the state up: each player's value (shared: do not modify it),
+// the expected reward, finite = false where it is infinite, and the
+// chosen action (-1 where no player decides). A tier's result
+// (SolveTier) numbers the tier's states first, in the order given.
+func (r *Result[S, T]) At(i int) (values []T, reward T, finite bool, action int) {
+	action = -1
+	if r.g.owner[i] >= 0 {
+		action = r.chosen(uint32(i))
+	}
+	return r.vals[i*r.Players : (i+1)*r.Players], r.rew[i], !r.inf[i], action
+}
+
 // Lookup reports whether s was reached.
 func (r *Result[S, T]) Lookup(s S) bool {
 	_, ok := r.id(s)

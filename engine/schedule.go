@@ -81,6 +81,13 @@ type topo struct {
 	workers int                  // at most this many workers
 	prog    func(done, total int64)
 	shared  bool // set by run where components were shared out among workers
+	// given, if set, reports a component whose values are given, not
+	// solved (a tier's exits, SolveTier): a single state that costs nothing,
+	// which the choice of workers does not count.
+	given func(k int) bool
+	// givens is how many of the count components known in advance are
+	// given.
+	givens int
 }
 
 // errStopped is found's error when emit refused a component: a worker
@@ -97,7 +104,7 @@ func (t *topo) workerCount() int {
 	if t.found != nil {
 		return t.workers
 	}
-	if t.count < 64 || mostlySingle(int(t.total), t.count) {
+	if n := t.count - t.givens; n < 64 || mostlySingle(int(t.total)-t.givens, n) {
 		return min(t.workers, 1)
 	}
 	return min(t.workers, t.count)
@@ -157,7 +164,7 @@ func (t *topo) run(ctx context.Context) error {
 			}
 			return err
 		}
-		h := &handOut{limit: t.probe, serial: workers <= 1, emit: q.emit, inline: inline, size: t.size}
+		h := &handOut{limit: t.probe, serial: workers <= 1, emit: q.emit, inline: inline, size: t.size, given: t.given}
 		if err = t.found(h); err == nil {
 			_, err = h.decide()
 		}
@@ -200,6 +207,10 @@ type handOut struct {
 	emit    func(k int, succ []int32) bool
 	inline  func(k int) error
 	size    func(k int) int
+	// given (nil: none) marks components the probe holds but does not
+	// count (topo.given): a tier's first components found are its exits.
+	given   func(k int) bool
+	counted int // components held and counted
 }
 
 // hand passes component k with its successors on, and reports whether it
@@ -211,8 +222,11 @@ func (h *handOut) hand(k int, succ []int32) (queued bool, err error) {
 	case !h.decided:
 		h.held = append(h.held, int32(k))
 		h.succ = append(h.succ, slices.Clone(succ))
+		if h.given != nil && h.given(k) {
+			return false, nil
+		}
 		h.states += h.size(k)
-		if len(h.held) < h.limit {
+		if h.counted++; h.counted < h.limit {
 			return false, nil
 		}
 		return h.decide()
@@ -234,7 +248,7 @@ func (h *handOut) decide() (queued bool, err error) {
 		return false, nil
 	}
 	h.decided = true
-	h.serial = mostlySingle(h.states, len(h.held))
+	h.serial = h.counted == 0 || mostlySingle(h.states, h.counted)
 	for j, k := range h.held {
 		switch {
 		case h.serial:
@@ -452,6 +466,16 @@ func (r *run[S, T, F]) solveAll(found func(h *handOut) error) (*stats, error) {
 		},
 		workers: workers,
 		prog:    r.opt.Progress,
+	}
+	if r.exits != nil {
+		t.given = func(k int) bool {
+			comp := r.comps.get(k)
+			_, ok := r.exit(comp[0])
+			return len(comp) == 1 && ok
+		}
+		if found == nil {
+			t.givens = len(r.exits)
+		}
 	}
 	if found == nil && t.workerCount() > 1 {
 		t.succ = succOf(r.comps, r.edges)

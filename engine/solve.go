@@ -119,6 +119,14 @@ type run[S comparable, T any, F numeric.Field[T]] struct {
 	workspace[S, T, F]
 }
 
+// exit returns the solved values of state v if it is a tier's exit.
+func (p *problem[S, T, F]) exit(v uint32) (*TierExit[T], bool) {
+	if p.exits == nil || v < p.exitFrom {
+		return nil, false
+	}
+	return &p.exits[v-p.exitFrom], true
+}
+
 // problem is what a run solves: the graph, its rationals in the field, and
 // the objective. Workers share it, and it does not change while a
 // component is solved (a lean graph's worker points g at its piece).
@@ -141,9 +149,10 @@ type problem[S comparable, T any, F numeric.Field[T]] struct {
 	pairTotal  *big.Rat
 	pairTotalT T
 	// exits are the solved values of a tier's exits (SolveTier):
-	// terminals of its graph that are states of later tiers. nil
-	// otherwise.
-	exits map[uint32]TierExit[T]
+	// terminals of its graph that are states of later tiers, numbered
+	// from exitFrom on. nil otherwise.
+	exits    []TierExit[T]
+	exitFrom uint32
 	objective
 	k kernels[S, T, F] // the arithmetic of the innermost steps (kernel.go)
 }
@@ -281,11 +290,13 @@ func solveGraphWith[S comparable, T any, F numeric.Field[T]](ctx context.Context
 	P := g.players
 	vals := newValues(f, N*P)
 	r := newRun(ctx, f, g, opt, P, vals, make([]bool, N))
-	if total, ok := g.terminalTotal(); ok && P == 2 {
-		r.pairTotal, r.pairTotalT = total, f.FromRat(f.New(), total)
-	}
 	if setup != nil {
 		setup(r)
+	}
+	if r.exits == nil { // a tier's run has the whole game's total
+		if total, ok := g.terminalTotal(); ok && P == 2 {
+			r.pairTotal, r.pairTotalT = total, f.FromRat(f.New(), total)
+		}
 	}
 	var st *stats
 	var err error

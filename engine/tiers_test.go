@@ -341,3 +341,109 @@ func TestTierOrderTotal(t *testing.T) {
 		t.Fatalf("%d constant-sum and %d general games", constant, general)
 	}
 }
+
+// cyclePairs is a tier of k independent three-state cycles, each leaving
+// to terminals of the next tier: state 0 is a chance move to the first
+// state of each cycle (3j+1); 3j+1 decides to go on to 3j+2 or stop,
+// 3j+2 goes on to 3j+3 or ends with probability 1/2 each, and 3j+3, the
+// other player's, goes back to 3j+1 or stops. The terminals are 3k+1+j,
+// 4k+1+j and 5k+1+j, in tier 1.
+type cyclePairs struct{ k int }
+
+func (c cyclePairs) Players() int { return 2 }
+func (c cyclePairs) Start() int   { return 0 }
+func (c cyclePairs) Expand(s int, n *engine.Node[int]) error {
+	k := c.k
+	one := big.NewRat(1, 1)
+	if s == 0 {
+		outs := make([]engine.Outcome[int], k)
+		for j := range outs {
+			outs[j] = engine.Outcome[int]{P: big.NewRat(1, int64(k)), To: 3*j + 1}
+		}
+		n.Chance(outs...)
+		return nil
+	}
+	if s > 3*k {
+		j, kind := int64((s-3*k-1)%k), int64((s-3*k-1)/k)
+		n.Terminal(big.NewRat((j+kind)%7, 7), big.NewRat(7-(j+kind)%7, 7))
+		return nil
+	}
+	j := (s - 1) / 3
+	switch (s - 1) % 3 {
+	case 0:
+		n.Decide(0)
+		n.Action("go", engine.Outcome[int]{P: one, To: s + 1})
+		n.Action("stop", engine.Outcome[int]{P: one, To: 3*k + 1 + j})
+	case 1:
+		n.Chance(engine.Outcome[int]{P: big.NewRat(1, 2), To: s + 1, Reward: one},
+			engine.Outcome[int]{P: big.NewRat(1, 2), To: 4*k + 1 + j})
+	default:
+		n.Decide(1)
+		n.Action("back", engine.Outcome[int]{P: one, To: s - 2})
+		n.Action("stop", engine.Outcome[int]{P: one, To: 5*k + 1 + j})
+	}
+	return nil
+}
+func (c cyclePairs) Index(s int) (int, bool) { return s, s >= 0 && s <= 6*c.k }
+func (c cyclePairs) IndexLimit() int         { return 6*c.k + 1 }
+func (c cyclePairs) State(i int) (int, bool) { return i, i >= 0 && i <= 6*c.k }
+func (c cyclePairs) Tier(s int) int {
+	if s <= 3*c.k {
+		return 0
+	}
+	return 1
+}
+
+// TestSolveTierShares: a tier's exits, found first, do not make its solve
+// run on one worker; its components are shared out among two, as the
+// whole game's are, with the same values. Both of the engine's paths are
+// taken: the components known in advance (a small tier) and found while
+// they are solved (from tuning.streamFrom states on).
+func TestSolveTierShares(t *testing.T) {
+	ctx := context.Background()
+	for _, k := range []int{100, 8000} {
+		rules := cyclePairs{k}
+		for _, workers := range []int{1, 2} {
+			opt := engine.Options{}
+			opt.Workers = workers
+			whole, err := engine.Solve[int, float64](ctx, numeric.Float{}, rules, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var states []int
+			info, err := engine.TierOrder(ctx, engine.Rules[int](rules), t.TempDir(), func(tier int, i uint64) error {
+				if tier == 0 {
+					states = append(states, int(i))
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := engine.SolveTier[int, float64](ctx, numeric.Float{}, rules, opt, 0, states, info, func(s int) (engine.TierExit[float64], error) {
+				return engine.TierExit[float64]{Values: whole.Value(s), Reward: 0}, nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := engine.Shared(res), workers > 1; got != want {
+				t.Errorf("k = %d, %d workers: shared is %v, want %v", k, workers, got, want)
+			}
+			for i, s := range states {
+				if g, w := res.Value(s), whole.Value(s); g[0] != w[0] || g[1] != w[1] {
+					t.Fatalf("k = %d: state %d: %v by tiers, %v whole", k, s, g, w)
+				}
+				// At(i) is the i-th state given, without a lookup.
+				vals, rew, finite, a := res.At(i)
+				rw, fw, _ := whole.Reward(s)
+				aw, _, ok := whole.Choice(s)
+				if !ok {
+					aw = -1
+				}
+				if vals[0] != res.Value(s)[0] || vals[1] != res.Value(s)[1] || rew != rw || finite != fw || a != aw {
+					t.Fatalf("k = %d: At(%d) = %v, %v, %v, %d; state %d has %v, %v, %v, %d", k, i, vals, rew, finite, a, s, whole.Value(s), rw, fw, aw)
+				}
+			}
+		}
+	}
+}

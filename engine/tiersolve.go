@@ -35,7 +35,7 @@ func SolveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F
 	if err != nil {
 		return nil, err
 	}
-	return SolveExplored(ctx, f, tg, info, exit)
+	return SolveExplored(ctx, f, tg, info, func(_ int, s S) (TierExit[T], error) { return exit(s) })
 }
 
 // TierGraph is one tier explored: its states, numbered first in the
@@ -50,6 +50,10 @@ type TierGraph[S comparable] struct {
 
 // Exits is the number of states of later tiers the tier leads to.
 func (tg *TierGraph[S]) Exits() int { return len(tg.g.states) - tg.states }
+
+// Exit is exit k (from 0 to Exits()-1): a caller may read the exits'
+// values ahead, those of tiers already solved while another is solved.
+func (tg *TierGraph[S]) Exit(k int) S { return tg.g.states[tg.states+k] }
 
 // ExploreTier explores tier tier of rules from its states, in the order
 // TierOrder visits them, keeping the graph (no lean decomposition); exact
@@ -102,13 +106,13 @@ func ExploreTier[S comparable](ctx context.Context, rules Rules[S], opt Options,
 	return &TierGraph[S]{g: g, opt: opt, tier: tier, states: len(states)}, nil
 }
 
-// SolveExplored solves an explored tier, reading each exit's values by
-// exit (SolveTier).
-func SolveExplored[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, tg *TierGraph[S], info TierInfo, exit func(S) (TierExit[T], error)) (*Result[S, T], error) {
+// SolveExplored solves an explored tier, reading the values of each exit,
+// exit k being state s (TierGraph.Exit), by exit (SolveTier).
+func SolveExplored[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, tg *TierGraph[S], info TierInfo, exit func(k int, s S) (TierExit[T], error)) (*Result[S, T], error) {
 	g := tg.g
-	exits := make(map[uint32]TierExit[T], len(g.states)-tg.states)
+	exits := make([]TierExit[T], len(g.states)-tg.states)
 	for id := tg.states; id < len(g.states); id++ {
-		e, err := exit(g.states[id])
+		e, err := exit(id-tg.states, g.states[id])
 		if err != nil {
 			return nil, fmt.Errorf("engine: tier %d: the solved state %s: %w", tg.tier, g.describe(g.states[id]), err)
 		}
@@ -118,14 +122,13 @@ func SolveExplored[S comparable, T any, F numeric.Field[T]](ctx context.Context,
 		if e.Infinite {
 			e.Reward = f.New()
 		}
-		exits[uint32(id)] = e
+		exits[id-tg.states] = e
 	}
 	return solveGraphWith(ctx, f, g, tg.opt, func(r *run[S, T, F]) {
-		r.pairTotal = nil
 		if info.Total != nil && g.players == 2 {
 			r.pairTotal, r.pairTotalT = info.Total, f.FromRat(f.New(), info.Total)
 		}
-		r.exits = exits
+		r.exits, r.exitFrom = exits, uint32(tg.states)
 	})
 }
 

@@ -1,6 +1,7 @@
 package tiered
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -13,7 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
+	"sync"
 	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -88,7 +89,6 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	P := rules.Players()
 	info := engine.TierInfo{States: ord.States, Total: ord.total}
 	lk := &lookups[S, T]{dir: dir, tr: tr, players: P, budget: heldBudget(opt)}
-	defer lk.close()
 	sum := &Summary[T]{States: ord.States, Tiers: len(ord.Tiers)}
 	began := time.Now()
 	var done, left int64
@@ -97,22 +97,30 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	}
 	// Which tiers are done is settled first (a corrupt file is removed),
 	// so that the next tier to solve is known: it is explored on a
-	// goroutine of its own while the current one is solved, its exits
-	// being read only when it is solved in turn.
+	// goroutine of its own while the current one is solved, and the
+	// values of its exits in tiers already solved are read there too
+	// (those in the tier being solved are read when it is solved in turn).
 	isDone, err := doneTiers(dir, ord)
 	if err != nil {
+		lk.close()
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	var ahead chan explored[S, T]
+	defer func() {
+		cancel()
+		if ahead != nil {
+			<-ahead // it stops with the context
+		}
+		lk.close()
+	}()
 	next := func(x int) int {
 		for x--; x >= 0 && isDone[x]; x-- {
 		}
 		return x
 	}
-	var ahead chan explored[S]
 	if x := next(len(ord.Tiers)); x >= 0 {
-		ahead = exploreAhead(ctx, rules, opt, ord, ord.Tiers[x], f.Exact())
+		ahead = exploreAhead(ctx, rules, opt, ord, ord.Tiers[x], f.Exact(), lk, -1)
 	}
 	for x := len(ord.Tiers) - 1; x >= 0; x-- {
 		t := ord.Tiers[x]
@@ -121,13 +129,19 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 			sum.Resumed++
 		} else {
 			ex := <-ahead
+			ahead = nil
 			if ex.err != nil {
 				return nil, ex.err
 			}
 			if y := next(x); y >= 0 {
-				ahead = exploreAhead(ctx, rules, opt, ord, ord.Tiers[y], f.Exact())
+				ahead = exploreAhead(ctx, rules, opt, ord, ord.Tiers[y], f.Exact(), lk, t.Tier)
 			}
-			if err := solveTier(ctx, f, rules, opt, dir, t, ex, info, lk); err != nil {
+			out, err := solveTier(ctx, f, rules, opt, dir, t, ex, info, lk)
+			if err != nil {
+				return nil, err
+			}
+			lk.keep(out)
+			if err := lk.write(out); err != nil {
 				return nil, err
 			}
 			done += t.States
@@ -141,6 +155,9 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 			}
 			opt.Progress(p)
 		}
+	}
+	if err := lk.settle(); err != nil {
+		return nil, err
 	}
 	e, err := lk.exit(rules.Start())
 	if err != nil {
@@ -244,91 +261,123 @@ func SolveOne[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F,
 	if !found {
 		return solver.Invalidf("tiered: the game has no tier %d", tier)
 	}
-	ex := <-exploreAhead(ctx, rules, opt, ord, ord.Tiers[x], f.Exact())
+	lk := &lookups[S, T]{dir: dir, tr: tr, players: rules.Players(), budget: heldBudget(opt)}
+	defer lk.close()
+	ex := <-exploreAhead(ctx, rules, opt, ord, ord.Tiers[x], f.Exact(), lk, -1)
 	if ex.err != nil {
 		return ex.err
 	}
-	lk := &lookups[S, T]{dir: dir, tr: tr, players: rules.Players(), budget: heldBudget(opt)}
-	defer lk.close()
-	return solveTier(ctx, f, rules, opt, dir, ord.Tiers[x], ex, engine.TierInfo{States: ord.States, Total: ord.total}, lk)
+	out, err := solveTier(ctx, f, rules, opt, dir, ord.Tiers[x], ex, engine.TierInfo{States: ord.States, Total: ord.total}, lk)
+	if err != nil {
+		return err
+	}
+	return dir.Write(out)
 }
 
-// explored is a tier read from its order file and explored.
-type explored[S comparable] struct {
-	keys   []uint64
-	states []S
-	tg     *engine.TierGraph[S]
-	err    error
+// explored is a tier read from its order file and explored: its keys in
+// order, the order that sorts them (perm), and the values of its exits
+// read ahead (Values nil for those not read yet).
+type explored[S comparable, T any] struct {
+	keys  []uint64
+	perm  []int32
+	tg    *engine.TierGraph[S]
+	exits []engine.TierExit[T]
+	err   error
 }
 
-// exploreAhead explores tier t on a goroutine; the channel gives the
-// result.
-func exploreAhead[S comparable](ctx context.Context, rules engine.Rules[S], opt Options, ord *order, t tierCount, exact bool) chan explored[S] {
-	ch := make(chan explored[S], 1)
+// exploreAhead explores tier t on a goroutine and reads the values of its
+// exits from lk but for those in tier pending, being solved meanwhile
+// (-1: none); the channel gives the result.
+func exploreAhead[S comparable, T any](ctx context.Context, rules engine.Rules[S], opt Options, ord *order, t tierCount, exact bool, lk *lookups[S, T], pending int) chan explored[S, T] {
+	ch := make(chan explored[S, T], 1)
 	go func() {
-		var ex explored[S]
+		var ex explored[S, T]
 		defer func() { ch <- ex }()
 		tr := rules.(engine.Tierer[S])
 		if ex.keys, ex.err = ord.read(opt.Dir, t); ex.err != nil {
 			return
 		}
-		ex.states = make([]S, len(ex.keys))
+		states := make([]S, len(ex.keys))
 		for i, k := range ex.keys {
 			s, ok := tr.State(int(k))
 			if !ok {
 				ex.err = fmt.Errorf("tiered: tier %d: index %d has no state", t.Tier, k)
 				return
 			}
-			ex.states[i] = s
+			states[i] = s
 		}
-		if ex.tg, ex.err = engine.ExploreTier(ctx, rules, opt.Engine, exact, t.Tier, ex.states); ex.err != nil {
+		if ex.tg, ex.err = engine.ExploreTier(ctx, rules, opt.Engine, exact, t.Tier, states); ex.err != nil {
 			ex.err = fmt.Errorf("tiered: tier %d: %w", t.Tier, ex.err)
+			return
+		}
+		ex.perm = make([]int32, len(ex.keys))
+		for i := range ex.perm {
+			ex.perm[i] = int32(i)
+		}
+		slices.SortFunc(ex.perm, func(a, b int32) int { return cmp.Compare(ex.keys[a], ex.keys[b]) })
+		ex.exits = make([]engine.TierExit[T], ex.tg.Exits())
+		for k := range ex.exits {
+			if k%4096 == 0 && ctx.Err() != nil {
+				ex.err = fmt.Errorf("tiered: %w", ctx.Err())
+				return
+			}
+			if s := ex.tg.Exit(k); tr.Tier(s) != pending {
+				if ex.exits[k], ex.err = lk.exit(s); ex.err != nil {
+					ex.err = fmt.Errorf("tiered: tier %d: the solved state %s: %w", t.Tier, describe(rules, s), ex.err)
+					return
+				}
+			}
 		}
 	}()
 	return ch
 }
 
-// solveTier solves tier t, explored, and writes its file.
-func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, t tierCount, ex explored[S], info engine.TierInfo, lk *lookups[S, T]) error {
-	keys, states := ex.keys, ex.states
-	res, err := engine.SolveExplored(ctx, f, ex.tg, info, lk.exit)
+// solveTier solves tier t, explored, reading the values of the exits not
+// read ahead from lk, and returns its file's contents.
+func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, t tierCount, ex explored[S, T], info engine.TierInfo, lk *lookups[S, T]) (*tierfile.Tier, error) {
+	keys := ex.keys
+	res, err := engine.SolveExplored(ctx, f, ex.tg, info, func(k int, s S) (engine.TierExit[T], error) {
+		if e := ex.exits[k]; e.Values != nil {
+			return e, nil
+		}
+		return lk.exit(s)
+	})
 	if err != nil {
-		return fmt.Errorf("tiered: tier %d: %w", t.Tier, err)
+		return nil, fmt.Errorf("tiered: tier %d: %w", t.Tier, err)
 	}
 	P := rules.Players()
 	w := Width(P)
-	perm := make([]int, len(keys))
-	for i := range perm {
-		perm[i] = i
-	}
-	sort.Slice(perm, func(a, b int) bool { return keys[perm[a]] < keys[perm[b]] })
 	out := &tierfile.Tier{Game: opt.Game, Kind: dir.Manifest().Kind, Width: w, Tier: int64(t.Tier), Keys: make([]uint64, len(keys)), Actions: make([]int32, len(keys))}
-	vals := make([]T, 0, w)
-	for j, i := range perm {
-		s := states[i]
-		out.Keys[j] = keys[i]
-		a, _, ok := res.Choice(s)
-		if !ok {
-			a = -1
-		}
-		out.Actions[j] = int32(a)
-		rew, finite, _ := res.Reward(s)
-		vals = append(vals[:0], res.Value(s)...)
-		inf := f.FromInt(f.New(), 0)
-		if !finite {
-			rew, inf = f.FromInt(f.New(), 0), f.FromInt(f.New(), 1)
-		}
-		vals = append(vals, rew, inf)
-		for _, v := range vals {
-			switch x := any(v).(type) {
-			case float64:
-				out.Floats = append(out.Floats, x)
-			case *big.Rat:
-				out.Rats = append(out.Rats, new(big.Rat).Set(x))
-			}
+	if f.Exact() {
+		out.Rats = make([]*big.Rat, 0, len(keys)*w)
+	} else {
+		out.Floats = make([]float64, 0, len(keys)*w)
+	}
+	add := func(v T) {
+		switch x := any(v).(type) {
+		case float64:
+			out.Floats = append(out.Floats, x)
+		case *big.Rat:
+			out.Rats = append(out.Rats, new(big.Rat).Set(x))
 		}
 	}
-	return dir.Write(out)
+	zero, one := f.FromInt(f.New(), 0), f.FromInt(f.New(), 1)
+	for j, i := range ex.perm {
+		out.Keys[j] = keys[i]
+		vals, rew, finite, a := res.At(int(i))
+		out.Actions[j] = int32(a)
+		for _, v := range vals {
+			add(v)
+		}
+		if finite {
+			add(rew)
+			add(zero)
+		} else {
+			add(zero)
+			add(one)
+		}
+	}
+	return out, nil
 }
 
 // lookups reads solved states from the tier files. A tier that fits in
@@ -345,6 +394,117 @@ type lookups[S comparable, T any] struct {
 	held    int64
 	tiers   map[int]*heldTier[T]
 	readers map[int]*tierfile.Reader
+	// w writes the solved tiers' files in the background.
+	w writer
+	// mu serializes the solve's goroutine and the one exploring ahead.
+	mu sync.Mutex
+}
+
+// keep holds tier out, just solved, for reading, if it fits what is left
+// of the budget: a tier's values are read most by the tiers just before
+// it, and so need not be read back from its file.
+func (l *lookups[S, T]) keep(out *tierfile.Tier) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	bytes := heldBytes(out.Kind, len(out.Keys), out.Width)
+	if l.held+bytes > l.budget {
+		return
+	}
+	if l.tiers == nil {
+		l.tiers = map[int]*heldTier[T]{}
+	}
+	l.tiers[int(out.Tier)] = &heldTier[T]{keys: out.Keys, width: out.Width, vals: fieldValues[T](out.Floats, out.Rats)}
+	l.held += bytes
+}
+
+// heldBytes is about what a tier of count states takes held.
+func heldBytes(kind tierfile.Kind, count, width int) int64 {
+	bytes := int64(count) * (8 + 8*int64(width))
+	if kind == tierfile.Exact {
+		bytes += int64(count) * int64(width) * 64
+	}
+	return bytes
+}
+
+// write has tier out's file written in the background, so that the next
+// tiers are solved meanwhile (out is not modified after).
+func (l *lookups[S, T]) write(out *tierfile.Tier) error { return l.w.write(l.dir, out) }
+
+// settle waits for every file written in the background and returns the
+// first error.
+func (l *lookups[S, T]) settle() error { return l.w.wait(-1) }
+
+// writer writes tier files on a goroutine of its own, in order, with up
+// to writeQueue waiting: a file's fsync takes milliseconds, and a solve
+// of small tiers would otherwise wait for each.
+type writer struct {
+	queue   chan *tierfile.Tier
+	stopped chan struct{}
+	mu      sync.Mutex
+	changed sync.Cond
+	pending map[int]bool // tiers queued or being written
+	err     error        // the first write's error
+}
+
+const writeQueue = 4
+
+func (w *writer) write(dir *tierfile.Dir, out *tierfile.Tier) error {
+	w.mu.Lock()
+	if w.queue == nil {
+		w.queue, w.stopped, w.pending = make(chan *tierfile.Tier, writeQueue), make(chan struct{}), map[int]bool{}
+		w.changed.L = &w.mu
+		go w.run(dir)
+	}
+	err := w.err
+	if err == nil {
+		w.pending[int(out.Tier)] = true
+	}
+	w.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	w.queue <- out
+	return nil
+}
+
+func (w *writer) run(dir *tierfile.Dir) {
+	defer close(w.stopped)
+	for out := range w.queue {
+		w.mu.Lock()
+		failed := w.err != nil
+		w.mu.Unlock()
+		var err error
+		if !failed {
+			err = dir.Write(out)
+		}
+		w.mu.Lock()
+		if err != nil && w.err == nil {
+			w.err = err
+		}
+		delete(w.pending, int(out.Tier))
+		w.changed.Broadcast()
+		w.mu.Unlock()
+	}
+}
+
+// wait waits until tier t's file is written (t = -1: every file queued)
+// and returns the first error.
+func (w *writer) wait(t int) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for w.pending != nil && (t < 0 && len(w.pending) > 0 || t >= 0 && w.pending[t]) {
+		w.changed.Wait()
+	}
+	return w.err
+}
+
+// stop waits for the files queued and ends the goroutine.
+func (w *writer) stop() {
+	if w.queue != nil {
+		close(w.queue)
+		<-w.stopped
+		w.queue = nil
+	}
 }
 
 // heldTier is a tier file's keys, and each state's values as the field's
@@ -366,15 +526,14 @@ func (l *lookups[S, T]) source(t int) (*heldTier[T], *tierfile.Reader, error) {
 	if r, ok := l.readers[t]; ok {
 		return nil, r, nil
 	}
+	if err := l.w.wait(t); err != nil {
+		return nil, nil, err
+	}
 	r, err := tierfile.Open(l.dir.Path(int64(t)))
 	if err != nil {
 		return nil, nil, err
 	}
-	bytes := int64(r.Count) * (8 + 8*int64(r.Width))
-	if r.Kind == tierfile.Exact {
-		bytes += int64(r.Count) * int64(r.Width) * 64
-	}
-	if l.held+bytes <= l.budget {
+	if l.held+heldBytes(r.Kind, r.Count, r.Width) <= l.budget {
 		tt, err := r.ReadAll()
 		r.Close()
 		if err != nil {
@@ -388,7 +547,7 @@ func (l *lookups[S, T]) source(t int) (*heldTier[T], *tierfile.Reader, error) {
 			l.tiers = map[int]*heldTier[T]{}
 		}
 		l.tiers[t] = h
-		l.held += bytes
+		l.held += heldBytes(r.Kind, r.Count, r.Width)
 		return h, nil, nil
 	}
 	if err := r.Index(); err != nil {
@@ -396,7 +555,7 @@ func (l *lookups[S, T]) source(t int) (*heldTier[T], *tierfile.Reader, error) {
 		return nil, nil, err
 	}
 	if len(l.readers) >= maxReaders {
-		l.close()
+		l.closeReaders()
 	}
 	if l.readers == nil {
 		l.readers = map[int]*tierfile.Reader{}
@@ -417,7 +576,15 @@ func fieldValues[T any](floats []float64, rats []*big.Rat) []T {
 	return out
 }
 
+// close waits for the background write and closes the readers.
 func (l *lookups[S, T]) close() {
+	l.w.stop()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.closeReaders()
+}
+
+func (l *lookups[S, T]) closeReaders() {
 	for t, r := range l.readers {
 		r.Close()
 		delete(l.readers, t)
@@ -426,6 +593,8 @@ func (l *lookups[S, T]) close() {
 
 // exit is state s's solved values, from its tier's file.
 func (l *lookups[S, T]) exit(s S) (engine.TierExit[T], error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	t := l.tr.Tier(s)
 	h, r, err := l.source(t)
 	if err != nil {
@@ -534,7 +703,7 @@ func numbering[S comparable](ctx context.Context, rules engine.Rules[S], dir str
 			return nil, fmt.Errorf("tiered: %w", err)
 		}
 	}
-	ow := &orderWriter{dir: dir, buf: map[int][]uint64{}, counts: map[int]*tierCount{}}
+	ow := &orderWriter{dir: dir}
 	info, err := engine.TierOrder(ctx, rules, dir, ow.add)
 	if err == nil {
 		err = ow.flushAll()
@@ -547,7 +716,9 @@ func numbering[S comparable](ctx context.Context, rules engine.Rules[S], dir str
 		o.Total = info.Total.RatString()
 	}
 	for _, c := range ow.counts {
-		o.Tiers = append(o.Tiers, *c)
+		if c != nil {
+			o.Tiers = append(o.Tiers, *c)
+		}
 	}
 	slices.SortFunc(o.Tiers, func(a, b tierCount) int { return a.Tier - b.Tier })
 	out, err := json.MarshalIndent(o, "", "  ")
@@ -582,15 +753,22 @@ func (o *order) read(dir string, t tierCount) ([]uint64, error) {
 // are.
 type orderWriter struct {
 	dir    string
-	buf    map[int][]uint64
-	counts map[int]*tierCount
+	buf    [][]uint64   // by tier
+	counts []*tierCount // by tier; nil for none yet
 }
 
 const orderBatch = 8192
 
+// maxTier bounds the tiers' numbers (a file and a buffer each).
+const maxTier = 1<<22 - 1
+
 func (w *orderWriter) add(tier int, i uint64) error {
-	if tier < 0 {
-		return solver.Invalidf("tiered: tier %d (tiers are numbered from 0)", tier)
+	if tier < 0 || tier > maxTier {
+		return solver.Invalidf("tiered: tier %d (tiers are numbered from 0 to %d)", tier, maxTier)
+	}
+	if tier >= len(w.buf) {
+		w.buf = append(w.buf, make([][]uint64, tier+1-len(w.buf))...)
+		w.counts = append(w.counts, make([]*tierCount, tier+1-len(w.counts))...)
 	}
 	w.buf[tier] = append(w.buf[tier], i)
 	if len(w.buf[tier]) >= orderBatch {
@@ -634,17 +812,41 @@ func (w *orderWriter) flushAll() error {
 			}
 		}
 	}
-	// The files are synced before order.json says they are complete.
-	for tier := range w.counts {
-		f, err := os.OpenFile(orderPath(w.dir, tier), os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("tiered: %w", err)
-		}
-		err = f.Sync()
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("tiered: %w", err)
+	// The files are synced before order.json says they are complete, on
+	// a few goroutines: the file system commits syncs that overlap
+	// together.
+	var tiers []int
+	for tier, c := range w.counts {
+		if c != nil {
+			tiers = append(tiers, tier)
 		}
 	}
+	errs := make([]error, len(tiers))
+	var wg sync.WaitGroup
+	const syncers = 8
+	for g := range syncers {
+		wg.Go(func() {
+			for k := g; k < len(tiers); k += syncers {
+				f, err := os.OpenFile(orderPath(w.dir, tiers[k]), os.O_WRONLY, 0)
+				if err == nil {
+					err = f.Sync()
+					f.Close()
+				}
+				errs[k] = err
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("tiered: %w", err)
+	}
 	return nil
+}
+
+// describe is state s as the rules describe it.
+func describe[S comparable](rules engine.Rules[S], s S) string {
+	if d, ok := rules.(engine.Describer[S]); ok {
+		return d.Describe(s)
+	}
+	return fmt.Sprintf("%v", s)
 }
