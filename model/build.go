@@ -299,8 +299,33 @@ func (b *builder) addState(s *stateJSON) error {
 			}
 		}
 	}
+	if err := b.addTier(id, s.Tier); err != nil {
+		return err
+	}
 	m.actStart = append(m.actStart, uint32(len(m.actName)))
 	m.payStart = append(m.payStart, uint32(len(m.pay)))
+	return nil
+}
+
+// MaxTier is the largest "tier" a state may give.
+const MaxTier = 1<<22 - 1
+
+// addTier records state id's "tier" (nil: none): every state gives one,
+// or none does.
+func (b *builder) addTier(id string, tier *int64) error {
+	m := b.m
+	i := len(m.owner) - 1
+	switch {
+	case tier == nil && m.tier == nil:
+		return nil
+	case tier == nil:
+		return b.bad(`state %q has no "tier", and the first state has one: give every state a tier, or none`, id)
+	case i > 0 && m.tier == nil:
+		return b.bad(`state %q has a "tier", and the first state has none: give every state a tier, or none`, id)
+	case *tier < 0 || *tier > MaxTier:
+		return b.bad(`state %q: tier %d out of range (0 to %d)`, id, *tier, MaxTier)
+	}
+	m.tier = append(m.tier, int32(*tier))
 	return nil
 }
 

@@ -22,6 +22,13 @@ type IDer[S comparable] interface {
 	ID(s S) string
 }
 
+// TierTeller is implemented by rules whose states may each tell their
+// tier (jani.Model.TieredGame): Export writes it as the state's "tier"
+// where ok.
+type TierTeller[S comparable] interface {
+	Tier(s S) (tier int, ok bool)
+}
+
 // Export explores rules and writes the game in the JSON model format:
 // every state reachable from the start, the start first, each named by
 // its IDer id or else by the rules' Describer (a name met twice gets
@@ -80,6 +87,7 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 		ids[i] = id
 	}
 	seen = nil
+	tt, _ := rules.(TierTeller[S])
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var b []byte
 	if names == nil {
@@ -115,6 +123,14 @@ func Export[S comparable](ctx context.Context, w io.Writer, rules engine.Rules[S
 		}
 		b = append(b, "  {\"id\": "...)
 		b = appendString(b, ids[i])
+		if tt != nil {
+			if t, ok := tt.Tier(G.State(i)); ok {
+				if t < 0 || t > MaxTier {
+					return 0, solver.Invalidf("model: state %s: tier %d out of range (0 to %d)", ids[i], t, MaxTier)
+				}
+				b = fmt.Appendf(b, ", \"tier\": %d", t)
+			}
+		}
 		switch owner := G.Owner(i); owner {
 		case engine.Terminal:
 			b = append(b, ", \"payoff\": ["...)

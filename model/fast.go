@@ -86,6 +86,7 @@ type slot struct {
 	actions []actionJSON
 	chance  []outcomeRaw
 	payoff  []number
+	tier    int64
 }
 
 // states reads the array of states. The builder works on another
@@ -494,7 +495,7 @@ func (p *fastDec) word(w string) bool {
 
 var (
 	modelKeys   = []string{"players", "start", "states", "comment", "discount"}
-	stateKeys   = []string{"id", "player", "actions", "chance", "payoff", "comment"}
+	stateKeys   = []string{"id", "player", "actions", "chance", "payoff", "comment", "tier"}
 	actionKeys  = []string{"name", "outcomes", "comment"}
 	outcomeKeys = []string{"p", "to", "reward", "comment"}
 )
@@ -531,6 +532,15 @@ func (p *fastDec) state(st *slot) bool {
 			st.payoff, ok = gather(p, &p.pay, p.number)
 			s.Payoff = &st.payoff
 			return ok
+		case 6:
+			t, ok := p.numberText()
+			if !ok {
+				return false
+			}
+			var err error
+			st.tier, err = strconv.ParseInt(t, 10, 64) // not an integer: the slow reader's message
+			s.Tier = &st.tier
+			return err == nil
 		}
 		return p.skip(0)
 	})

@@ -61,7 +61,7 @@ func dump(m *Model) string {
 	fmt.Fprintf(&b, "players %d %q start %d discount %v\n", m.Players(), m.PlayerNames(), m.Start(), m.Discount())
 	for s := range int32(m.NumStates()) {
 		owner, payoff, names, actions := m.State(s)
-		fmt.Fprintf(&b, "%q %d %v %q", m.ID(s), owner, payoff, names)
+		fmt.Fprintf(&b, "%q %d %v %q tier %d", m.ID(s), owner, payoff, names, m.TierOf(s))
 		for _, outs := range actions {
 			for _, o := range outs {
 				fmt.Fprintf(&b, " (%v %d %v)", o.P, o.To, o.Reward)
@@ -93,6 +93,9 @@ func FuzzFastDecode(f *testing.F) {
 		`{"players":1,"start":"a","states":[{"id":"\ud800","payoff":[01]}]}`,
 		`{"players":1,"start":null,"states":[{"id":"a","player":1e0,"actions":[]}]}`,
 		"{\"players\":1,\"start\":\"a\xff\",\"states\":[{\"id\":\"a\",\"payoff\":[1]}]} ",
+		`{"players":1,"start":"a","states":[{"id":"a","tier":0,"chance":[{"p":1,"to":"b"}]},{"id":"b","tier":4194303,"payoff":[1]}]}`,
+		`{"players":1,"start":"a","states":[{"id":"a","tier":1e0,"payoff":[1]}]}`,
+		`{"players":1,"start":"a","states":[{"id":"a","tier":-0,"payoff":[1]},{"id":"b","payoff":[1]}]}`,
 	} {
 		f.Add(s)
 	}

@@ -16,7 +16,7 @@ import (
 // keySets are the keys of each kind of object in a model file.
 var keySets = map[string]map[string]bool{
 	"model":   {"players": true, "start": true, "states": true, "comment": true, "discount": true},
-	"state":   {"id": true, "player": true, "actions": true, "chance": true, "payoff": true, "comment": true},
+	"state":   {"id": true, "player": true, "actions": true, "chance": true, "payoff": true, "tier": true, "comment": true},
 	"action":  {"name": true, "outcomes": true, "comment": true},
 	"outcome": {"p": true, "to": true, "reward": true, "comment": true},
 }

@@ -56,6 +56,7 @@ type Model struct {
 	pay      []uint32   // index into vals
 	vals     []*big.Rat // by their texts, 0 and 1 first; every 0 is vals[0]
 	discount *big.Rat   // "discount", or nil
+	tier     []int32    // each state's "tier"; nil where the states give none
 }
 
 // Discount returns the model's discount γ in (0, 1) ("discount"), or nil
@@ -305,6 +306,7 @@ type stateJSON struct {
 	Actions *[]actionJSON `json:"actions"`
 	Chance  *[]outcomeRaw `json:"chance"`
 	Payoff  *[]number     `json:"payoff"`
+	Tier    *int64        `json:"tier"`
 	Comment skip          `json:"comment"`
 }
 

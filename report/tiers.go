@@ -26,9 +26,8 @@ type PigTiersQuery struct {
 	Dir    string
 	// Options are each tier's engine options (Progress is not used).
 	Options engine.Options
-	// Progress, if set, is told the states of the tiers done so far and
-	// the game's.
-	Progress solver.Progress
+	// Progress, if set, is told after each tier (tiered.Progress).
+	Progress func(tiered.Progress)
 }
 
 // PigTiers is Pig solved by tiers: the pig command's JSON and text with
@@ -44,6 +43,7 @@ type PigTiers struct {
 	Tiers               int       `json:"tiers"`
 	TiersResumed        int       `json:"tiers_resumed"`
 	DiskBytes           int64     `json:"disk_bytes"`
+	Proof
 }
 
 // pigGame names Pig's tier directories.
@@ -63,18 +63,13 @@ func solvePigTiers[T any, F numeric.Field[T]](ctx context.Context, f F, q PigTie
 	if err != nil {
 		return nil, err
 	}
-	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: pigGame(q.Target)}
+	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: pigGame(q.Target), Progress: q.Progress}
 	opt.Engine.Progress = nil
-	if q.Progress != nil {
-		opt.Progress = func(p tiered.Progress) {
-			q.Progress(p.StatesDone, p.StatesDone+p.StatesLeft)
-		}
-	}
 	sum, err := tiered.Solve[pig.State, T](ctx, f, rules, opt)
 	if err != nil {
 		return nil, err
 	}
-	out := &PigTiers{Target: q.Target, States: sum.States, Tiers: sum.Tiers, TiersResumed: sum.Resumed, DiskBytes: sum.DiskBytes}
+	out := &PigTiers{Target: q.Target, States: sum.States, Tiers: sum.Tiers, TiersResumed: sum.Resumed, DiskBytes: sum.DiskBytes, Proof: proofOf(sum.Unproven, sum.Bound)}
 	out.WinProbability, out.WinProbabilityExact = cv(sum.Values[0])
 	p1, _ := cv(sum.Values[1])
 	out.WinProbabilities = []float64{out.WinProbability, p1}
@@ -90,6 +85,7 @@ func (p *PigTiers) Text(b *bytes.Buffer, float Float) {
 	exactLine(b, p.WinProbabilityExact)
 	fmt.Fprintf(b, "expected rolls %s\n", float(p.ExpectedRolls))
 	exactLine(b, p.ExpectedRollsExact)
+	p.Proof.write(b)
 }
 
 // exactLine writes the exact value under a float one, as Pig's text does.
@@ -125,6 +121,9 @@ func QueryTiers(dir, state string) (*TierAnswer, error) {
 		return nil, solver.Invalidf("query: %s is not a tier directory: %v", dir, err)
 	}
 	var target int
+	if strings.HasPrefix(m.Game, "model ") {
+		return nil, solver.Invalidf("query: %s holds a model's tiers: name the model file with --model FILE", dir)
+	}
 	if _, err := fmt.Sscanf(m.Game, "pig target=%d", &target); err != nil || pigGame(target) != m.Game {
 		return nil, solver.Invalidf("query: %s holds %q, which query cannot read", dir, m.Game)
 	}

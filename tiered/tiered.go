@@ -10,6 +10,7 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -67,6 +68,11 @@ type Summary[T any] struct {
 	Tiers, Resumed int
 	// DiskBytes is the size of the tier files.
 	DiskBytes int64
+	// Unproven counts the components, in all tiers, whose float values
+	// could not be proven to the precision (engine.Result.Unproven);
+	// Bound is the largest proven error among them (+Inf: none known).
+	Unproven int
+	Bound    float64
 }
 
 // Width is the values a tier file holds for each state of a game of
@@ -127,6 +133,11 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 		ok := isDone[x]
 		if ok {
 			sum.Resumed++
+			proof, err := readProof(opt.Dir, t.Tier)
+			if err != nil {
+				return nil, err
+			}
+			sum.addProof(proof)
 		} else {
 			ex := <-ahead
 			ahead = nil
@@ -136,12 +147,13 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 			if y := next(x); y >= 0 {
 				ahead = exploreAhead(ctx, rules, opt, ord, ord.Tiers[y], f.Exact(), lk, t.Tier)
 			}
-			out, err := solveTier(ctx, f, rules, opt, dir, t, ex, info, lk)
+			out, proof, err := solveTier(ctx, f, rules, opt, dir, t, ex, info, lk)
 			if err != nil {
 				return nil, err
 			}
+			sum.addProof(proof)
 			lk.keep(out)
-			if err := lk.write(out); err != nil {
+			if err := lk.write(out, proof); err != nil {
 				return nil, err
 			}
 			done += t.States
@@ -267,11 +279,70 @@ func SolveOne[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F,
 	if ex.err != nil {
 		return ex.err
 	}
-	out, err := solveTier(ctx, f, rules, opt, dir, ord.Tiers[x], ex, engine.TierInfo{States: ord.States, Total: ord.total}, lk)
+	out, proof, err := solveTier(ctx, f, rules, opt, dir, ord.Tiers[x], ex, engine.TierInfo{States: ord.States, Total: ord.total}, lk)
 	if err != nil {
 		return err
 	}
+	return writeTier(dir, out, proof)
+}
+
+// tierProof is what a tier's file does not say: how many of its
+// components' float values are not proven to the precision, and the
+// largest proven error among them (nil: none known). It is written, only
+// where there are such components, beside the tier's file and before it.
+type tierProof struct {
+	Components int      `json:"unproven_components"`
+	Bound      *float64 `json:"bound"`
+}
+
+func proofPath(dir string, tier int) string {
+	return filepath.Join(dir, fmt.Sprintf("tier-%012d.unproven.json", tier))
+}
+
+// writeTier writes tier out's file, and first its proof's if it has one.
+func writeTier(dir *tierfile.Dir, out *tierfile.Tier, proof *tierProof) error {
+	if proof != nil {
+		data, err := json.Marshal(proof)
+		if err != nil {
+			return fmt.Errorf("tiered: %w", err)
+		}
+		if err := tierfile.WriteAtomic(proofPath(dir.Root(), int(out.Tier)), func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+			return err
+		}
+	}
 	return dir.Write(out)
+}
+
+// readProof reads the proof of a tier whose file is complete (nil where
+// it has none).
+func readProof(dir string, tier int) (*tierProof, error) {
+	data, err := os.ReadFile(proofPath(dir, tier))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("tiered: %w", err)
+	}
+	var p tierProof
+	if err := json.Unmarshal(data, &p); err != nil || p.Components <= 0 {
+		return nil, fmt.Errorf("%w: %s: delete it and tier %d's file to solve the tier again", tierfile.ErrCorrupt, proofPath(dir, tier), tier)
+	}
+	return &p, nil
+}
+
+func (s *Summary[T]) addProof(p *tierProof) {
+	if p == nil {
+		return
+	}
+	if s.Unproven == 0 {
+		s.Bound = 0
+	}
+	s.Unproven += p.Components
+	if p.Bound == nil {
+		s.Bound = math.Inf(1)
+	} else {
+		s.Bound = math.Max(s.Bound, *p.Bound)
+	}
 }
 
 // explored is a tier read from its order file and explored: its keys in
@@ -333,8 +404,9 @@ func exploreAhead[S comparable, T any](ctx context.Context, rules engine.Rules[S
 }
 
 // solveTier solves tier t, explored, reading the values of the exits not
-// read ahead from lk, and returns its file's contents.
-func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, t tierCount, ex explored[S, T], info engine.TierInfo, lk *lookups[S, T]) (*tierfile.Tier, error) {
+// read ahead from lk, and returns its file's contents and its proof (nil
+// where every value is proven).
+func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, t tierCount, ex explored[S, T], info engine.TierInfo, lk *lookups[S, T]) (*tierfile.Tier, *tierProof, error) {
 	keys := ex.keys
 	res, err := engine.SolveExplored(ctx, f, ex.tg, info, func(k int, s S) (engine.TierExit[T], error) {
 		if e := ex.exits[k]; e.Values != nil {
@@ -343,7 +415,14 @@ func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F
 		return lk.exit(s)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("tiered: tier %d: %w", t.Tier, err)
+		return nil, nil, fmt.Errorf("tiered: tier %d: %w", t.Tier, err)
+	}
+	var proof *tierProof
+	if res.Unproven > 0 {
+		proof = &tierProof{Components: res.Unproven}
+		if !math.IsInf(res.Bound, 0) && !math.IsNaN(res.Bound) {
+			proof.Bound = &res.Bound
+		}
 	}
 	P := rules.Players()
 	w := Width(P)
@@ -377,7 +456,7 @@ func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F
 			add(one)
 		}
 	}
-	return out, nil
+	return out, proof, nil
 }
 
 // lookups reads solved states from the tier files. A tier that fits in
@@ -428,7 +507,9 @@ func heldBytes(kind tierfile.Kind, count, width int) int64 {
 
 // write has tier out's file written in the background, so that the next
 // tiers are solved meanwhile (out is not modified after).
-func (l *lookups[S, T]) write(out *tierfile.Tier) error { return l.w.write(l.dir, out) }
+func (l *lookups[S, T]) write(out *tierfile.Tier, proof *tierProof) error {
+	return l.w.write(l.dir, out, proof)
+}
 
 // settle waits for every file written in the background and returns the
 // first error.
@@ -438,7 +519,7 @@ func (l *lookups[S, T]) settle() error { return l.w.wait(-1) }
 // to writeQueue waiting: a file's fsync takes milliseconds, and a solve
 // of small tiers would otherwise wait for each.
 type writer struct {
-	queue   chan *tierfile.Tier
+	queue   chan pendingTier
 	stopped chan struct{}
 	mu      sync.Mutex
 	changed sync.Cond
@@ -446,12 +527,18 @@ type writer struct {
 	err     error        // the first write's error
 }
 
+// pendingTier is a tier file to write, and its proof.
+type pendingTier struct {
+	out   *tierfile.Tier
+	proof *tierProof
+}
+
 const writeQueue = 4
 
-func (w *writer) write(dir *tierfile.Dir, out *tierfile.Tier) error {
+func (w *writer) write(dir *tierfile.Dir, out *tierfile.Tier, proof *tierProof) error {
 	w.mu.Lock()
 	if w.queue == nil {
-		w.queue, w.stopped, w.pending = make(chan *tierfile.Tier, writeQueue), make(chan struct{}), map[int]bool{}
+		w.queue, w.stopped, w.pending = make(chan pendingTier, writeQueue), make(chan struct{}), map[int]bool{}
 		w.changed.L = &w.mu
 		go w.run(dir)
 	}
@@ -463,25 +550,25 @@ func (w *writer) write(dir *tierfile.Dir, out *tierfile.Tier) error {
 	if err != nil {
 		return err
 	}
-	w.queue <- out
+	w.queue <- pendingTier{out, proof}
 	return nil
 }
 
 func (w *writer) run(dir *tierfile.Dir) {
 	defer close(w.stopped)
-	for out := range w.queue {
+	for p := range w.queue {
 		w.mu.Lock()
 		failed := w.err != nil
 		w.mu.Unlock()
 		var err error
 		if !failed {
-			err = dir.Write(out)
+			err = writeTier(dir, p.out, p.proof)
 		}
 		w.mu.Lock()
 		if err != nil && w.err == nil {
 			w.err = err
 		}
-		delete(w.pending, int(out.Tier))
+		delete(w.pending, int(p.out.Tier))
 		w.changed.Broadcast()
 		w.mu.Unlock()
 	}

@@ -225,3 +225,33 @@ func TestPlanSolveOne(t *testing.T) {
 		t.Fatal("tier 1, which Pig has not, was solved")
 	}
 }
+
+// TestUnprovenCarried: where float values are not proven to the
+// precision (here value iteration and strategy iteration are cut short
+// and no exact re-solve is allowed), the tiers' solve reports the same
+// count of unproven components and the same bound as the in-memory
+// solve, and so does a rerun that finds every tier solved.
+func TestUnprovenCarried(t *testing.T) {
+	rules, _ := pig.New(12)
+	opt := engine.Options{MaxSweeps: 2, MaxRounds: 1, ExactStates: -1}
+	whole, err := engine.Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if whole.Unproven == 0 {
+		t.Fatal("the in-memory solve is proven: the test needs another cut")
+	}
+	dir := t.TempDir()
+	for run := range 2 {
+		sum, err := tiered.Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, tiered.Options{Engine: opt, Dir: dir, Game: "pig target=12 cut"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Unproven != whole.Unproven || sum.Bound != whole.Bound {
+			t.Errorf("run %d: %d unproven, bound %g by tiers; %d, %g in memory", run, sum.Unproven, sum.Bound, whole.Unproven, whole.Bound)
+		}
+		if run == 1 && sum.Resumed != sum.Tiers {
+			t.Errorf("the rerun solved %d tiers again", sum.Tiers-sum.Resumed)
+		}
+	}
+}

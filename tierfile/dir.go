@@ -106,6 +106,9 @@ func differ(have, want Manifest) string {
 // Path is the file name of tier t.
 func (d *Dir) Path(t int64) string { return PathOf(d.path, t) }
 
+// Root is the directory's path.
+func (d *Dir) Root() string { return d.path }
+
 // PathOf is the file name of tier t in the tier directory dir.
 func PathOf(dir string, t int64) string {
 	return filepath.Join(dir, fmt.Sprintf("tier-%012d.gst", t))

@@ -72,6 +72,59 @@ func (m *Model) Game(goals []string, reward string) (engine.Rules[string], error
 	return r.engine(), nil
 }
 
+// TieredGame is Game whose states tell their tier (Tier): the value of
+// the model's variable named tier less its lower bound, so that tiers are
+// numbered from 0. model.Export writes it as each state's "tier", for a
+// solve tier by tier; that solve refuses a move to a smaller tier, naming
+// both states.
+func (m *Model) TieredGame(goals []string, reward, tier string) (engine.Rules[string], error) {
+	slot := -1
+	var vars []string
+	for i, sl := range m.slots {
+		if sl.auto != nil {
+			continue
+		}
+		vars = append(vars, sl.name)
+		if sl.name != tier {
+			continue
+		}
+		if slot >= 0 {
+			return nil, fmt.Errorf("jani: two variables are named %q: a tier needs one", tier)
+		}
+		slot = i
+	}
+	if slot < 0 {
+		if len(vars) > 8 {
+			vars = append(vars[:8], "…")
+		}
+		return nil, fmt.Errorf("jani: the model has no variable %q to give the tier (its variables: %s)", tier, strings.Join(vars, ", "))
+	}
+	g, err := m.Game(goals, reward)
+	if err != nil {
+		return nil, err
+	}
+	switch r := g.(type) {
+	case indexed:
+		r.tierSlot = slot
+	case *rules:
+		r.tierSlot = slot
+	}
+	return g, nil
+}
+
+// Tier returns state s's tier, and false where the rules have none
+// (TieredGame).
+func (r *rules) Tier(s string) (int, bool) {
+	if r.tierSlot < 0 {
+		return 0, false
+	}
+	if r.tierVals == nil {
+		r.tierVals = make([]int64, len(r.m.slots))
+	}
+	r.m.unpack(s, r.tierVals)
+	return int(r.tierVals[r.tierSlot] - r.m.slots[r.tierSlot].lo), true
+}
+
 // won evaluates the goals in the unpacked state, with the labels its
 // locations set, and fills in win.
 func (r *rules) won() bool {

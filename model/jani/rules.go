@@ -63,6 +63,10 @@ type rules struct {
 	// dest; nil for the state's own expressions (rewards, goals).
 	edge *edge
 	dest int
+	// tierSlot is the slot whose value is a state's tier (-1: none), and
+	// tierVals Tier's scratch.
+	tierSlot int
+	tierVals []int64
 }
 
 // move is one transition: the edges of the automata taking part, as a
@@ -74,7 +78,7 @@ type move struct {
 }
 
 func newRules(m *Model, reward *expr, acc accum) *rules {
-	r := &rules{m: m, reward: reward, acc: acc, zero: new(big.Rat), uniform: map[[2]*big.Rat]*big.Rat{}, small: map[[4]int64]*big.Rat{}}
+	r := &rules{m: m, reward: reward, acc: acc, tierSlot: -1, zero: new(big.Rat), uniform: map[[2]*big.Rat]*big.Rat{}, small: map[[4]int64]*big.Rat{}}
 	r.e.ints = make([]int64, len(m.slots))
 	r.e.tints = make([]int64, m.nTints)
 	r.e.rats = make([]*big.Rat, m.nRats)
@@ -843,7 +847,7 @@ func (r *rules) zeros() []*big.Rat {
 // fork returns rules that explore as r does on scratch of their own.
 func (r *rules) fork() *rules {
 	f := newRules(r.m, r.reward, r.acc)
-	f.initial, f.goals = r.initial, r.goals
+	f.initial, f.goals, f.tierSlot = r.initial, r.goals, r.tierSlot
 	if r.win != nil {
 		f.win = make([]*big.Rat, len(r.win))
 	}

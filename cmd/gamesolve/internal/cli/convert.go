@@ -12,6 +12,7 @@ import (
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/model"
+	"github.com/gamesolve/gamesolve/model/jani"
 	"github.com/gamesolve/gamesolve/model/load"
 	"github.com/gamesolve/gamesolve/model/prism"
 	"github.com/spf13/cobra"
@@ -22,6 +23,7 @@ type convertFlags struct {
 	to, out string
 	goals   []string
 	reward  string
+	tier    string
 }
 
 func newConvertCmd(e *env) *cobra.Command {
@@ -72,6 +74,7 @@ in turn without seeing each other's moves.`,
 	f.Var((*constList)(&fl.consts), "const", "json: values of the model's open constants, as N=16,MAX=2 or K=2*N+1 (repeatable)")
 	f.StringArrayVar(&fl.goals, "goal", nil, "json: where a player wins, one per player in order: a PRISM state formula, or a JANI property's name (repeatable)")
 	f.StringVar(&fl.reward, "reward", "", "json: the rewards the outcomes carry: a PRISM reward structure's name or number, or a JANI expected-reward property")
+	f.StringVar(&fl.tier, "tier", "", `json: a variable whose value, less its lower bound, is each state's "tier" (for solve --tiers)`)
 	return cmd
 }
 
@@ -95,8 +98,8 @@ func runConvert(cmd *cobra.Command, e *env, fl convertFlags, path string) error 
 		switch {
 		case !isPRISM:
 			return fmt.Errorf("convert: %s is not a PRISM model (.prism, .pm or .nm); --to jani reads PRISM", path)
-		case fl.consts != "" || len(fl.goals) > 0 || fl.reward != "":
-			return fmt.Errorf("convert: --const, --goal and --reward apply to --to json")
+		case fl.consts != "" || len(fl.goals) > 0 || fl.reward != "" || fl.tier != "":
+			return fmt.Errorf("convert: --const, --goal, --reward and --tier apply to --to json")
 		}
 		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		doc, err := prism.ToJANIContext(cmd.Context(), data, []byte(props), name)
@@ -292,10 +295,10 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 			return nil, nil, "", flagError(err)
 		}
 		m = in.JANI
-		if rules, err = m.Game(goals, reward); err != nil {
+		if rules, err = tieredGame(m, goals, reward, fl.tier); err != nil {
 			return nil, nil, "", flagError(err)
 		}
-	} else if rules, err = m.Game(goals, reward); err != nil {
+	} else if rules, err = tieredGame(m, goals, reward, fl.tier); err != nil {
 		return nil, nil, "", fmt.Errorf("convert: %s: %w", path, err)
 	}
 	var c strings.Builder
@@ -312,6 +315,9 @@ func gameRules(cmd *cobra.Command, fl convertFlags, path string, data []byte, pr
 	}
 	if fl.reward != "" {
 		fmt.Fprintf(&c, "; rewards %s", fl.reward)
+	}
+	if fl.tier != "" {
+		fmt.Fprintf(&c, "; tier %s", fl.tier)
 	}
 	return rules, m.Players(), c.String(), nil
 }
@@ -339,8 +345,8 @@ func convertGame(cmd *cobra.Command, e *env, fl convertFlags, path string, data 
 	switch {
 	case fl.to != "efg" && fl.to != "nfg":
 		return fmt.Errorf("convert: %s is a Gambit game: --to efg or --to nfg", path)
-	case fl.consts != "" || len(fl.goals) > 0 || fl.reward != "" || fl.props != "" || len(fl.prop) > 0:
-		return fmt.Errorf("convert: --const, --goal, --reward, --props and --prop apply to PRISM and JANI models, not to the Gambit game %s", path)
+	case fl.consts != "" || len(fl.goals) > 0 || fl.reward != "" || fl.tier != "" || fl.props != "" || len(fl.prop) > 0:
+		return fmt.Errorf("convert: --const, --goal, --reward, --tier, --props and --prop apply to PRISM and JANI models, not to the Gambit game %s", path)
 	}
 	in, err := parseModel(cmd, "convert", load.Source{Name: path, Data: data}, "")
 	if err != nil {
@@ -350,4 +356,13 @@ func convertGame(cmd *cobra.Command, e *env, fl convertFlags, path string, data 
 		return fmt.Errorf("convert: %s is not a Gambit game (.efg or .nfg); --to %s reads one", path, fl.to)
 	}
 	return writeGameAs(e, "convert", in.Game, fl.to, fl.out, []string{path})
+}
+
+// tieredGame is m's game, with each state's tier the value of the
+// variable tier where it is not "" (convert --tier).
+func tieredGame(m *jani.Model, goals []string, reward, tier string) (engine.Rules[string], error) {
+	if tier == "" {
+		return m.Game(goals, reward)
+	}
+	return m.TieredGame(goals, reward, tier)
 }

@@ -109,7 +109,7 @@ func TestConvertErrors(t *testing.T) {
 	}{
 		{[]string{die, "--to", "xml"}, `--to "xml": the targets are jani and json`},
 		{[]string{gamble, "--to", "jani"}, "is not a PRISM model"},
-		{[]string{die, "--to", "jani", "--goal", `"done"`}, "--const, --goal and --reward apply to --to json"},
+		{[]string{die, "--to", "jani", "--goal", `"done"`}, "--const, --goal, --reward and --tier apply to --to json"},
 		{[]string{die, "--to", "json"}, `--to json needs one goal: --goal '"done"' says where a player wins`},
 		{[]string{truel, "--to", "json", "--goal", `"A wins"`}, "a game needs one goal per player; the model has 3 players (pa, pb, pc), and 1 goal was given"},
 		{[]string{die, "--to", "json", "--goal", `"done"`, "--goal", `"done"`}, "a game needs one goal per player; the model has one player, and 2 goals were given"},

@@ -51,9 +51,12 @@ what fits in memory can be solved. The values equal the in-memory solve's to
 the last bit. Run again with the same DIR, it resumes from the last complete
 tier; a torn or corrupted file is solved again; a DIR of another target is
 refused. "gamesolve query DIR STATE" then reads any state from the files.
-JSON keys with --tiers: target, win_probability, win_probability_exact,
-win_probabilities, expected_rolls, expected_rolls_exact, states, tiers,
-tiers_resumed, disk_bytes.`,
+On a terminal a bar shows the tiers and states done; when stderr is not a
+terminal (a log), a line every minute says the same with the rate and the
+time left. JSON keys with --tiers: target, win_probability,
+win_probability_exact, win_probabilities, expected_rolls,
+expected_rolls_exact, states, tiers, tiers_resumed, disk_bytes, and
+unproven and unproven_bound where some float value is not proven.`,
 		Example: `  gamesolve pig --target 100
   gamesolve pig --target 10 --exact --json
   gamesolve pig --target 6 --policy
@@ -71,7 +74,7 @@ tiers_resumed, disk_bytes.`,
 				if fl.players != 2 || fl.policy || fl.csv != "" {
 					return fmt.Errorf("pig: --tiers solves two players, without --policy or --csv (query reads any state's move from the tier files)")
 				}
-				q := report.PigTiersQuery{Target: fl.target, Exact: fl.exact, Dir: fl.tiers, Progress: e.progress("pig tiers")}
+				q := report.PigTiersQuery{Target: fl.target, Exact: fl.exact, Dir: fl.tiers, Progress: e.tierProgress("pig tiers")}
 				q.Options.Workers = e.workers
 				out, err := report.SolvePigTiers(cmd.Context(), q)
 				if err != nil {

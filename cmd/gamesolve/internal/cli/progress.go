@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"sync"
 	"time"
 
 	"github.com/gamesolve/gamesolve/solver"
+	"github.com/gamesolve/gamesolve/tiered"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
@@ -71,5 +73,70 @@ func delayedBar(w io.Writer, what string, delay time.Duration, now func() time.T
 		if total >= 0 && done >= total {
 			_ = bar.Finish()
 		}
+	}
+}
+
+// logEvery is how often a tiered solve whose stderr is not a terminal
+// writes a progress line, from its first minute on: a solve by tiers runs
+// for hours, and its log should say how far it is.
+const logEvery = time.Minute
+
+// tierProgress reports a tiered solve's progress after each tier: on a
+// terminal, a bar over the states, with the tiers done in its
+// description; elsewhere, a line every logEvery once the solve has run
+// that long; nothing with --quiet.
+func (e *env) tierProgress(what string) func(tiered.Progress) {
+	if e.quiet {
+		return nil
+	}
+	if f, ok := e.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return tierBar(e.stderr, what, barDelay, time.Now)
+	}
+	return tierLog(e.stderr, what, logEvery, time.Now)
+}
+
+// tierBar draws tierProgress's bar on w, from delay on.
+func tierBar(w io.Writer, what string, delay time.Duration, now func() time.Time) func(tiered.Progress) {
+	start := now()
+	var bar *progressbar.ProgressBar
+	return func(p tiered.Progress) {
+		total := p.StatesDone + p.StatesLeft
+		if bar == nil {
+			if now().Sub(start) < delay || p.TiersDone == p.Tiers {
+				return
+			}
+			bar = progressbar.NewOptions64(total,
+				progressbar.OptionSetWriter(w),
+				progressbar.OptionClearOnFinish(),
+				progressbar.OptionThrottle(100*time.Millisecond),
+				progressbar.OptionShowCount(),
+				progressbar.OptionShowIts(),
+				progressbar.OptionSetItsString("states"),
+			)
+		}
+		bar.Describe(fmt.Sprintf("%s: %d of %d tiers", what, p.TiersDone, p.Tiers))
+		_ = bar.Set64(p.StatesDone)
+		if p.TiersDone == p.Tiers {
+			_ = bar.Finish()
+		}
+	}
+}
+
+// tierLog writes tierProgress's lines to w: "pig tiers: 829 of 1999
+// tiers, 189222566 states solved, 806786430 to go, 72400 states/s,
+// about 3h5m43s left".
+func tierLog(w io.Writer, what string, every time.Duration, now func() time.Time) func(tiered.Progress) {
+	next := now().Add(every)
+	return func(p tiered.Progress) {
+		t := now()
+		if t.Before(next) || p.TiersDone == p.Tiers {
+			return
+		}
+		next = t.Add(every)
+		line := fmt.Sprintf("%s: %d of %d tiers, %d states solved, %d to go", what, p.TiersDone, p.Tiers, p.StatesDone, p.StatesLeft)
+		if p.StatesPerSecond > 0 {
+			line += fmt.Sprintf(", %.0f states/s, about %s left", p.StatesPerSecond, p.EstimatedTimeLeft.Round(time.Second))
+		}
+		fmt.Fprintln(w, line)
 	}
 }

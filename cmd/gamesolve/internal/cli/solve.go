@@ -23,6 +23,7 @@ type solveFlags struct {
 	renormalize         float64
 	iterations          int  // Gambit games: CFR+ iterations
 	all                 bool // Gambit strategic games: every extreme equilibrium
+	tiers               string
 }
 
 func newSolveCmd(e *env) *cobra.Command {
@@ -104,6 +105,7 @@ that could not be proven to 1e-12 has "unproven": true and
 	f.Lookup("renormalize").NoOptDefVal = "1e-5"
 	f.IntVar(&fl.iterations, "iterations", report.DefaultIterations, "Gambit: CFR+ iterations for a zero-sum game too large for the exact solve (float mode)")
 	f.BoolVar(&fl.all, "all", false, "Gambit .nfg with two players: list every extreme equilibrium")
+	f.StringVar(&fl.tiers, "tiers", "", `JSON models whose states give a "tier": solve tier by tier, each tier's values in a file in this directory; run again to resume`)
 	return cmd
 }
 
@@ -130,6 +132,9 @@ func runSolve(cmd *cobra.Command, e *env, fl solveFlags, path string) error {
 	}
 	janiOnly := fmt.Sprintf("--const, --property and --renormalize apply to JANI and PRISM models; %s is not one", path)
 	in, err := parseModel(cmd, "solve", load.Source{Name: path, Data: data, Consts: fl.consts, Props: props}, janiOnly)
+	if err == nil && fl.tiers != "" {
+		return solveTiers(cmd, e, fl, path, in, data)
+	}
 	if len(data) > bigText {
 		// The text is no longer needed: collected now, its memory holds
 		// the solve's arrays instead of fresh memory (slow to touch).
@@ -272,4 +277,22 @@ func (c *constList) Set(s string) error {
 	}
 	*c = constList(s)
 	return nil
+}
+
+// solveTiers solves a JSON model whose states give their tier by tiers
+// into fl.tiers (solve --tiers).
+func solveTiers(cmd *cobra.Command, e *env, fl solveFlags, path string, in *load.Model, data []byte) error {
+	switch {
+	case in.Plain == nil:
+		return fmt.Errorf(`solve: --tiers takes a JSON model whose states give a "tier"; %s is a %s model (convert a JANI or PRISM model with --tier VARIABLE first)`, path, in.Format)
+	case fl.policy || fl.csv != "":
+		return fmt.Errorf("solve: --tiers keeps every state's move in the tier files; --policy and --csv do not apply")
+	}
+	q := report.ModelTiersQuery{Model: in.Plain, Text: data, Exact: fl.exact, Dir: fl.tiers, Progress: e.tierProgress("solve tiers")}
+	q.Options.Workers = e.workers
+	out, err := report.SolveModelTiers(cmd.Context(), q)
+	if err != nil {
+		return fmt.Errorf("solve: %s: %w", path, err)
+	}
+	return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
 }

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/gamesolve/gamesolve/tiered"
 )
 
 // TestPigTiers: pig --tiers gives the in-memory win probability and rolls
@@ -95,6 +98,173 @@ func TestPigTiers(t *testing.T) {
 		{[]string{"query", dir, "2,0,1,0"}, "is not reached in play"},
 		{[]string{"query", notDir, "start"}, "not a tier directory"},
 		{[]string{"query", dir}, "needs a tier directory and a state"},
+	} {
+		code, out, errs := run(t, "", tc.args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want %q", tc.args, code, out, errs, tc.want)
+		}
+	}
+}
+
+// TestSolveTiers: solve --tiers gives a JSON model with tiers the values
+// and expected reward of the in-memory solve, float and exact; a second
+// run resumes; query --model reads every state back with the in-memory
+// policy's action; bad input gets one line and exit 2.
+func TestSolveTiers(t *testing.T) {
+	tmp := t.TempDir()
+	path := filepath.Join(tmp, "duel.json")
+	// A duel in tiers of rounds: each round a player shoots (hit with
+	// probability 1/3 or 1/2) or waits; a miss gives the turn over
+	// within the round, a hit ends it; waiting moves to the next round.
+	var states []string
+	const rounds = 6
+	for r := range rounds {
+		for p := range 2 {
+			id := fmt.Sprintf("r%dp%d", r, p)
+			next := fmt.Sprintf("r%dp%d", r+1, 0)
+			if r == rounds-1 {
+				next = "draw"
+			}
+			hit := []string{"1/3", "1/2"}[p]
+			miss := []string{"2/3", "1/2"}[p]
+			states = append(states, fmt.Sprintf(`{"id": %q, "tier": %d, "player": %d, "actions": [
+ {"name": "shoot", "outcomes": [{"p": %q, "to": "win%d", "reward": 1}, {"p": %q, "to": "r%dp%d", "reward": 1}]},
+ {"name": "wait", "outcomes": [{"p": 1, "to": %q}]}]}`, id, r, p, hit, p, miss, r, 1-p, next))
+		}
+	}
+	states = append(states, `{"id": "win0", "tier": 9, "payoff": [1, 0]}`, `{"id": "win1", "tier": 9, "payoff": [0, 1]}`, `{"id": "draw", "tier": 9, "payoff": ["1/2", "1/2"]}`)
+	text := `{"players": 2, "start": "r0p0", "states": [` + strings.Join(states, ",\n") + `]}`
+	os.WriteFile(path, []byte(text), 0o644)
+
+	for _, exact := range []bool{false, true} {
+		dir := filepath.Join(tmp, fmt.Sprintf("tiers-%v", exact))
+		args := []string{"solve", path}
+		if exact {
+			args = append(args, "--exact")
+		}
+		whole := runJSON(t, append(args, "--policy")...)
+		tiers := runJSON(t, append(args, "--tiers", dir)...)
+		for _, k := range []string{"values", "values_exact", "expected_reward", "expected_reward_exact", "states"} {
+			if fmt.Sprint(tiers[k]) != fmt.Sprint(whole[k]) {
+				t.Errorf("exact %v: %s is %v by tiers, %v in memory", exact, k, tiers[k], whole[k])
+			}
+		}
+		if tiers["tiers"].(float64) != rounds+1 || tiers["tiers_resumed"].(float64) != 0 {
+			t.Errorf("exact %v: first run %v", exact, tiers)
+		}
+		if again := runJSON(t, append(args, "--tiers", dir)...); again["tiers_resumed"] != again["tiers"] || fmt.Sprint(again["values"]) != fmt.Sprint(whole["values"]) {
+			t.Errorf("exact %v: second run %v", exact, again)
+		}
+		policy := whole["policy"].(map[string]any)
+		for id, act := range policy {
+			q := runJSON(t, "query", dir, id, "--model", path)
+			if q["action"] != act || q["state"] != id {
+				t.Errorf("exact %v: query %s: %v, the policy plays %v", exact, id, q, act)
+			}
+		}
+		if q := runJSON(t, "query", dir, "r0p0", "--model", path); fmt.Sprint(q["values"]) != fmt.Sprint(whole["values"]) || fmt.Sprint(q["values_exact"]) != fmt.Sprint(whole["values_exact"]) {
+			t.Errorf("exact %v: query start %v, solve %v", exact, q, whole["values"])
+		}
+	}
+
+	plain := filepath.Join(tmp, "plain.json")
+	os.WriteFile(plain, []byte(strings.ReplaceAll(text, `"tier"`, `"comment"`)), 0o644)
+	back := filepath.Join(tmp, "back.json")
+	os.WriteFile(back, []byte(`{"players": 1, "start": "a", "states": [{"id": "a", "tier": 1, "chance": [{"p": 1, "to": "b"}]}, {"id": "b", "tier": 0, "payoff": [1]}]}`), 0o644)
+	other := filepath.Join(tmp, "other.json")
+	os.WriteFile(other, []byte(strings.Replace(text, `"reward": 1}`, `"reward": 2}`, 1)), 0o644)
+	dir := filepath.Join(tmp, "tiers-false")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", plain, "--tiers", filepath.Join(tmp, "p")}, `states give no "tier"`},
+		{[]string{"solve", back, "--tiers", filepath.Join(tmp, "b")}, `state "a" (tier 1) leads to state "b" (tier 0)`},
+		{[]string{"solve", other, "--tiers", dir}, "holds \"model sha256="},
+		{[]string{"solve", path, "--tiers", dir, "--policy"}, "--policy and --csv do not apply"},
+		{[]string{"solve", "../../../../docs/examples/gamble.jani", "--const", "WIN=2", "--tiers", dir}, "a jani model"},
+		{[]string{"query", dir, "r0p0"}, "name the model file with --model"},
+		{[]string{"query", dir, "nowhere", "--model", path}, `no state "nowhere"`},
+		{[]string{"query", dir, "r0p0", "--model", other}, "not the tiers of this model"},
+	} {
+		code, out, errs := run(t, "", tc.args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want %q", tc.args, code, out, errs, tc.want)
+		}
+	}
+}
+
+// TestTierLog: a tiered solve's log gets a line only once a minute has
+// passed since the last (none for a solve done within the first), with
+// the tiers, the states, the rate and the time left.
+func TestTierLog(t *testing.T) {
+	now := time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	var b strings.Builder
+	log := tierLog(&b, "pig tiers", time.Minute, clock)
+	step := func(d time.Duration, done int) {
+		now = now.Add(d)
+		log(tiered.Progress{TiersDone: done, Tiers: 10, StatesDone: int64(done) * 100, StatesLeft: int64(10-done) * 100,
+			StatesPerSecond: 2.5, EstimatedTimeLeft: time.Duration(10-done) * 40 * time.Second})
+	}
+	step(30*time.Second, 1)
+	step(29*time.Second, 2)
+	if b.Len() != 0 {
+		t.Fatalf("a line within the first minute: %q", b.String())
+	}
+	step(2*time.Second, 3)
+	step(10*time.Second, 4)
+	want := "pig tiers: 3 of 10 tiers, 300 states solved, 700 to go, 2 states/s, about 4m40s left\n"
+	if b.String() != want {
+		t.Fatalf("log %q, want %q", b.String(), want)
+	}
+	step(time.Hour, 10)
+	if b.String() != want {
+		t.Fatalf("a line at the end (the result says it): %q", b.String())
+	}
+}
+
+// TestConvertTier: convert --tier writes each state's tier, the value of
+// a PRISM variable, and solve --tiers then gives the in-memory values; a
+// variable that goes back is refused by the solve, naming both states.
+func TestConvertTier(t *testing.T) {
+	tmp := t.TempDir()
+	const ladder = "../../../../docs/examples/ladder.prism"
+	conv := func(tier string) string {
+		out := filepath.Join(tmp, tier+".json")
+		if code, _, errs := run(t, "", "convert", ladder, "--to", "json", "--goal", "x=N", "--goal", "y=N", "--tier", tier, "-o", out, "--quiet"); code != 0 {
+			t.Fatalf("convert --tier %s: %s", tier, errs)
+		}
+		return out
+	}
+	path := conv("r")
+	data, _ := os.ReadFile(path)
+	if n := strings.Count(string(data), `"tier": `); n != 616 {
+		t.Errorf("%d states give a tier, want all 616", n)
+	}
+	if !strings.Contains(string(data), `{"id": "(x=3, y=2, r=4, t=2)", "tier": 4,`) {
+		t.Errorf("state (x=3, y=2, r=4, t=2) is not in tier 4")
+	}
+	for _, exact := range []string{"--exact", "--json"} {
+		whole := runJSON(t, "solve", path, exact)
+		tiers := runJSON(t, "solve", path, exact, "--tiers", filepath.Join(tmp, "tiers"+exact))
+		for _, k := range []string{"values", "values_exact", "states"} {
+			if fmt.Sprint(tiers[k]) != fmt.Sprint(whole[k]) {
+				t.Errorf("%s: %s is %v by tiers, %v in memory", exact, k, tiers[k], whole[k])
+			}
+		}
+		if tiers["tiers"].(float64) != 11 {
+			t.Errorf("%s: %v tiers, want 11 (rounds 0 to 10)", exact, tiers["tiers"])
+		}
+	}
+	back := conv("t")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", back, "--tiers", filepath.Join(tmp, "back")}, `a move to an earlier tier: state "(x=1, y=0, r=0, t=2)" (tier 1) leads to state "(x=1, y=2, r=1, t=1)" (tier 0)`},
+		{[]string{"convert", ladder, "--to", "json", "--goal", "x=N", "--goal", "y=N", "--tier", "z"}, `no variable "z" to give the tier (its variables: x, y, r, t)`},
+		{[]string{"convert", ladder, "--to", "jani", "--tier", "r"}, "--tier apply to --to json"},
 	} {
 		code, out, errs := run(t, "", tc.args...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) {
