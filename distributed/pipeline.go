@@ -8,6 +8,7 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/games/chefs"
 	"github.com/gamesolve/gamesolve/games/pig"
 	"github.com/gamesolve/gamesolve/numeric"
@@ -25,6 +26,10 @@ type Spec struct {
 	Skills []string
 	Exact  bool
 	Dir    string
+	// WorkerMemory is the memory of one worker in bytes: a tier is
+	// solved whole on one worker, and Plan refuses a game whose largest
+	// tier would need more (tiered.TierBytes). 0: no check.
+	WorkerMemory uint64
 }
 
 // Name is the description the tier directory records.
@@ -54,8 +59,31 @@ func (s Spec) chefsRules() (chefs.TierRules, error) {
 }
 
 // Plan numbers the game's states (unless the directory holds the
-// numbering) and lists its tiers in solving order.
+// numbering) and lists its tiers in solving order. It refuses a game with
+// a tier too large for one worker (WorkerMemory), with the figure.
 func (s Spec) Plan(ctx context.Context) ([]tiered.TierPlan, error) {
+	plan, err := s.plan(ctx)
+	if err != nil || s.WorkerMemory == 0 {
+		return plan, err
+	}
+	var big tiered.TierPlan
+	for _, t := range plan {
+		if !t.Done && t.States > big.States {
+			big = t
+		}
+	}
+	players := 2
+	if s.Game == "chefs" {
+		players = len(s.Skills)
+	}
+	if need := tiered.TierBytes(big.States, players, s.Exact); need > float64(s.WorkerMemory) {
+		return nil, fmt.Errorf("distributed: %w: tier %d has %d states, and a tier is solved whole on one worker: it needs about %s, more than a worker's %s (--worker_memory); sharding one tier over workers is not done",
+			budget.ErrTooLarge, big.Tier, big.States, budget.Bytes(need), budget.Bytes(float64(s.WorkerMemory)))
+	}
+	return plan, nil
+}
+
+func (s Spec) plan(ctx context.Context) ([]tiered.TierPlan, error) {
 	switch s.Game {
 	case "pig":
 		r, err := pig.New(s.Target)

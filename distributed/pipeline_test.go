@@ -3,13 +3,16 @@ package distributed
 import (
 	"bytes"
 	"context"
+	"errors"
 	"math/big"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/chefs"
 	"github.com/gamesolve/gamesolve/games/pig"
@@ -112,5 +115,20 @@ func TestChefsOnPrism(t *testing.T) {
 		if v != sum.Values[p] {
 			t.Fatalf("chef %d: %v by tiers, %v in memory", p+1, sum.Values[p], v)
 		}
+	}
+}
+
+// TestTierTooLargeForWorker: Plan refuses a game whose largest tier would
+// not fit in one worker's memory, naming the tier, its states and the
+// estimate, before any stage is built; with room, it plans.
+func TestTierTooLargeForWorker(t *testing.T) {
+	spec := Spec{Game: "pig", Target: 60, Dir: t.TempDir(), WorkerMemory: 1 << 20}
+	_, err := spec.Plan(context.Background())
+	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "tier 59 has 3424 states") || !strings.Contains(err.Error(), "more than a worker's 1.0 MiB") {
+		t.Fatalf("error %v, want ErrTooLarge naming tier 59", err)
+	}
+	spec.WorkerMemory = 1 << 30
+	if plan, err := spec.Plan(context.Background()); err != nil || len(plan) != 119 {
+		t.Fatalf("with 1 GiB: %d tiers, %v", len(plan), err)
 	}
 }

@@ -45,3 +45,25 @@ func TestChefsBitForBit(t *testing.T) {
 		}
 	}
 }
+
+// TestChefsTierSizes: chefs.TierRules.TierSizes, which Solve checks
+// before numbering, gives the largest tier and the states the numbering
+// finds.
+func TestChefsTierSizes(t *testing.T) {
+	for n := 3; n <= 10; n++ {
+		skills, _ := chefs.Fibonacci(n)
+		r, _ := chefs.NewRules(skills)
+		rules := chefs.TierRules{Rules: r}
+		plan, err := tiered.Plan(context.Background(), rules, false, tiered.Options{Dir: t.TempDir(), Game: "chefs"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var largest, total int64
+		for _, p := range plan {
+			largest, total = max(largest, p.States), total+p.States
+		}
+		if l, tot := rules.TierSizes(); l != largest || tot != total {
+			t.Errorf("n = %d: TierSizes %d, %d; the numbering finds %d, %d", n, l, tot, largest, total)
+		}
+	}
+}

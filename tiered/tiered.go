@@ -204,8 +204,17 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 	if err := dir.Clean(); err != nil {
 		return nil, nil, nil, err
 	}
+	if ts, ok := rules.(TierSizer); ok {
+		largest, total := ts.TierSizes()
+		if err := checkSizes(opt, kind, w, rules.Players(), exact, largest, total); err != nil {
+			return nil, nil, nil, err
+		}
+	}
 	ord, err := numbering(ctx, rules, opt.Dir)
 	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := checkTiers(ord, rules.Players(), exact, opt.Engine); err != nil {
 		return nil, nil, nil, err
 	}
 	need := uint64(0)
@@ -218,6 +227,67 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 		return nil, nil, nil, fmt.Errorf("tiered: %w", err)
 	}
 	return tr, dir, ord, nil
+}
+
+// TierBytes is about the memory one tier of states states of a game of
+// players players takes to explore and solve: its graph with the states
+// of later tiers it leads to, and their values. As measured: in float
+// mode 650 bytes a state for Pig (tier 299 of Pig to 300, 89,104 states,
+// 72 MB) and about 1.4 KB for Chef Showdown with 18 chefs (tier 8,
+// 437,580 states), so 550 + 50 a player; in exact mode 2.7 KB for Pig
+// (tier 59 of Pig to 60), so 2,500 + 100 a player. A game with more
+// outcomes a state takes more, and the engine's own guard stops a tier
+// that outgrows the budget.
+func TierBytes(states int64, players int, exact bool) float64 {
+	if exact {
+		return (2500 + 100*float64(players)) * float64(states)
+	}
+	return (550 + 50*float64(players)) * float64(states)
+}
+
+// TierSizer is implemented by rules that know the size of their tiers
+// ahead: the states of the largest and of all. Solve then refuses a game
+// too large for the memory (its largest tier) or for the disk (the tier
+// files and the numbering's 16 bytes a state) before it numbers anything.
+type TierSizer interface {
+	TierSizes() (largest, total int64)
+}
+
+// checkSizes is TierSizer's check.
+func checkSizes(opt Options, kind tierfile.Kind, width, players int, exact bool, largest, total int64) error {
+	mem := opt.Engine.Memory
+	if mem == 0 {
+		mem = budget.Available()
+	}
+	est := budget.Estimate{What: fmt.Sprintf("tiered: the largest tier has %d states: solved whole, it", largest), Bytes: TierBytes(largest, players, exact)}
+	if err := est.CheckWithin(mem); err != nil {
+		return err
+	}
+	if _, err := os.Stat(filepath.Join(opt.Dir, orderName)); err == nil {
+		return nil // numbered: the tiers' own check follows
+	}
+	need := tierfile.FileBytes(opt.Game, kind, width, int(min(total, 1<<40)), 40) + 16*uint64(total)
+	if err := tierfile.CheckSpace(opt.Dir, need); err != nil {
+		return fmt.Errorf("tiered: %d states: %w", total, err)
+	}
+	return nil
+}
+
+// checkTiers refuses, before any tier is solved, a game whose largest
+// tier would not fit in memory: a tier is solved whole, in one process.
+func checkTiers(ord *order, players int, exact bool, opt engine.Options) error {
+	var big tierCount
+	for _, t := range ord.Tiers {
+		if t.States > big.States {
+			big = t
+		}
+	}
+	mem := opt.Memory
+	if mem == 0 {
+		mem = budget.Available()
+	}
+	est := budget.Estimate{What: fmt.Sprintf("tiered: tier %d, the largest, has %d states: solved whole, it", big.Tier, big.States), Bytes: TierBytes(big.States, players, exact)}
+	return est.CheckWithin(mem)
 }
 
 // TierPlan is one tier of a planned solve.
@@ -842,7 +912,20 @@ type orderWriter struct {
 	dir    string
 	buf    [][]uint64   // by tier
 	counts []*tierCount // by tier; nil for none yet
+	states int64
 }
+
+// The numbering writes 16 bytes a state (8 to the order files, 8 to its
+// queue) before the tiers' own space is known and checked: it looks at
+// the free space every spaceEvery states and stops, refusing, when less
+// than spaceLeft is left.
+const (
+	spaceEvery = 1 << 20
+	spaceLeft  = 256 << 20
+)
+
+// freeSpace is tierfile.FreeSpace (a test's disk fills up).
+var freeSpace = tierfile.FreeSpace
 
 const orderBatch = 8192
 
@@ -852,6 +935,15 @@ const maxTier = 1<<22 - 1
 func (w *orderWriter) add(tier int, i uint64) error {
 	if tier < 0 || tier > maxTier {
 		return solver.Invalidf("tiered: tier %d (tiers are numbered from 0 to %d)", tier, maxTier)
+	}
+	if w.states++; w.states%spaceEvery == 0 {
+		free, err := freeSpace(w.dir)
+		if err != nil {
+			return err
+		}
+		if free < spaceLeft {
+			return fmt.Errorf("%w: the numbering pass has numbered %d states so far, 16 bytes each on disk, and %s has %s left; the tier files need more still", tierfile.ErrNoSpace, w.states, w.dir, budget.Bytes(float64(free)))
+		}
 	}
 	if tier >= len(w.buf) {
 		w.buf = append(w.buf, make([][]uint64, tier+1-len(w.buf))...)

@@ -197,3 +197,15 @@ func (r TierRules) State(i int) (State, bool) {
 
 // Tier implements engine.Tierer: the chefs out.
 func (r TierRules) Tier(s State) int { return r.n - bits.OnesCount32(s.Alive) }
+
+// TierSizes implements tiered.TierSizer: tier k holds C(n, k)·(n−k)
+// states (each set of n−k chefs alive, each to shoot), n·2^(n−1) in all.
+func (r TierRules) TierSizes() (largest, total int64) {
+	c := int64(1) // C(n, k)
+	for k := range r.n {
+		largest = max(largest, c*int64(r.n-k))
+		total += c * int64(r.n-k)
+		c = c * int64(r.n-k) / int64(k+1)
+	}
+	return largest, total
+}

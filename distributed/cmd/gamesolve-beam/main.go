@@ -25,6 +25,7 @@ var (
 	skills = flag.String("skills", "", "chefs: the skills, comma-separated exact numbers (1/3,0.5,…)")
 	exact  = flag.Bool("exact", false, "exact rational arithmetic")
 	tiers  = flag.String("tiers", "", "the tier directory, shared by every worker")
+	memory = flag.Uint64("worker_memory", 0, "the memory of one worker in MiB: a game with a tier too large for it is refused before any stage runs (0: no check)")
 )
 
 func main() {
@@ -40,7 +41,7 @@ func run(ctx context.Context) error {
 	if *tiers == "" {
 		return fmt.Errorf("--tiers is required")
 	}
-	spec := distributed.Spec{Game: *game, Target: *target, Exact: *exact, Dir: *tiers}
+	spec := distributed.Spec{Game: *game, Target: *target, Exact: *exact, Dir: *tiers, WorkerMemory: *memory << 20}
 	if *skills != "" {
 		spec.Skills = strings.Split(*skills, ",")
 	}

@@ -1,0 +1,59 @@
+package tiered
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/games/pig"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/tierfile"
+)
+
+// TestNumberingDiskFull: a disk that fills up during the numbering pass
+// stops it with ErrNoSpace, saying how far it got, and leaves no
+// order.json, so that a rerun with room numbers the game again.
+func TestNumberingDiskFull(t *testing.T) {
+	defer func(f func(string) (uint64, error)) { freeSpace = f }(freeSpace)
+	calls := 0
+	freeSpace = func(string) (uint64, error) {
+		calls++
+		if calls == 1 {
+			return 1 << 40, nil
+		}
+		return 1 << 20, nil
+	}
+	rules, _ := pig.New(150) // 3.5 million states: three looks
+	dir := t.TempDir()
+	_, err := Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, Options{Dir: dir, Game: "pig target=150"})
+	if !errors.Is(err, tierfile.ErrNoSpace) || !strings.Contains(err.Error(), "numbered 2097152 states so far") {
+		t.Fatalf("error %v, want ErrNoSpace after 2097152 states", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, orderName)); err == nil {
+		t.Fatal("order.json written by a numbering that stopped")
+	}
+	if calls != 2 {
+		t.Fatalf("%d looks at the free space, want 2", calls)
+	}
+}
+
+// TestTierTooLarge: a game whose largest tier would not fit in the memory
+// budget is refused once it is numbered, before any tier is solved, with
+// the tier and the estimate.
+func TestTierTooLarge(t *testing.T) {
+	rules, _ := pig.New(40)
+	dir := t.TempDir()
+	opt := Options{Dir: dir, Game: "pig target=40"}
+	opt.Engine.Memory = 512 << 10
+	_, err := Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt)
+	if !errors.Is(err, budget.ErrTooLarge) || !strings.Contains(err.Error(), "tier 39, the largest, has 1484 states") {
+		t.Fatalf("error %v, want ErrTooLarge naming tier 39", err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "tier-*.gst")); len(files) > 0 {
+		t.Fatalf("%d tiers solved before the refusal", len(files))
+	}
+}
