@@ -197,6 +197,15 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 		kind = tierfile.Exact
 	}
 	w := Width(rules.Players())
+	ts, sized := rules.(TierSizer)
+	var largest, total int64
+	if sized {
+		// The memory first, so that a refusal leaves nothing behind.
+		largest, total = ts.TierSizes()
+		if err := checkLargest(opt.Engine, rules.Players(), exact, largest); err != nil {
+			return nil, nil, nil, err
+		}
+	}
 	dir, err := tierfile.OpenDir(opt.Dir, tierfile.Manifest{Game: opt.Game, Kind: kind, Width: w})
 	if err != nil {
 		return nil, nil, nil, err
@@ -204,9 +213,8 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 	if err := dir.Clean(); err != nil {
 		return nil, nil, nil, err
 	}
-	if ts, ok := rules.(TierSizer); ok {
-		largest, total := ts.TierSizes()
-		if err := checkSizes(opt, kind, w, rules.Players(), exact, largest, total); err != nil {
+	if sized {
+		if err := checkDisk(opt, kind, w, total); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -253,16 +261,18 @@ type TierSizer interface {
 	TierSizes() (largest, total int64)
 }
 
-// checkSizes is TierSizer's check.
-func checkSizes(opt Options, kind tierfile.Kind, width, players int, exact bool, largest, total int64) error {
-	mem := opt.Engine.Memory
+// checkLargest is TierSizer's check of the memory.
+func checkLargest(opt engine.Options, players int, exact bool, largest int64) error {
+	mem := opt.Memory
 	if mem == 0 {
 		mem = budget.Available()
 	}
 	est := budget.Estimate{What: fmt.Sprintf("tiered: the largest tier has %d states: solved whole, it", largest), Bytes: TierBytes(largest, players, exact)}
-	if err := est.CheckWithin(mem); err != nil {
-		return err
-	}
+	return est.CheckWithin(mem)
+}
+
+// checkDisk is TierSizer's check of the disk, before the numbering.
+func checkDisk(opt Options, kind tierfile.Kind, width int, total int64) error {
 	if _, err := os.Stat(filepath.Join(opt.Dir, orderName)); err == nil {
 		return nil // numbered: the tiers' own check follows
 	}

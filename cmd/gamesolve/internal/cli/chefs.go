@@ -17,6 +17,7 @@ type chefsFlags struct {
 	n                   int
 	skills, method, csv string
 	exact, policy, json bool
+	tiers               string
 }
 
 func newChefsCmd(e *env) *cobra.Command {
@@ -33,12 +34,21 @@ dishes, from the full table with chef 1 to act.
 
 JSON keys: skills, expected_dishes, win_probabilities (chef 1 first), with
 --exact expected_dishes_exact and win_probabilities_exact ("p/q"), and with
---policy "policy": one {"alive", "chef", "target"} per state.`,
+--policy "policy": one {"alive", "chef", "target"} per state.
+
+With --tiers DIR the game is solved on the general engine one tier at a
+time, the tier being the number of chefs out, from the most, each solved
+tier written to DIR as a checksummed file; run again, it resumes. The
+values equal --method general's to the last bit. A game whose largest tier
+would not fit in memory is refused at once, with the estimate (n = 26: 135
+million states in tier 13). JSON keys with --tiers: those above (no
+policy), states, tiers, tiers_resumed, disk_bytes.`,
 		Example: `  gamesolve chefs -n 14
   gamesolve chefs -n 7 --exact --json
   gamesolve chefs --skills 0.25,0.5,1 --policy
   gamesolve chefs --skills 1/3,2/5,0.6,0.9 --exact
-  gamesolve chefs -n 8 --exact --method general`,
+  gamesolve chefs -n 8 --exact --method general
+  gamesolve chefs -n 16 --tiers chefs16`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runChefs(cmd, e, fl)
@@ -51,6 +61,7 @@ JSON keys: skills, expected_dishes, win_probabilities (chef 1 first), with
 	f.StringVar(&fl.csv, "csv", "", "write the optimal target in every state to this CSV file (alive, chef, target)")
 	f.BoolVar(&fl.json, "json", false, "print one JSON object")
 	f.StringVar(&fl.method, "method", "fast", "fast (the layered subset recurrence) or general (the general engine, a check)")
+	f.StringVar(&fl.tiers, "tiers", "", "solve on the general engine tier by tier (the chefs out), each tier's values in a file in this directory; run again to resume")
 	return cmd
 }
 
@@ -84,6 +95,18 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 		return err
 	}
 	n := len(skills)
+	if fl.tiers != "" {
+		if fl.policy || fl.csv != "" || cmd.Flags().Changed("method") {
+			return fmt.Errorf("chefs: --tiers solves on the general engine and keeps every state in the tier files; --policy, --csv and --method do not apply")
+		}
+		q := report.ChefsTiersQuery{Skills: skills, Exact: fl.exact, Dir: fl.tiers, Progress: e.tierProgress("chefs tiers")}
+		q.Options.Workers = e.workers
+		out, err := report.SolveChefsTiers(cmd.Context(), q)
+		if err != nil {
+			return err
+		}
+		return emit(e.stdout, fl.json, out, func(b *bytes.Buffer) { out.Text(b, e.float) })
+	}
 	if fl.policy {
 		if err := checkPolicySize(cmd, float64(n)*math.Exp2(float64(n-1))); err != nil {
 			return err

@@ -272,3 +272,39 @@ func TestConvertTier(t *testing.T) {
 		}
 	}
 }
+
+// TestChefsTiers: chefs --tiers gives --method general's win
+// probabilities and dishes to the last bit, float and exact; a rerun
+// resumes; n = 26 is refused at once, with the estimate, writing nothing.
+func TestChefsTiers(t *testing.T) {
+	tmp := t.TempDir()
+	for _, args := range [][]string{{"-n", "12"}, {"-n", "7", "--exact"}, {"--skills", "1/3,0.5,0.6,0.9"}} {
+		dir := filepath.Join(tmp, strings.Join(args, ""))
+		whole := runJSON(t, append([]string{"chefs", "--method", "general"}, args...)...)
+		tiers := runJSON(t, append([]string{"chefs", "--tiers", dir}, args...)...)
+		for _, k := range []string{"skills", "win_probabilities", "win_probabilities_exact", "expected_dishes", "expected_dishes_exact"} {
+			if fmt.Sprint(tiers[k]) != fmt.Sprint(whole[k]) {
+				t.Errorf("%v: %s is %v by tiers, %v on the general engine", args, k, tiers[k], whole[k])
+			}
+		}
+		if again := runJSON(t, append([]string{"chefs", "--tiers", dir}, args...)...); again["tiers_resumed"] != again["tiers"] || fmt.Sprint(again["win_probabilities"]) != fmt.Sprint(whole["win_probabilities"]) {
+			t.Errorf("%v: second run %v", args, again)
+		}
+	}
+	big := filepath.Join(tmp, "c26")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"chefs", "-n", "26", "--tiers", big}, "the largest tier has 135207800 states: solved whole, it needs about"},
+		{[]string{"chefs", "-n", "8", "--tiers", big, "--policy"}, "--policy, --csv and --method do not apply"},
+	} {
+		code, out, errs := run(t, "", tc.args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q, want %q", tc.args, code, out, errs, tc.want)
+		}
+	}
+	if _, err := os.Stat(big); err == nil {
+		t.Error("the refused solve left its directory behind")
+	}
+}

@@ -1,0 +1,92 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/engine"
+	"github.com/gamesolve/gamesolve/games/chefs"
+	"github.com/gamesolve/gamesolve/numeric"
+	"github.com/gamesolve/gamesolve/tiered"
+)
+
+// ChefsTiersQuery is a Chef Showdown to solve tier by tier (the chefs
+// out) into a directory of tier files, on the general engine.
+type ChefsTiersQuery struct {
+	Skills []*big.Rat
+	Exact  bool
+	Dir    string
+	// Options are each tier's engine options (Progress is not used).
+	Options engine.Options
+	// Progress, if set, is told after each tier (tiered.Progress).
+	Progress func(tiered.Progress)
+}
+
+// ChefsTiers is a Chef Showdown solved by tiers: the chefs command's JSON
+// and text with --tiers.
+type ChefsTiers struct {
+	Chefs
+	States       int64 `json:"states"`
+	Tiers        int   `json:"tiers"`
+	TiersResumed int   `json:"tiers_resumed"`
+	DiskBytes    int64 `json:"disk_bytes"`
+	Proof
+}
+
+// chefsGame names a Chef Showdown's tier directories by its skills.
+func chefsGame(skills []*big.Rat) string {
+	texts := make([]string, len(skills))
+	for i, s := range skills {
+		texts[i] = s.RatString()
+	}
+	return "chefs skills=" + strings.Join(texts, ",")
+}
+
+// SolveChefsTiers solves a Chef Showdown by tiers (package tiered) on the
+// general engine, resuming from what q.Dir already holds.
+func SolveChefsTiers(ctx context.Context, q ChefsTiersQuery) (*ChefsTiers, error) {
+	r, err := chefs.NewRules(q.Skills)
+	if err != nil {
+		return nil, err
+	}
+	rules := chefs.TierRules{Rules: r}
+	if q.Exact {
+		return solveChefsTiers(ctx, numeric.Exact{}, rules, q, exactConv)
+	}
+	return solveChefsTiers[float64](ctx, numeric.Float{}, rules, q, floatConv)
+}
+
+func solveChefsTiers[T any, F numeric.Field[T]](ctx context.Context, f F, rules chefs.TierRules, q ChefsTiersQuery, cv conv[T]) (*ChefsTiers, error) {
+	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: chefsGame(q.Skills), Progress: q.Progress}
+	opt.Engine.Progress = nil
+	sum, err := tiered.Solve[chefs.State, T](ctx, f, rules, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := &ChefsTiers{States: sum.States, Tiers: sum.Tiers, TiersResumed: sum.Resumed, DiskBytes: sum.DiskBytes, Proof: proofOf(sum.Unproven, sum.Bound)}
+	for _, s := range q.Skills {
+		out.Skills = append(out.Skills, s.RatString())
+	}
+	out.ExpectedDishes, out.ExpectedDishesExact = cv(sum.Reward)
+	for _, w := range sum.Values {
+		x, s := cv(w)
+		out.WinProbabilities = append(out.WinProbabilities, x)
+		if s != "" {
+			out.WinProbabilitiesExact = append(out.WinProbabilitiesExact, s)
+		}
+	}
+	return out, nil
+}
+
+// Text writes the result for people: the chefs command's, after a line
+// on the tiers.
+func (c *ChefsTiers) Text(b *bytes.Buffer, float Float) {
+	fmt.Fprintf(b, "Chef Showdown, solved by tiers: %d states in %d tiers (%d found already solved), %s of tier files\n",
+		c.States, c.Tiers, c.TiersResumed, budget.Bytes(float64(c.DiskBytes)))
+	c.Chefs.Text(b, float)
+	c.Proof.write(b)
+}
