@@ -13,13 +13,20 @@
 //     order file, with a CRC-32C of each in order.json;
 //  2. solves the tiers from the last to the first, each by
 //     engine.ExploreTier and engine.SolveExplored on a graph of the
-//     tier's states and the solved states they lead to, the next tier
-//     explored while one is solved; the solved values are read from the
-//     tier files, whole and kept decoded while they fit Options.Held (a
-//     quarter of the memory budget, at most 512 MiB), past that one state
-//     at a time through each file's sparse key index;
+//     tier's states and the solved states they lead to, its components
+//     shared out among the engine's workers. The next tier is explored
+//     on a goroutine of its own while one is solved, and the values of
+//     its exits in tiers already solved are read there too. Solved values
+//     are kept decoded while they fit Options.Held (a quarter of the
+//     memory budget, at most 512 MiB), a tier just solved straight from
+//     what is written; past that they are read one state at a time
+//     through each file's sparse key index;
 //  3. writes each solved tier's values (one per player, the expected
-//     reward and whether it is infinite) and chosen actions to its file.
+//     reward and whether it is infinite) and chosen actions to its file,
+//     on a goroutine of its own with a few tiers queued. A tier with
+//     float values not proven to the precision gets a small proof file,
+//     written first, which Summary.Unproven adds up, resumed tiers
+//     included.
 //
 // The numbering is what makes the values equal to the in-memory solve's
 // to the last bit: float value iteration sweeps a component's states in
@@ -31,6 +38,13 @@
 // Run again on the same directory, Solve keeps the numbering and every
 // tier whose file is complete, intact and this game's, and solves the
 // others; a directory of another game, or of the same game with other
-// parameters or arithmetic, is refused (tierfile.ErrOtherGame). The disk
-// space the missing tiers need is checked up front (tierfile.ErrNoSpace).
+// parameters or arithmetic, is refused (tierfile.ErrOtherGame).
+//
+// Too large a game is refused before it costs hours. A tier is solved
+// whole, so the largest must fit in memory (TierBytes, an estimate
+// measured on Pig and Chef Showdown; budget.ErrTooLarge). Rules that know
+// their tier sizes (TierSizer) are checked for that and for the disk
+// before the numbering; others once they are numbered. The numbering
+// looks at the free space as it writes, and the tier files' space is
+// checked once the numbering is done (tierfile.ErrNoSpace).
 package tiered

@@ -57,3 +57,21 @@ func TestTierTooLarge(t *testing.T) {
 		t.Fatalf("%d tiers solved before the refusal", len(files))
 	}
 }
+
+// TestProofFileCorrupt: a damaged proof file beside a complete tier is
+// reported as corrupt (naming what to delete), not read as no proof.
+func TestProofFileCorrupt(t *testing.T) {
+	rules, _ := pig.New(12)
+	dir := t.TempDir()
+	opt := Options{Dir: dir, Game: "pig target=12"}
+	if _, err := Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(proofPath(dir, 5), []byte(`{"unproven_components": 0}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt)
+	if !errors.Is(err, tierfile.ErrCorrupt) || !strings.Contains(err.Error(), "delete it and tier 5's file") {
+		t.Fatalf("error %v, want ErrCorrupt for tier 5's proof", err)
+	}
+}
