@@ -73,18 +73,7 @@ func solveChefs[T any, F numeric.Field[T]](ctx context.Context, f F, q ChefsQuer
 	if err != nil {
 		return nil, err
 	}
-	out := &Chefs{}
-	for _, s := range q.Skills {
-		out.Skills = append(out.Skills, s.RatString())
-	}
-	out.ExpectedDishes, out.ExpectedDishesExact = cv(r.Dishes)
-	for _, w := range r.Win {
-		x, s := cv(w)
-		out.WinProbabilities = append(out.WinProbabilities, x)
-		if s != "" {
-			out.WinProbabilitiesExact = append(out.WinProbabilitiesExact, s)
-		}
-	}
+	out := chefsAnswer(q.Skills, r.Win, r.Dishes, cv)
 	if r.Policy != nil {
 		out.targets = chefsTargets(r.Policy)
 		if q.ShowPolicy {
@@ -92,6 +81,24 @@ func solveChefs[T any, F numeric.Field[T]](ctx context.Context, f F, q ChefsQuer
 		}
 	}
 	return out, nil
+}
+
+// chefsAnswer is the skills, the win probabilities and the expected
+// dishes of a solved Chef Showdown, as output.
+func chefsAnswer[T any](skills []*big.Rat, win []T, dishes T, cv conv[T]) *Chefs {
+	out := &Chefs{}
+	for _, s := range skills {
+		out.Skills = append(out.Skills, s.RatString())
+	}
+	out.ExpectedDishes, out.ExpectedDishesExact = cv(dishes)
+	for _, w := range win {
+		x, s := cv(w)
+		out.WinProbabilities = append(out.WinProbabilities, x)
+		if s != "" {
+			out.WinProbabilitiesExact = append(out.WinProbabilitiesExact, s)
+		}
+	}
+	return out
 }
 
 // Targets returns every state's target (nil without ChefsQuery.Targets),

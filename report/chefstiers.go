@@ -67,18 +67,7 @@ func solveChefsTiers[T any, F numeric.Field[T]](ctx context.Context, f F, rules 
 	if err != nil {
 		return nil, err
 	}
-	out := &ChefsTiers{States: sum.States, Tiers: sum.Tiers, TiersResumed: sum.Resumed, DiskBytes: sum.DiskBytes, Proof: proofOf(sum.Unproven, sum.Bound)}
-	for _, s := range q.Skills {
-		out.Skills = append(out.Skills, s.RatString())
-	}
-	out.ExpectedDishes, out.ExpectedDishesExact = cv(sum.Reward)
-	for _, w := range sum.Values {
-		x, s := cv(w)
-		out.WinProbabilities = append(out.WinProbabilities, x)
-		if s != "" {
-			out.WinProbabilitiesExact = append(out.WinProbabilitiesExact, s)
-		}
-	}
+	out := &ChefsTiers{Chefs: *chefsAnswer(q.Skills, sum.Values, sum.Reward, cv), States: sum.States, Tiers: sum.Tiers, TiersResumed: sum.Resumed, DiskBytes: sum.DiskBytes, Proof: proofOf(sum.Unproven, sum.Bound)}
 	return out, nil
 }
 

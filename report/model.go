@@ -118,6 +118,38 @@ func (r *Model) PlayerName(p int) string {
 	return strconv.Itoa(p)
 }
 
+// valuesTable writes each player's value (and exact value, where exact
+// is not nil), players naming them where they are named.
+func valuesTable(b *bytes.Buffer, float Float, players []string, values []float64, exact []string) {
+	head := []string{"player", "value"}
+	if exact != nil {
+		head = append(head, "exact")
+	}
+	rows := [][]string{head}
+	m := &Model{Players: players}
+	for p, v := range values {
+		row := []string{Printable(m.PlayerName(p)), floatText(float, v)}
+		if exact != nil {
+			row = append(row, exact[p])
+		}
+		rows = append(rows, row)
+	}
+	Table(b, rows)
+}
+
+// rewardLines writes the expected reward (nil: infinite) after a blank
+// line, and its exact value where there is one.
+func rewardLines(b *bytes.Buffer, float Float, reward *JSONFloat, exact *string) {
+	if reward == nil {
+		b.WriteString("\nexpected reward: infinite (play may never end)\n")
+		return
+	}
+	fmt.Fprintf(b, "\nexpected reward %s\n", floatText(float, float64(*reward)))
+	if exact != nil {
+		fmt.Fprintf(b, "exactly %s\n", *exact)
+	}
+}
+
 // Choices returns the decision states in model order and the action chosen
 // in each (nil without policy).
 func (r *Model) Choices() ([]string, map[string]string) { return r.ids, r.choices }
@@ -132,19 +164,7 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 		fmt.Fprintf(b, "\ndiscounted by %s a move", r.Discount)
 	}
 	b.WriteString("\n\n")
-	head := []string{"player", "value"}
-	if r.exact {
-		head = append(head, "exact")
-	}
-	rows := [][]string{head}
-	for p, v := range r.Values {
-		row := []string{Printable(r.PlayerName(p)), floatText(float, v)}
-		if r.exact {
-			row = append(row, r.ValuesExact[p])
-		}
-		rows = append(rows, row)
-	}
-	Table(b, rows)
+	valuesTable(b, float, r.Players, r.Values, r.ValuesExact)
 	if r.Equilibria > 0 {
 		gain := "gain"
 		if !r.exact {
@@ -153,14 +173,7 @@ func (r *Model) Text(b *bytes.Buffer, float Float) {
 		fmt.Fprintf(b, "\nequilibrium certified in %d %s: no player can %s by changing only its own actions\n", r.Equilibria, plural(r.Equilibria, "component", "components"), gain)
 	}
 	r.Proof.write(b)
-	if r.ExpectedReward == nil {
-		b.WriteString("\nexpected reward: infinite (play may never end)\n")
-	} else {
-		fmt.Fprintf(b, "\nexpected reward %s\n", floatText(float, float64(*r.ExpectedReward)))
-		if r.ExpectedRewardExact != nil {
-			fmt.Fprintf(b, "exactly %s\n", *r.ExpectedRewardExact)
-		}
-	}
+	rewardLines(b, float, r.ExpectedReward, r.ExpectedRewardExact)
 	if r.Policy != nil {
 		b.WriteString("\npolicy (state: action)\n")
 		for _, id := range r.ids {

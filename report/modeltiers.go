@@ -5,9 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"io/fs"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
@@ -46,7 +44,6 @@ type ModelTiers struct {
 	TiersResumed        int        `json:"tiers_resumed"`
 	DiskBytes           int64      `json:"disk_bytes"`
 	Proof
-	exact bool
 }
 
 // ModelGame names a model's tier directories by a hash of its text.
@@ -78,7 +75,7 @@ func solveModelTiers[T any, F numeric.Field[T]](ctx context.Context, f F, rules 
 	if err != nil {
 		return nil, err
 	}
-	out := &ModelTiers{Players: q.Model.PlayerNames(), States: sum.States, Tiers: sum.Tiers, TiersResumed: sum.Resumed, DiskBytes: sum.DiskBytes, Proof: proofOf(sum.Unproven, sum.Bound), exact: f.Exact()}
+	out := &ModelTiers{Players: q.Model.PlayerNames(), States: sum.States, Tiers: sum.Tiers, TiersResumed: sum.Resumed, DiskBytes: sum.DiskBytes, Proof: proofOf(sum.Unproven, sum.Bound)}
 	for p, v := range sum.Values {
 		x, s := cv(v)
 		if err := fits(x, f.Exact(), fmt.Sprintf("player %d's value", p)); err != nil {
@@ -106,29 +103,9 @@ func solveModelTiers[T any, F numeric.Field[T]](ctx context.Context, f F, rules 
 func (r *ModelTiers) Text(b *bytes.Buffer, float Float) {
 	fmt.Fprintf(b, "%d states, solved by tiers: %d tiers (%d found already solved), %s of tier files\n\n",
 		r.States, r.Tiers, r.TiersResumed, budget.Bytes(float64(r.DiskBytes)))
-	head := []string{"player", "value"}
-	if r.exact {
-		head = append(head, "exact")
-	}
-	rows := [][]string{head}
-	m := &Model{Players: r.Players}
-	for p, v := range r.Values {
-		row := []string{Printable(m.PlayerName(p)), floatText(float, v)}
-		if r.exact {
-			row = append(row, r.ValuesExact[p])
-		}
-		rows = append(rows, row)
-	}
-	Table(b, rows)
+	valuesTable(b, float, r.Players, r.Values, r.ValuesExact)
 	r.Proof.write(b)
-	if r.ExpectedReward == nil {
-		b.WriteString("\nexpected reward: infinite (play may never end)\n")
-		return
-	}
-	fmt.Fprintf(b, "\nexpected reward %s\n", floatText(float, float64(*r.ExpectedReward)))
-	if r.ExpectedRewardExact != nil {
-		fmt.Fprintf(b, "exactly %s\n", *r.ExpectedRewardExact)
-	}
+	rewardLines(b, float, r.ExpectedReward, r.ExpectedRewardExact)
 }
 
 // ModelTierAnswer is one state's entry in a model's tier directory: the
@@ -171,20 +148,9 @@ func QueryModelTiers(dir, id string, m *model.Model, text []byte) (*ModelTierAns
 		return nil, solver.Invalidf("query: the model has no state %q", cut(id, 60))
 	}
 	tier := m.TierOf(s)
-	r, err := tierfile.Open(tierfile.PathOf(dir, int64(tier)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, solver.Invalidf("query: %s has no file for tier %d: no state of it is reached in play, or the solve has not reached it yet", dir, tier)
-	}
+	rec, err := lookupTier(dir, tier, uint64(s), fmt.Sprintf("state %q", cut(id, 60)))
 	if err != nil {
-		return nil, fmt.Errorf("query: tier %d of %s: %w", tier, dir, err)
-	}
-	defer r.Close()
-	rec, found, err := r.Lookup(uint64(s))
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("query: %w", err)
-	case !found:
-		return nil, solver.Invalidf("query: state %q is not reached in play: tier %d holds no value for it", cut(id, 60), tier)
+		return nil, err
 	}
 	P := m.Players()
 	out := &ModelTierAnswer{Game: man.Game, State: id, Tier: tier, players: m.PlayerNames()}
@@ -217,28 +183,8 @@ func QueryModelTiers(dir, id string, m *model.Model, text []byte) (*ModelTierAns
 // Text writes the answer for people.
 func (a *ModelTierAnswer) Text(b *bytes.Buffer, float Float) {
 	fmt.Fprintf(b, "state %s (tier %d)\n\n", Printable(a.State), a.Tier)
-	head := []string{"player", "value"}
-	if a.ValuesExact != nil {
-		head = append(head, "exact")
-	}
-	rows := [][]string{head}
-	m := &Model{Players: a.players}
-	for p, v := range a.Values {
-		row := []string{Printable(m.PlayerName(p)), floatText(float, v)}
-		if a.ValuesExact != nil {
-			row = append(row, a.ValuesExact[p])
-		}
-		rows = append(rows, row)
-	}
-	Table(b, rows)
-	if a.ExpectedReward == nil {
-		b.WriteString("\nexpected reward: infinite (play may never end)\n")
-	} else {
-		fmt.Fprintf(b, "\nexpected reward %s\n", floatText(float, float64(*a.ExpectedReward)))
-		if a.ExpectedRewardExact != nil {
-			fmt.Fprintf(b, "exactly %s\n", *a.ExpectedRewardExact)
-		}
-	}
+	valuesTable(b, float, a.players, a.Values, a.ValuesExact)
+	rewardLines(b, float, a.ExpectedReward, a.ExpectedRewardExact)
 	if a.Action != "" {
 		fmt.Fprintf(b, "best move: %s\n", Printable(a.Action))
 	}

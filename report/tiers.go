@@ -140,20 +140,9 @@ func QueryTiers(dir, state string) (*TierAnswer, error) {
 		return nil, solver.Invalidf("query: %s is not a state of Pig to %d", state, target)
 	}
 	tier := rules.Tier(s)
-	r, err := tierfile.Open(tierfile.PathOf(dir, int64(tier)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, solver.Invalidf("query: %s has no file for tier %d: no state of it is reached in play, or the solve has not reached it yet", dir, tier)
-	}
+	rec, err := lookupTier(dir, tier, uint64(index), s.String())
 	if err != nil {
-		return nil, fmt.Errorf("query: tier %d of %s: %w", tier, dir, err)
-	}
-	defer r.Close()
-	rec, found, err := r.Lookup(uint64(index))
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("query: %w", err)
-	case !found:
-		return nil, solver.Invalidf("query: %v is not reached in play: tier %d holds no value for it", s, tier)
+		return nil, err
 	}
 	out := &TierAnswer{Game: m.Game, State: s.String(), Tier: tier}
 	if rec.Floats != nil {
@@ -173,6 +162,27 @@ func QueryTiers(dir, state string) (*TierAnswer, error) {
 		}
 	}
 	return out, nil
+}
+
+// lookupTier reads the entry of the state with the given index (what
+// names it in messages) from tier tier's file in dir.
+func lookupTier(dir string, tier int, index uint64, what string) (tierfile.Record, error) {
+	r, err := tierfile.Open(tierfile.PathOf(dir, int64(tier)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return tierfile.Record{}, solver.Invalidf("query: %s has no file for tier %d: no state of it is reached in play, or the solve has not reached it yet", dir, tier)
+	}
+	if err != nil {
+		return tierfile.Record{}, fmt.Errorf("query: tier %d of %s: %w", tier, dir, err)
+	}
+	defer r.Close()
+	rec, found, err := r.Lookup(index)
+	switch {
+	case err != nil:
+		return tierfile.Record{}, fmt.Errorf("query: %w", err)
+	case !found:
+		return tierfile.Record{}, solver.Invalidf("query: %s is not reached in play: tier %d holds no value for it", what, tier)
+	}
+	return rec, nil
 }
 
 // parsePigState reads "start" or "MINE,YOURS,TOTAL,PLAYER".
