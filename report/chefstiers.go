@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"math/big"
-	"strings"
 
 	"github.com/gamesolve/gamesolve/budget"
 	"github.com/gamesolve/gamesolve/engine"
@@ -37,15 +36,6 @@ type ChefsTiers struct {
 	Proof
 }
 
-// chefsGame names a Chef Showdown's tier directories by its skills.
-func chefsGame(skills []*big.Rat) string {
-	texts := make([]string, len(skills))
-	for i, s := range skills {
-		texts[i] = s.RatString()
-	}
-	return "chefs skills=" + strings.Join(texts, ",")
-}
-
 // SolveChefsTiers solves a Chef Showdown by tiers (package tiered) on the
 // general engine, resuming from what q.Dir already holds.
 func SolveChefsTiers(ctx context.Context, q ChefsTiersQuery) (*ChefsTiers, error) {
@@ -61,7 +51,7 @@ func SolveChefsTiers(ctx context.Context, q ChefsTiersQuery) (*ChefsTiers, error
 }
 
 func solveChefsTiers[T any, F numeric.Field[T]](ctx context.Context, f F, rules chefs.TierRules, q ChefsTiersQuery, cv conv[T]) (*ChefsTiers, error) {
-	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: chefsGame(q.Skills), Progress: q.Progress}
+	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: rules.Game(), Progress: q.Progress}
 	opt.Engine.Progress = nil
 	sum, err := tiered.Solve[chefs.State, T](ctx, f, rules, opt)
 	if err != nil {

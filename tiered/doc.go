@@ -40,6 +40,15 @@
 // others; a directory of another game, or of the same game with other
 // parameters or arithmetic, is refused (tierfile.ErrOtherGame).
 //
+// A tier can also be solved a shard at a time, on many machines: rules
+// that implement Sharder split each tier into shards that no move within
+// the tier leaves (unions of its components). Plan numbers the game,
+// Shards lists a tier's shards, a ShardSolver on any worker solves one
+// from the tier files (or from records fed to it, Feeder), and
+// WriteShards merges the shards' records into the tier's file, the same
+// file Solve writes, byte for byte. Package distributed runs this as an
+// Apache Beam pipeline.
+//
 // Too large a game is refused before it costs hours. A tier is solved
 // whole, so the largest must fit in memory (TierBytes, an estimate
 // measured on Pig and Chef Showdown; budget.ErrTooLarge). Rules that know

@@ -56,6 +56,11 @@ func TestTierTooLarge(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(dir, "tier-*.gst")); len(files) > 0 {
 		t.Fatalf("%d tiers solved before the refusal", len(files))
 	}
+	// Solved a shard at a time, the tier is not held whole: Plan plans.
+	opt.Sharded = true
+	if plan, err := Plan(context.Background(), rules, false, opt); err != nil || len(plan) != 79 {
+		t.Fatalf("sharded: %d tiers, %v", len(plan), err)
+	}
 }
 
 // TestProofFileCorrupt: a damaged proof file beside a complete tier is

@@ -37,6 +37,10 @@ type Options struct {
 	Game string
 	// Progress, if set, is called after each tier.
 	Progress func(Progress)
+	// Sharded says the tiers are solved a shard at a time (Sharder,
+	// ShardSolver), by a distributed runner: Plan then leaves the memory
+	// a whole tier would take unchecked.
+	Sharded bool
 	// Held bounds the bytes of solved tiers kept whole in memory for
 	// reading; 0 means a quarter of the memory budget, at most 512 MiB,
 	// and a negative value keeps none (every read goes to the file).
@@ -199,7 +203,7 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 	w := Width(rules.Players())
 	ts, sized := rules.(TierSizer)
 	var largest, total int64
-	if sized {
+	if sized && !opt.Sharded {
 		// The memory first, so that a refusal leaves nothing behind.
 		largest, total = ts.TierSizes()
 		if err := checkLargest(opt.Engine, rules.Players(), exact, largest); err != nil {
@@ -222,8 +226,10 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if err := checkTiers(ord, rules.Players(), exact, opt.Engine); err != nil {
-		return nil, nil, nil, err
+	if !opt.Sharded {
+		if err := checkTiers(ord, rules.Players(), exact, opt.Engine); err != nil {
+			return nil, nil, nil, err
+		}
 	}
 	need := uint64(0)
 	for _, t := range ord.Tiers {
@@ -445,28 +451,15 @@ func exploreAhead[S comparable, T any](ctx context.Context, rules engine.Rules[S
 		var ex explored[S, T]
 		defer func() { ch <- ex }()
 		tr := rules.(engine.Tierer[S])
-		if ex.keys, ex.err = ord.read(opt.Dir, t); ex.err != nil {
+		keys, err := ord.read(opt.Dir, t)
+		if err != nil {
+			ex.err = err
 			return
 		}
-		states := make([]S, len(ex.keys))
-		for i, k := range ex.keys {
-			s, ok := tr.State(int(k))
-			if !ok {
-				ex.err = fmt.Errorf("tiered: tier %d: index %d has no state", t.Tier, k)
-				return
-			}
-			states[i] = s
-		}
-		if ex.tg, ex.err = engine.ExploreTier(ctx, rules, opt.Engine, exact, t.Tier, states); ex.err != nil {
-			ex.err = fmt.Errorf("tiered: tier %d: %w", t.Tier, ex.err)
+		if ex, err = exploreKeys[S, T](ctx, rules, opt, t.Tier, keys, exact); err != nil {
+			ex.err = err
 			return
 		}
-		ex.perm = make([]int32, len(ex.keys))
-		for i := range ex.perm {
-			ex.perm[i] = int32(i)
-		}
-		slices.SortFunc(ex.perm, func(a, b int32) int { return cmp.Compare(ex.keys[a], ex.keys[b]) })
-		ex.exits = make([]engine.TierExit[T], ex.tg.Exits())
 		for k := range ex.exits {
 			if k%4096 == 0 && ctx.Err() != nil {
 				ex.err = fmt.Errorf("tiered: %w", ctx.Err())
@@ -481,6 +474,32 @@ func exploreAhead[S comparable, T any](ctx context.Context, rules engine.Rules[S
 		}
 	}()
 	return ch
+}
+
+// exploreKeys explores the states of tier whose indices keys lists, in
+// the tier's order: the whole tier, or a shard of it.
+func exploreKeys[S comparable, T any](ctx context.Context, rules engine.Rules[S], opt Options, tier int, keys []uint64, exact bool) (explored[S, T], error) {
+	tr := rules.(engine.Tierer[S])
+	ex := explored[S, T]{keys: keys}
+	states := make([]S, len(keys))
+	for i, k := range keys {
+		s, ok := tr.State(int(k))
+		if !ok {
+			return ex, fmt.Errorf("tiered: tier %d: index %d has no state", tier, k)
+		}
+		states[i] = s
+	}
+	var err error
+	if ex.tg, err = engine.ExploreTier(ctx, rules, opt.Engine, exact, tier, states); err != nil {
+		return ex, fmt.Errorf("tiered: tier %d: %w", tier, err)
+	}
+	ex.perm = make([]int32, len(keys))
+	for i := range ex.perm {
+		ex.perm[i] = int32(i)
+	}
+	slices.SortFunc(ex.perm, func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) })
+	ex.exits = make([]engine.TierExit[T], ex.tg.Exits())
+	return ex, nil
 }
 
 // solveTier solves tier t, explored, reading the values of the exits not
@@ -788,15 +807,7 @@ func (l *lookups[S, T]) exit(s S) (engine.TierExit[T], error) {
 			return engine.TierExit[T]{}, fmt.Errorf("tiered: tier %d's file holds %v values, not this solve's", t, r.Kind)
 		}
 	}
-	P := l.players
-	e := engine.TierExit[T]{Values: rec[:P:P], Reward: rec[P]}
-	switch x := any(rec[P+1]).(type) {
-	case float64:
-		e.Infinite = x != 0
-	case *big.Rat:
-		e.Infinite = x.Sign() != 0
-	}
-	return e, nil
+	return recordExit(rec, l.players), nil
 }
 
 // heldBudget is the memory that solved tiers kept whole for reading may

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"strings"
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/numeric"
@@ -197,6 +198,32 @@ func (r TierRules) State(i int) (State, bool) {
 
 // Tier implements engine.Tierer: the chefs out.
 func (r TierRules) Tier(s State) int { return r.n - bits.OnesCount32(s.Alive) }
+
+// Game names the game's tier directories (tiered.Options.Game) by its
+// skills: "chefs skills=1/3,1/2", which gamesolve query reads back.
+func (r TierRules) Game() string {
+	texts := make([]string, len(r.hit))
+	for i, s := range r.hit {
+		texts[i] = s.RatString()
+	}
+	return "chefs skills=" + strings.Join(texts, ",")
+}
+
+// Shard implements tiered.Sharder: the chefs alive, which a miss keeps.
+func (r TierRules) Shard(s State) uint64 { return uint64(s.Alive) }
+
+// Feeds implements tiered.Feeder: a hit leaves the tier for the next one,
+// from a set of chefs alive to a subset of it by one, so shard alive of
+// tier t is read by its supersets by one chef, in tier t-1.
+func (r TierRules) Feeds(tier int, alive uint64) []uint64 {
+	var up []uint64
+	for c := range r.n {
+		if alive&(1<<c) == 0 {
+			up = append(up, alive|1<<c)
+		}
+	}
+	return up
+}
 
 // TierSizes implements tiered.TierSizer: tier k holds C(n, k)·(n−k)
 // states (each set of n−k chefs alive, each to shoot), n·2^(n−1) in all.

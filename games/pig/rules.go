@@ -156,6 +156,12 @@ func (r *Rules) Tier(s State) int {
 	return int(s.Score[0]) + int(s.Score[1])
 }
 
+// Shard implements tiered.Sharder: the two scores, which only holding
+// changes (and holding leaves the tier); rolls and pigs keep them.
+func (r *Rules) Shard(s State) uint64 {
+	return uint64(s.Score[0])*uint64(r.target) + uint64(s.Score[1])
+}
+
 // IndexLimit implements engine.Indexer.
 func (r *Rules) IndexLimit() int { return 2*r.target*r.target*r.target + 2 }
 

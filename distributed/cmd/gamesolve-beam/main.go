@@ -58,8 +58,13 @@ func run(ctx context.Context) error {
 	fmt.Printf("%s: %d tiers, %d to solve\n", spec.Name(), len(plan), left)
 	p, s := beam.NewPipelineWithRoot()
 	distributed.Build(s, spec, plan)
-	if err := beamx.Run(ctx, p); err != nil {
+	res, err := beamx.RunWithMetrics(ctx, p)
+	if err != nil {
 		return err
+	}
+	if res != nil {
+		fed, files := distributed.ShardCounts(res)
+		fmt.Printf("%d shards solved: %d fed by the next tier's, %d reading the tier files\n", fed+files, fed, files)
 	}
 	fmt.Printf("every tier solved; read states with: gamesolve query %s STATE\n", *tiers)
 	return nil
