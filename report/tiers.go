@@ -116,16 +116,16 @@ type TierAnswer struct {
 // Pig a state is "start" or "MINE,YOURS,TOTAL,PLAYER": the scores of
 // players 0 and 1, the turn total and the player to move.
 func QueryTiers(dir, state string) (*TierAnswer, error) {
-	m, err := tierfile.ReadManifest(dir)
+	game, err := TierGame(dir)
 	if err != nil {
-		return nil, solver.Invalidf("query: %s is not a tier directory: %v", dir, err)
+		return nil, err
 	}
 	var target int
-	if strings.HasPrefix(m.Game, "model ") {
+	if strings.HasPrefix(game, "model ") {
 		return nil, solver.Invalidf("query: %s holds a model's tiers: name the model file with --model FILE", dir)
 	}
-	if _, err := fmt.Sscanf(m.Game, "pig target=%d", &target); err != nil || pigGame(target) != m.Game {
-		return nil, solver.Invalidf("query: %s holds %q, which query cannot read", dir, m.Game)
+	if _, err := fmt.Sscanf(game, "pig target=%d", &target); err != nil || pigGame(target) != game {
+		return nil, solver.Invalidf("query: %s holds %q, which query cannot read", dir, game)
 	}
 	rules, err := pig.New(target)
 	if err != nil {
@@ -144,7 +144,7 @@ func QueryTiers(dir, state string) (*TierAnswer, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &TierAnswer{Game: m.Game, State: s.String(), Tier: tier}
+	out := &TierAnswer{Game: game, State: s.String(), Tier: tier}
 	if rec.Floats != nil {
 		out.Values = append(out.Values, rec.Floats[:2]...)
 		out.ExpectedRolls = rec.Floats[2]
