@@ -14,9 +14,13 @@
 //  2. solves the tiers from the last to the first, each by
 //     engine.ExploreTier and engine.SolveExplored on a graph of the
 //     tier's states and the solved states they lead to, its components
-//     shared out among the engine's workers. The next tier is explored
-//     on a goroutine of its own while one is solved, and the values of
-//     its exits in tiers already solved are read there too. Solved values
+//     shared out among the engine's workers. A tier of more than 2^18
+//     states (Options.UnitStates) of rules with shards (Sharder) is
+//     solved in units of whole shards, so that memory holds a unit's
+//     graph, not the tier's, and the units' records are merged into the
+//     tier's file. The next unit is explored on a goroutine of its own
+//     while one is solved, and the values of its exits in tiers already
+//     solved are read there too. Solved values
 //     are kept decoded while they fit Options.Held (a quarter of the
 //     memory budget, at most 512 MiB), a tier just solved straight from
 //     what is written; past that they are read one state at a time
@@ -50,8 +54,9 @@
 // Apache Beam pipeline.
 //
 // Too large a game is refused before it costs hours. A tier is solved
-// whole, so the largest must fit in memory (TierBytes, an estimate
-// measured on Pig and Chef Showdown; budget.ErrTooLarge). Rules that know
+// whole, or a unit at a time with its records held for the merge, so the
+// largest must fit in memory (TierBytes, an estimate measured on Pig and
+// Chef Showdown; budget.ErrTooLarge). Rules that know
 // their tier sizes (TierSizer) are checked for that and for the disk
 // before the numbering; others once they are numbered. The numbering
 // looks at the free space as it writes, and the tier files' space is

@@ -3,6 +3,7 @@ package tiered_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -252,5 +253,87 @@ func TestShardsRefused(t *testing.T) {
 	}
 	if _, err := tiered.NewShardSolver[pig.State, float64](numeric.Float{}, p, tiered.Options{Dir: t.TempDir(), Game: "pig"}); err == nil || !strings.Contains(err.Error(), "not numbered") {
 		t.Errorf("a worker on a directory not planned: %v", err)
+	}
+}
+
+// TestUnitsBitForBit: Solve and SolveOne with tiers split into units of a
+// few shards (Options.UnitStates) write the files a whole-tier solve
+// writes, byte for byte, float and exact, for Pig and Chef Showdown, and
+// a cut solve's proof files too.
+func TestUnitsBitForBit(t *testing.T) {
+	ctx := context.Background()
+	p40, _ := pig.New(40)
+	p10, _ := pig.New(10)
+	p12, _ := pig.New(12)
+	skills, _ := chefs.Fibonacci(9)
+	r, _ := chefs.NewRules(skills)
+	ch := chefs.TierRules{Rules: r}
+	cut := engine.Options{MaxSweeps: 2, MaxRounds: 1, ExactStates: -1}
+	cases := []struct {
+		name  string
+		unit  int
+		eng   engine.Options
+		solve func(tiered.Options) error
+		one   func(tiered.Options, int) error
+	}{
+		{"pig 40", 150, engine.Options{}, func(o tiered.Options) error {
+			_, err := tiered.Solve[pig.State, float64](ctx, numeric.Float{}, p40, o)
+			return err
+		}, func(o tiered.Options, tier int) error {
+			return tiered.SolveOne[pig.State, float64](ctx, numeric.Float{}, p40, o, tier)
+		}},
+		{"pig 12 cut", 30, cut, func(o tiered.Options) error {
+			_, err := tiered.Solve[pig.State, float64](ctx, numeric.Float{}, p12, o)
+			return err
+		}, nil},
+		{"pig 10 exact", 12, engine.Options{}, func(o tiered.Options) error {
+			_, err := tiered.Solve[pig.State, *big.Rat](ctx, numeric.Exact{}, p10, o)
+			return err
+		}, func(o tiered.Options, tier int) error {
+			return tiered.SolveOne[pig.State, *big.Rat](ctx, numeric.Exact{}, p10, o, tier)
+		}},
+		{"chefs 9", 40, engine.Options{}, func(o tiered.Options) error {
+			_, err := tiered.Solve[chefs.State, float64](ctx, numeric.Float{}, ch, o)
+			return err
+		}, func(o tiered.Options, tier int) error {
+			return tiered.SolveOne[chefs.State, float64](ctx, numeric.Float{}, ch, o, tier)
+		}},
+		{"chefs 9 exact", 40, engine.Options{}, func(o tiered.Options) error {
+			_, err := tiered.Solve[chefs.State, *big.Rat](ctx, numeric.Exact{}, ch, o)
+			return err
+		}, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ref, dir := t.TempDir(), t.TempDir()
+			if err := c.solve(tiered.Options{Engine: c.eng, Dir: ref, Game: c.name}); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.solve(tiered.Options{Engine: c.eng, Dir: dir, Game: c.name, UnitStates: c.unit}); err != nil {
+				t.Fatal(err)
+			}
+			sameDirs(t, dir, ref)
+			if c.one == nil {
+				return
+			}
+			// SolveOne too, on the largest tier, its file removed.
+			files, _ := filepath.Glob(filepath.Join(dir, "tier-*.gst"))
+			var big string
+			var bigSize int64
+			for _, f := range files {
+				if st, _ := os.Stat(f); st.Size() > bigSize {
+					big, bigSize = f, st.Size()
+				}
+			}
+			var tier int
+			if _, err := fmt.Sscanf(filepath.Base(big), "tier-%d.gst", &tier); err != nil {
+				t.Fatal(err)
+			}
+			os.Remove(big)
+			if err := c.one(tiered.Options{Dir: dir, Game: c.name, UnitStates: c.unit}, tier); err != nil {
+				t.Fatal(err)
+			}
+			sameDirs(t, dir, ref)
+		})
 	}
 }

@@ -41,6 +41,9 @@ type Options struct {
 	// ShardSolver), by a distributed runner: Plan then leaves the memory
 	// a whole tier would take unchecked.
 	Sharded bool
+	// UnitStates bounds the states of the part of a tier solved at once,
+	// for rules with shards (Sharder); 0 means 2^18.
+	UnitStates int
 	// Held bounds the bytes of solved tiers kept whole in memory for
 	// reading; 0 means a quarter of the memory budget, at most 512 MiB,
 	// and a negative value keeps none (every read goes to the file).
@@ -106,32 +109,30 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 		left += t.States
 	}
 	// Which tiers are done is settled first (a corrupt file is removed),
-	// so that the next tier to solve is known: it is explored on a
-	// goroutine of its own while the current one is solved, and the
-	// values of its exits in tiers already solved are read there too
-	// (those in the tier being solved are read when it is solved in turn).
+	// so that the tiers to solve are known: they are explored a unit at a
+	// time on a goroutine of its own while the unit before is solved, and
+	// the values of their exits in tiers already solved are read there
+	// too (those in the tier being solved are read when the unit is
+	// solved in turn).
 	isDone, err := doneTiers(dir, ord)
 	if err != nil {
 		lk.close()
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	var ahead chan explored[S, T]
+	var todo []tierCount
+	for x := len(ord.Tiers) - 1; x >= 0; x-- {
+		if !isDone[x] {
+			todo = append(todo, ord.Tiers[x])
+		}
+	}
+	ahead := exploreUnits(ctx, rules, opt, ord, todo, f.Exact(), lk)
 	defer func() {
 		cancel()
-		if ahead != nil {
-			<-ahead // it stops with the context
+		for range ahead { // it stops with the context
 		}
 		lk.close()
 	}()
-	next := func(x int) int {
-		for x--; x >= 0 && isDone[x]; x-- {
-		}
-		return x
-	}
-	if x := next(len(ord.Tiers)); x >= 0 {
-		ahead = exploreAhead(ctx, rules, opt, ord, ord.Tiers[x], f.Exact(), lk, -1)
-	}
 	for x := len(ord.Tiers) - 1; x >= 0; x-- {
 		t := ord.Tiers[x]
 		ok := isDone[x]
@@ -143,15 +144,7 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 			}
 			sum.addProof(proof)
 		} else {
-			ex := <-ahead
-			ahead = nil
-			if ex.err != nil {
-				return nil, ex.err
-			}
-			if y := next(x); y >= 0 {
-				ahead = exploreAhead(ctx, rules, opt, ord, ord.Tiers[y], f.Exact(), lk, t.Tier)
-			}
-			out, proof, err := solveTier(ctx, f, rules, opt, dir, t, ex, info, lk)
+			out, proof, err := solveUnits(ctx, f, rules, opt, dir, t, ahead, info, lk)
 			if err != nil {
 				return nil, err
 			}
@@ -202,11 +195,12 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 	}
 	w := Width(rules.Players())
 	ts, sized := rules.(TierSizer)
+	_, sharded := rules.(Sharder[S])
 	var largest, total int64
 	if sized && !opt.Sharded {
 		// The memory first, so that a refusal leaves nothing behind.
 		largest, total = ts.TierSizes()
-		if err := checkLargest(opt.Engine, rules.Players(), exact, largest); err != nil {
+		if err := checkLargest(opt, rules.Players(), exact, sharded, largest); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -227,7 +221,7 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 		return nil, nil, nil, err
 	}
 	if !opt.Sharded {
-		if err := checkTiers(ord, rules.Players(), exact, opt.Engine); err != nil {
+		if err := checkTiers(ord, opt, rules.Players(), exact, sharded); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -268,13 +262,32 @@ type TierSizer interface {
 }
 
 // checkLargest is TierSizer's check of the memory.
-func checkLargest(opt engine.Options, players int, exact bool, largest int64) error {
-	mem := opt.Memory
-	if mem == 0 {
-		mem = budget.Available()
+func checkLargest(opt Options, players int, exact, sharded bool, largest int64) error {
+	return tierEstimate(opt, players, exact, sharded, "the largest tier", largest).CheckWithin(memoryOf(opt))
+}
+
+func memoryOf(opt Options) uint64 {
+	if opt.Engine.Memory != 0 {
+		return opt.Engine.Memory
 	}
-	est := budget.Estimate{What: fmt.Sprintf("tiered: the largest tier has %d states: solved whole, it", largest), Bytes: TierBytes(largest, players, exact)}
-	return est.CheckWithin(mem)
+	return budget.Available()
+}
+
+// tierEstimate is the memory solving a tier of states states takes:
+// whole (TierBytes), or for rules with shards a unit at a time, with the
+// records of the whole tier, which its file is merged from.
+func tierEstimate(opt Options, players int, exact, sharded bool, what string, states int64) budget.Estimate {
+	if !sharded || states <= int64(opt.unitStates()) {
+		return budget.Estimate{What: fmt.Sprintf("tiered: %s has %d states: solved whole, it", what, states), Bytes: TierBytes(states, players, exact)}
+	}
+	kind := tierfile.Float
+	if exact {
+		kind = tierfile.Exact
+	}
+	// Two units (one explored while one is solved) and the records twice
+	// (the units' and the merged tier's).
+	need := 2*TierBytes(int64(opt.unitStates()), players, exact) + 2*float64(heldBytes(kind, int(states), Width(players)))
+	return budget.Estimate{What: fmt.Sprintf("tiered: %s has %d states: solved %d at a time, with its records, it", what, states, opt.unitStates()), Bytes: need}
 }
 
 // checkDisk is TierSizer's check of the disk, before the numbering.
@@ -290,20 +303,16 @@ func checkDisk(opt Options, kind tierfile.Kind, width int, total int64) error {
 }
 
 // checkTiers refuses, before any tier is solved, a game whose largest
-// tier would not fit in memory: a tier is solved whole, in one process.
-func checkTiers(ord *order, players int, exact bool, opt engine.Options) error {
+// tier would not fit in memory: a tier is solved whole in one process, or
+// for rules with shards a unit at a time.
+func checkTiers(ord *order, opt Options, players int, exact, sharded bool) error {
 	var big tierCount
 	for _, t := range ord.Tiers {
 		if t.States > big.States {
 			big = t
 		}
 	}
-	mem := opt.Memory
-	if mem == 0 {
-		mem = budget.Available()
-	}
-	est := budget.Estimate{What: fmt.Sprintf("tiered: tier %d, the largest, has %d states: solved whole, it", big.Tier, big.States), Bytes: TierBytes(big.States, players, exact)}
-	return est.CheckWithin(mem)
+	return tierEstimate(opt, players, exact, sharded, fmt.Sprintf("tier %d, the largest,", big.Tier), big.States).CheckWithin(memoryOf(opt))
 }
 
 // TierPlan is one tier of a planned solve.
@@ -360,12 +369,15 @@ func SolveOne[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F,
 		return solver.Invalidf("tiered: the game has no tier %d", tier)
 	}
 	lk := &lookups[S, T]{dir: dir, tr: tr, players: rules.Players(), budget: heldBudget(opt)}
-	defer lk.close()
-	ex := <-exploreAhead(ctx, rules, opt, ord, ord.Tiers[x], f.Exact(), lk, -1)
-	if ex.err != nil {
-		return ex.err
-	}
-	out, proof, err := solveTier(ctx, f, rules, opt, dir, ord.Tiers[x], ex, engine.TierInfo{States: ord.States, Total: ord.total}, lk)
+	ctx, cancel := context.WithCancel(ctx)
+	ahead := exploreUnits(ctx, rules, opt, ord, ord.Tiers[x:x+1], f.Exact(), lk)
+	defer func() {
+		cancel()
+		for range ahead {
+		}
+		lk.close()
+	}()
+	out, proof, err := solveUnits(ctx, f, rules, opt, dir, ord.Tiers[x], ahead, engine.TierInfo{States: ord.States, Total: ord.total}, lk)
 	if err != nil {
 		return err
 	}
@@ -431,49 +443,165 @@ func (s *Summary[T]) addProof(p *tierProof) {
 	}
 }
 
-// explored is a tier read from its order file and explored: its keys in
-// order, the order that sorts them (perm), and the values of its exits
-// read ahead (Values nil for those not read yet).
+// explored is a unit of a tier (some of its shards, or all of it) read
+// from its order file and explored: its keys in order, the order that
+// sorts them (perm), and the values of its exits read ahead (Values nil
+// for those not read yet); unit counts the tier's units from 0.
 type explored[S comparable, T any] struct {
-	keys  []uint64
-	perm  []int32
-	tg    *engine.TierGraph[S]
-	exits []engine.TierExit[T]
-	err   error
+	tier        tierCount
+	unit, units int
+	keys        []uint64
+	perm        []int32
+	tg          *engine.TierGraph[S]
+	exits       []engine.TierExit[T]
+	err         error
 }
 
-// exploreAhead explores tier t on a goroutine and reads the values of its
-// exits from lk but for those in tier pending, being solved meanwhile
-// (-1: none); the channel gives the result.
-func exploreAhead[S comparable, T any](ctx context.Context, rules engine.Rules[S], opt Options, ord *order, t tierCount, exact bool, lk *lookups[S, T], pending int) chan explored[S, T] {
-	ch := make(chan explored[S, T], 1)
+// unitStates bounds the states of a unit: a tier of more is solved a few
+// shards at a time (Sharder), so that its graph, not the tier's, is what
+// memory holds, however large the tier. A unit of 2^18 Pig states takes
+// about 170 MB.
+const unitStates = 1 << 18
+
+func (o Options) unitStates() int {
+	if o.UnitStates > 0 {
+		return o.UnitStates
+	}
+	return unitStates
+}
+
+// unitsOf splits a tier's keys, in the tier's order, into units: whole
+// shards (Sharder) packed in the order of their first states up to
+// opt.unitStates() states a unit (a larger shard is a unit alone), each
+// unit's keys in the tier's order. Rules without shards, and a tier no
+// larger than a unit, are one unit.
+func unitsOf[S comparable](rules engine.Rules[S], opt Options, keys []uint64) [][]uint64 {
+	sh, ok := rules.(Sharder[S])
+	limit := opt.unitStates()
+	if !ok || len(keys) <= limit {
+		return [][]uint64{keys}
+	}
+	tr := rules.(engine.Tierer[S])
+	shardOf := make([]uint64, len(keys))
+	sizes := map[uint64]int{}
+	var order []uint64
+	for i, k := range keys {
+		s, _ := tr.State(int(k))
+		shardOf[i] = sh.Shard(s)
+		if sizes[shardOf[i]] == 0 {
+			order = append(order, shardOf[i])
+		}
+		sizes[shardOf[i]]++
+	}
+	unitOf := make(map[uint64]int, len(order))
+	var counts []int
+	for _, key := range order {
+		if len(counts) == 0 || counts[len(counts)-1] > 0 && counts[len(counts)-1]+sizes[key] > limit {
+			counts = append(counts, 0)
+		}
+		unitOf[key] = len(counts) - 1
+		counts[len(counts)-1] += sizes[key]
+	}
+	units := make([][]uint64, len(counts))
+	for u, c := range counts {
+		units[u] = make([]uint64, 0, c)
+	}
+	for i, k := range keys {
+		u := unitOf[shardOf[i]]
+		units[u] = append(units[u], k)
+	}
+	return units
+}
+
+// exploreUnits explores the units of tiers, in order, on a goroutine, one
+// unit ahead of the solve, and reads the values of their exits from lk
+// but for those in the tier before, which may be being solved meanwhile.
+// The channel gives each unit, and is closed after the last or an error.
+func exploreUnits[S comparable, T any](ctx context.Context, rules engine.Rules[S], opt Options, ord *order, tiers []tierCount, exact bool, lk *lookups[S, T]) chan explored[S, T] {
+	ch := make(chan explored[S, T])
 	go func() {
-		var ex explored[S, T]
-		defer func() { ch <- ex }()
+		defer close(ch)
+		send := func(ex explored[S, T]) bool {
+			select {
+			case ch <- ex:
+				return ex.err == nil
+			case <-ctx.Done():
+				return false
+			}
+		}
 		tr := rules.(engine.Tierer[S])
-		keys, err := ord.read(opt.Dir, t)
-		if err != nil {
-			ex.err = err
-			return
-		}
-		if ex, err = exploreKeys[S, T](ctx, rules, opt, t.Tier, keys, exact); err != nil {
-			ex.err = err
-			return
-		}
-		for k := range ex.exits {
-			if k%4096 == 0 && ctx.Err() != nil {
-				ex.err = fmt.Errorf("tiered: %w", ctx.Err())
+		pending := -1
+		for _, t := range tiers {
+			keys, err := ord.read(opt.Dir, t)
+			if err != nil {
+				send(explored[S, T]{err: err})
 				return
 			}
-			if s := ex.tg.Exit(k); tr.Tier(s) != pending {
-				if ex.exits[k], ex.err = lk.exit(s); ex.err != nil {
-					ex.err = fmt.Errorf("tiered: tier %d: the solved state %s: %w", t.Tier, describe(rules, s), ex.err)
+			units := unitsOf(rules, opt, keys)
+			for u, uk := range units {
+				ex, err := exploreKeys[S, T](ctx, rules, opt, t.Tier, uk, exact)
+				ex.tier, ex.unit, ex.units = t, u, len(units)
+				if err != nil {
+					ex.err = err
+					send(ex)
+					return
+				}
+				for k := range ex.exits {
+					if k%4096 == 0 && ctx.Err() != nil {
+						ex.err = fmt.Errorf("tiered: %w", ctx.Err())
+						break
+					}
+					if s := ex.tg.Exit(k); tr.Tier(s) != pending {
+						if ex.exits[k], err = lk.exit(s); err != nil {
+							ex.err = fmt.Errorf("tiered: tier %d: the solved state %s: %w", t.Tier, describe(rules, s), err)
+							break
+						}
+					}
+				}
+				if !send(ex) {
 					return
 				}
 			}
+			pending = t.Tier
 		}
 	}()
 	return ch
+}
+
+// solveUnits solves tier t's units, as ahead gives them, and returns the
+// tier's file contents and its proof (nil where every value is proven).
+func solveUnits[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, t tierCount, ahead chan explored[S, T], info engine.TierInfo, lk *lookups[S, T]) (*tierfile.Tier, *tierProof, error) {
+	var parts []*tierfile.Tier
+	var u Unproven
+	for {
+		ex, ok := <-ahead
+		switch {
+		case !ok && ctx.Err() != nil:
+			return nil, nil, fmt.Errorf("tiered: tier %d: %w", t.Tier, ctx.Err())
+		case !ok:
+			return nil, nil, fmt.Errorf("tiered: tier %d was not explored", t.Tier)
+		case ex.err != nil:
+			return nil, nil, ex.err
+		case ex.tier.Tier != t.Tier:
+			return nil, nil, fmt.Errorf("tiered: tier %d explored while tier %d is solved", ex.tier.Tier, t.Tier)
+		}
+		out, proof, err := solveTier(ctx, f, rules, opt, dir, t, ex, info, lk)
+		if err != nil {
+			return nil, nil, err
+		}
+		u.Add(proof.unproven())
+		if ex.units == 1 {
+			return out, proof, nil
+		}
+		parts = append(parts, out)
+		if ex.unit == ex.units-1 {
+			out, err := Merge(parts)
+			if err != nil {
+				return nil, nil, fmt.Errorf("tiered: tier %d: %w", t.Tier, err)
+			}
+			return out, u.proof(), nil
+		}
+	}
 }
 
 // exploreKeys explores the states of tier whose indices keys lists, in
