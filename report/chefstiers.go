@@ -23,6 +23,9 @@ type ChefsTiersQuery struct {
 	Options engine.Options
 	// Progress, if set, is told after each tier (tiered.Progress).
 	Progress func(tiered.Progress)
+	// LimitMemory sets the runtime's soft memory limit for the solve
+	// (tiered.Options.LimitMemory): for a command, not a server.
+	LimitMemory bool
 }
 
 // ChefsTiers is a Chef Showdown solved by tiers: the chefs command's JSON
@@ -51,7 +54,7 @@ func SolveChefsTiers(ctx context.Context, q ChefsTiersQuery) (*ChefsTiers, error
 }
 
 func solveChefsTiers[T any, F numeric.Field[T]](ctx context.Context, f F, rules chefs.TierRules, q ChefsTiersQuery, cv conv[T]) (*ChefsTiers, error) {
-	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: rules.Game(), Progress: q.Progress}
+	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: rules.Game(), Progress: q.Progress, LimitMemory: q.LimitMemory}
 	opt.Engine.Progress = nil
 	sum, err := tiered.Solve[chefs.State, T](ctx, f, rules, opt)
 	if err != nil {

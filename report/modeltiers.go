@@ -29,6 +29,9 @@ type ModelTiersQuery struct {
 	Options engine.Options
 	// Progress, if set, is told after each tier (tiered.Progress).
 	Progress func(tiered.Progress)
+	// LimitMemory sets the runtime's soft memory limit for the solve
+	// (tiered.Options.LimitMemory): for a command, not a server.
+	LimitMemory bool
 }
 
 // ModelTiers is a model solved by tiers: the solve command's JSON and
@@ -69,7 +72,7 @@ func SolveModelTiers(ctx context.Context, q ModelTiersQuery) (*ModelTiers, error
 }
 
 func solveModelTiers[T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[int32], q ModelTiersQuery, cv conv[T]) (*ModelTiers, error) {
-	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: ModelGame(q.Text), Progress: q.Progress}
+	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: ModelGame(q.Text), Progress: q.Progress, LimitMemory: q.LimitMemory}
 	opt.Engine.Progress = nil
 	sum, err := tiered.Solve[int32, T](ctx, f, rules, opt)
 	if err != nil {

@@ -28,6 +28,9 @@ type PigTiersQuery struct {
 	Options engine.Options
 	// Progress, if set, is told after each tier (tiered.Progress).
 	Progress func(tiered.Progress)
+	// LimitMemory sets the runtime's soft memory limit for the solve
+	// (tiered.Options.LimitMemory): for a command, not a server.
+	LimitMemory bool
 }
 
 // PigTiers is Pig solved by tiers: the pig command's JSON and text with
@@ -63,7 +66,7 @@ func solvePigTiers[T any, F numeric.Field[T]](ctx context.Context, f F, q PigTie
 	if err != nil {
 		return nil, err
 	}
-	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: pigGame(q.Target), Progress: q.Progress}
+	opt := tiered.Options{Engine: q.Options, Dir: q.Dir, Game: pigGame(q.Target), Progress: q.Progress, LimitMemory: q.LimitMemory}
 	opt.Engine.Progress = nil
 	sum, err := tiered.Solve[pig.State, T](ctx, f, rules, opt)
 	if err != nil {

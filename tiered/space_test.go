@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -78,5 +79,44 @@ func TestProofFileCorrupt(t *testing.T) {
 	_, err := Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt)
 	if !errors.Is(err, tierfile.ErrCorrupt) || !strings.Contains(err.Error(), "delete it and tier 5's file") {
 		t.Fatalf("error %v, want ErrCorrupt for tier 5's proof", err)
+	}
+}
+
+// TestLimitMemory: with LimitMemory, Solve sets the runtime's soft memory
+// limit while it runs, to a quarter more than its working set, and puts
+// the one before back; a limit already set is left alone.
+func TestLimitMemory(t *testing.T) {
+	rules, _ := pig.New(20)
+	opt := Options{Dir: t.TempDir(), Game: "pig target=20", LimitMemory: true, Held: 1 << 20}
+	var during []int64
+	opt.Progress = func(Progress) { during = append(during, debug.SetMemoryLimit(-1)) }
+	before := debug.SetMemoryLimit(-1)
+	if _, err := Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt); err != nil {
+		t.Fatal(err)
+	}
+	// The largest tier's states: 650 bytes each solved whole, 4·40
+	// queued; 1 MiB held and 64 MiB.
+	plan, err := Plan(context.Background(), rules, false, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var largest int64
+	for _, p := range plan {
+		largest = max(largest, p.States)
+	}
+	set := 650*largest + 4*largest*40 + 1<<20 + 64<<20
+	want := int64(1.25 * float64(set))
+	if len(during) == 0 || during[0] != want || debug.SetMemoryLimit(-1) != before {
+		t.Fatalf("limit %v during the solve (want %d), %d after (%d before)", during[:min(1, len(during))], want, debug.SetMemoryLimit(-1), before)
+	}
+	debug.SetMemoryLimit(1 << 40)
+	defer debug.SetMemoryLimit(before)
+	during = nil
+	opt.Dir = t.TempDir()
+	if _, err := Solve[pig.State, float64](context.Background(), numeric.Float{}, rules, opt); err != nil {
+		t.Fatal(err)
+	}
+	if during[0] != 1<<40 {
+		t.Fatalf("a limit set before was changed to %d", during[0])
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -41,6 +42,13 @@ type Options struct {
 	// ShardSolver), by a distributed runner: Plan then leaves the memory
 	// a whole tier would take unchecked.
 	Sharded bool
+	// LimitMemory has Solve set the Go runtime's soft memory limit
+	// (runtime/debug.SetMemoryLimit) to what it expects to hold, a
+	// quarter more than workingSet, while it runs, unless a limit is set
+	// already (GOMEMLIMIT): left alone, the collector lets the heap grow
+	// to twice what is live, and a solve that holds a gigabyte takes
+	// two. For a command that runs one solve, not a library call.
+	LimitMemory bool
 	// UnitStates bounds the states of the part of a tier solved at once,
 	// for rules with shards (Sharder); 0 means 2^18.
 	UnitStates int
@@ -100,6 +108,13 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 		return nil, err
 	}
 	P := rules.Players()
+	if opt.LimitMemory {
+		if prev := debug.SetMemoryLimit(-1); prev == math.MaxInt64 {
+			_, sharded := rules.(Sharder[S])
+			debug.SetMemoryLimit(int64(1.25 * workingSet(ord, opt, P, f.Exact(), sharded)))
+			defer debug.SetMemoryLimit(prev)
+		}
+	}
 	info := engine.TierInfo{States: ord.States, Total: ord.total}
 	lk := &lookups[S, T]{dir: dir, tr: tr, players: P, budget: heldBudget(opt)}
 	sum := &Summary[T]{States: ord.States, Tiers: len(ord.Tiers)}
@@ -300,6 +315,22 @@ func checkDisk(opt Options, kind tierfile.Kind, width int, total int64) error {
 		return fmt.Errorf("tiered: %d states: %w", total, err)
 	}
 	return nil
+}
+
+// workingSet is about the memory a solve holds at most: the largest
+// tier's solve (tierEstimate), the solved tiers kept for reading
+// (heldBudget), the tiers queued for writing, and 64 MiB for the rest.
+func workingSet(ord *order, opt Options, players int, exact, sharded bool) float64 {
+	var largest int64
+	for _, t := range ord.Tiers {
+		largest = max(largest, t.States)
+	}
+	kind := tierfile.Float
+	if exact {
+		kind = tierfile.Exact
+	}
+	queued := float64(writeQueue * heldBytes(kind, int(largest), Width(players)))
+	return tierEstimate(opt, players, exact, sharded, "", largest).Bytes + float64(heldBudget(opt)) + queued + 64<<20
 }
 
 // checkTiers refuses, before any tier is solved, a game whose largest

@@ -99,7 +99,7 @@ func runChefs(cmd *cobra.Command, e *env, fl chefsFlags) error {
 		if fl.policy || fl.csv != "" || cmd.Flags().Changed("method") {
 			return fmt.Errorf("chefs: --tiers solves on the general engine and keeps every state in the tier files; --policy, --csv and --method do not apply")
 		}
-		q := report.ChefsTiersQuery{Skills: skills, Exact: fl.exact, Dir: fl.tiers, Progress: e.tierProgress("chefs tiers")}
+		q := report.ChefsTiersQuery{Skills: skills, Exact: fl.exact, Dir: fl.tiers, Progress: e.tierProgress("chefs tiers"), LimitMemory: true}
 		q.Options.Workers = e.workers
 		out, err := report.SolveChefsTiers(cmd.Context(), q)
 		if err != nil {

@@ -74,7 +74,7 @@ unproven and unproven_bound where some float value is not proven.`,
 				if fl.players != 2 || fl.policy || fl.csv != "" {
 					return fmt.Errorf("pig: --tiers solves two players, without --policy or --csv (query reads any state's move from the tier files)")
 				}
-				q := report.PigTiersQuery{Target: fl.target, Exact: fl.exact, Dir: fl.tiers, Progress: e.tierProgress("pig tiers")}
+				q := report.PigTiersQuery{Target: fl.target, Exact: fl.exact, Dir: fl.tiers, Progress: e.tierProgress("pig tiers"), LimitMemory: true}
 				q.Options.Workers = e.workers
 				out, err := report.SolvePigTiers(cmd.Context(), q)
 				if err != nil {

@@ -288,7 +288,7 @@ func solveTiers(cmd *cobra.Command, e *env, fl solveFlags, path string, in *load
 	case fl.policy || fl.csv != "":
 		return fmt.Errorf("solve: --tiers keeps every state's move in the tier files; --policy and --csv do not apply")
 	}
-	q := report.ModelTiersQuery{Model: in.Plain, Text: data, Exact: fl.exact, Dir: fl.tiers, Progress: e.tierProgress("solve tiers")}
+	q := report.ModelTiersQuery{Model: in.Plain, Text: data, Exact: fl.exact, Dir: fl.tiers, Progress: e.tierProgress("solve tiers"), LimitMemory: true}
 	q.Options.Workers = e.workers
 	out, err := report.SolveModelTiers(cmd.Context(), q)
 	if err != nil {
