@@ -296,7 +296,7 @@ func TestChefsTiers(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"chefs", "-n", "26", "--tiers", big}, "the largest tier has 135207800 states: solved whole, it needs about"},
+		{[]string{"chefs", "-n", "26", "--tiers", big}, "the largest tier has 135207800 states: solved 262144 at a time, with its records, it needs about"},
 		{[]string{"chefs", "-n", "8", "--tiers", big, "--policy"}, "--policy, --csv and --method do not apply"},
 	} {
 		code, out, errs := run(t, "", tc.args...)
