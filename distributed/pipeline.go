@@ -129,6 +129,9 @@ type worker interface {
 	shards(tier int) ([]tiered.Shard, error)
 	solve(ctx context.Context, tier int, sh tiered.Shard, fed *tierfile.Tier) (*tierfile.Tier, tiered.Unproven, error)
 	write(tier int, parts []*tierfile.Tier, u tiered.Unproven) error
+	// feeder is the rules as a tiered.Feeder, nil for a game whose
+	// shards do not feed the next tier's.
+	feeder() tiered.Feeder
 	close()
 }
 
@@ -162,6 +165,11 @@ func (g *gameWorker[S, T, F]) close() {
 	if g.w != nil {
 		g.w.Close()
 	}
+}
+
+func (g *gameWorker[S, T, F]) feeder() tiered.Feeder {
+	fd, _ := g.rules.(tiered.Feeder)
+	return fd
 }
 
 func newWorker[S comparable](rules engine.Rules[S], exact bool, opt tiered.Options) worker {
@@ -216,20 +224,6 @@ func (s Spec) worker() (worker, error) {
 		return newWorker(engine.Rules[chefs.State](r), s.Exact, opt), nil
 	}
 	return nil, fmt.Errorf("distributed: unknown game %q", s.Game)
-}
-
-// feeds lists the shards of tier-1 that read shard's records, for games
-// whose shards feed the next tier's (tiered.Feeder); ok is false for
-// others.
-func (s Spec) feeds(tier int, shard uint64) (up []uint64, ok bool) {
-	if s.Game != "chefs" {
-		return nil, false
-	}
-	r, err := s.chefsRules()
-	if err != nil {
-		return nil, false
-	}
-	return r.Feeds(tier, shard), true
 }
 
 // The stages' elements: a shard is its states' indices, 8 bytes each; a
@@ -507,11 +501,11 @@ func solveShard(ctx context.Context, spec Spec, lw *lazyWorker, tier int, sh tie
 		return fmt.Errorf("distributed: %w", err)
 	}
 	emit(encodePart(part{Records: out, Unproven: u}))
-	if up, ok := spec.feeds(tier, sh.Key); ok {
+	if fd := w.feeder(); fd != nil {
 		// Only the records go up: what was not proven is counted once,
 		// in this tier's file.
 		r := encodePart(part{Records: out})
-		for _, k := range up {
+		for _, k := range fd.Feeds(tier, sh.Key) {
 			feed(k, r)
 		}
 	}
@@ -582,6 +576,11 @@ func init() {
 // shards (CoGroupByKey), and no tier file is read.
 func Build(s beam.Scope, spec Spec, plan []tiered.TierPlan) beam.PCollection {
 	prev := beam.Create(s.Scope("start"), -1)
+	feeds := false // the game's shards feed the next tier's
+	if w, err := spec.worker(); err == nil {
+		feeds = w.feeder() != nil
+		w.close()
+	}
 	var fed beam.PCollection // the records fed to the shards of tier fedTier
 	fedTier := -1
 	for _, t := range plan {
@@ -590,15 +589,15 @@ func Build(s beam.Scope, spec Spec, plan []tiered.TierPlan) beam.PCollection {
 		}
 		st := s.Scope(fmt.Sprintf("tier %d", t.Tier))
 		shards := beam.ParDo(st, &splitFn{Spec: spec, Tier: t.Tier}, beam.Create(st, t.Tier), beam.SideInput{Input: prev})
-		var parts, feeds beam.PCollection
+		var parts, up beam.PCollection
 		if fed.IsValid() && fedTier == t.Tier {
-			parts, feeds = beam.ParDo2(st, &solveFedFn{Spec: spec, Tier: t.Tier}, beam.CoGroupByKey(st, shards, fed))
+			parts, up = beam.ParDo2(st, &solveFedFn{Spec: spec, Tier: t.Tier}, beam.CoGroupByKey(st, shards, fed))
 		} else {
-			parts, feeds = beam.ParDo2(st, &solveFn{Spec: spec, Tier: t.Tier}, beam.Reshuffle(st, shards))
+			parts, up = beam.ParDo2(st, &solveFn{Spec: spec, Tier: t.Tier}, beam.Reshuffle(st, shards))
 		}
 		prev = beam.ParDo(st, &writeFn{Spec: spec, Tier: t.Tier}, beam.GroupByKey(st, beam.AddFixedKey(st, parts)))
-		if _, ok := spec.feeds(t.Tier, 0); ok {
-			fed, fedTier = feeds, t.Tier-1
+		if feeds {
+			fed, fedTier = up, t.Tier-1
 		}
 	}
 	return prev

@@ -222,19 +222,16 @@ func (w *ShardSolver[S, T, F]) Solve(ctx context.Context, tier int, sh Shard, fe
 		return nil, Unproven{}, fmt.Errorf("tiered: shard %d: %w", sh.Key, err)
 	}
 	P := w.rules.Players()
-	for k := range ex.exits {
-		if k%4096 == 0 && ctx.Err() != nil {
-			return nil, Unproven{}, fmt.Errorf("tiered: %w", ctx.Err())
-		}
-		s := ex.tg.Exit(k)
+	err = readExits(ctx, w.rules, &ex, fmt.Sprintf("tier %d, shard %d", tier, sh.Key), func(s S) (engine.TierExit[T], bool, error) {
 		if fed == nil {
-			ex.exits[k], err = w.lk.exit(s)
-		} else {
-			ex.exits[k], err = fedExit[S, T](fed, w.tr, s, P)
+			e, err := w.lk.exit(s)
+			return e, true, err
 		}
-		if err != nil {
-			return nil, Unproven{}, fmt.Errorf("tiered: tier %d, shard %d: the solved state %s: %w", tier, sh.Key, describe(w.rules, s), err)
-		}
+		e, err := fedExit[S, T](fed, w.tr, s, P)
+		return e, true, err
+	})
+	if err != nil {
+		return nil, Unproven{}, err
 	}
 	out, proof, err := solveTier(ctx, w.f, w.rules, w.opt, w.dir, tierCount{Tier: tier}, ex, w.info, w.lk)
 	if err != nil {

@@ -577,18 +577,13 @@ func exploreUnits[S comparable, T any](ctx context.Context, rules engine.Rules[S
 					send(ex)
 					return
 				}
-				for k := range ex.exits {
-					if k%4096 == 0 && ctx.Err() != nil {
-						ex.err = fmt.Errorf("tiered: %w", ctx.Err())
-						break
+				ex.err = readExits(ctx, rules, &ex, fmt.Sprintf("tier %d", t.Tier), func(s S) (engine.TierExit[T], bool, error) {
+					if tr.Tier(s) == pending {
+						return engine.TierExit[T]{}, false, nil
 					}
-					if s := ex.tg.Exit(k); tr.Tier(s) != pending {
-						if ex.exits[k], err = lk.exit(s); err != nil {
-							ex.err = fmt.Errorf("tiered: tier %d: the solved state %s: %w", t.Tier, describe(rules, s), err)
-							break
-						}
-					}
-				}
+					e, err := lk.exit(s)
+					return e, true, err
+				})
 				if !send(ex) {
 					return
 				}
@@ -597,6 +592,26 @@ func exploreUnits[S comparable, T any](ctx context.Context, rules engine.Rules[S
 		}
 	}()
 	return ch
+}
+
+// readExits reads the values of ex's exits by read, which may leave one
+// to be read when the unit is solved (false), checking ctx as it goes;
+// where names the unit in errors.
+func readExits[S comparable, T any](ctx context.Context, rules engine.Rules[S], ex *explored[S, T], where string, read func(S) (engine.TierExit[T], bool, error)) error {
+	for k := range ex.exits {
+		if k%4096 == 0 && ctx.Err() != nil {
+			return fmt.Errorf("tiered: %w", ctx.Err())
+		}
+		s := ex.tg.Exit(k)
+		e, ok, err := read(s)
+		if err != nil {
+			return fmt.Errorf("tiered: %s: the solved state %s: %w", where, describe(rules, s), err)
+		}
+		if ok {
+			ex.exits[k] = e
+		}
+	}
+	return nil
 }
 
 // solveUnits solves tier t's units, as ahead gives them, and returns the
