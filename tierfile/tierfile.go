@@ -98,41 +98,68 @@ func (t *Tier) check() error {
 	return nil
 }
 
-// blockWriter writes through a buffer, keeping a CRC-32C of each block
-// and the first error, after which it writes nothing.
+// blockWriter writes in blocks of blockSize bytes, keeping a CRC-32C of
+// each, and the first error, after which it writes nothing. It gathers a
+// whole block before it checksums and writes it: values of 4 and 8 bytes
+// are then appended in place rather than written one at a time.
 type blockWriter struct {
-	w     *bufio.Writer
-	off   int64
-	crc   uint32
+	w     io.Writer
+	blk   []byte // the current block, capacity blockSize
 	table []uint32
-	buf   [8]byte
 	err   error
 }
 
+func newBlockWriter(w io.Writer) *blockWriter {
+	return &blockWriter{w: w, blk: make([]byte, 0, blockSize)}
+}
+
 func (b *blockWriter) write(p []byte) {
-	for len(p) > 0 && b.err == nil {
-		room := blockSize - int(b.off%blockSize)
-		chunk := p[:min(room, len(p))]
-		n, err := b.w.Write(chunk)
-		b.crc = crc32.Update(b.crc, castagnoli, chunk[:n])
-		b.off += int64(n)
-		b.err = err
-		if b.off%blockSize == 0 {
-			b.table = append(b.table, b.crc)
-			b.crc = 0
-		}
+	for len(p) > 0 {
+		n := copy(b.blk[len(b.blk):blockSize], p)
+		b.blk = b.blk[:len(b.blk)+n]
 		p = p[n:]
+		if len(b.blk) == blockSize {
+			b.flush()
+		}
 	}
 }
 
+// flush ends the current block, if it holds any bytes.
+func (b *blockWriter) flush() {
+	if len(b.blk) == 0 {
+		return
+	}
+	b.table = append(b.table, crc32.Checksum(b.blk, castagnoli))
+	if b.err == nil {
+		_, b.err = b.w.Write(b.blk)
+	}
+	b.blk = b.blk[:0]
+}
+
 func (b *blockWriter) u64(v uint64) {
-	binary.LittleEndian.PutUint64(b.buf[:], v)
-	b.write(b.buf[:8])
+	if blockSize-len(b.blk) < 8 {
+		var x [8]byte
+		binary.LittleEndian.PutUint64(x[:], v)
+		b.write(x[:])
+		return
+	}
+	b.blk = binary.LittleEndian.AppendUint64(b.blk, v)
+	if len(b.blk) == blockSize {
+		b.flush()
+	}
 }
 
 func (b *blockWriter) u32(v uint32) {
-	binary.LittleEndian.PutUint32(b.buf[:], v)
-	b.write(b.buf[:4])
+	if blockSize-len(b.blk) < 4 {
+		var x [4]byte
+		binary.LittleEndian.PutUint32(x[:], v)
+		b.write(x[:])
+		return
+	}
+	b.blk = binary.LittleEndian.AppendUint32(b.blk, v)
+	if len(b.blk) == blockSize {
+		b.flush()
+	}
 }
 
 // Write stores t as path, atomically (WriteAtomic): path is either
@@ -142,7 +169,7 @@ func Write(path string, t *Tier) error {
 		return err
 	}
 	err := WriteAtomic(path, func(w io.Writer) error {
-		bw := &blockWriter{w: bufio.NewWriterSize(w, 1<<20)}
+		bw := newBlockWriter(w)
 		bw.write([]byte(magic))
 		bw.u32(uint32(fixedHeader + len(t.Game)))
 		bw.write([]byte{byte(t.Kind)})
@@ -176,10 +203,8 @@ func Write(path string, t *Tier) error {
 			}
 			bw.write(blob.Bytes())
 		}
-		if bw.off%blockSize != 0 {
-			bw.table = append(bw.table, bw.crc)
-		}
-		// The trailer goes straight to the buffer: it is not in a block.
+		bw.flush()
+		// The trailer is written as it is: it is not in a block.
 		var tr []byte
 		for _, c := range bw.table {
 			tr = binary.LittleEndian.AppendUint32(tr, c)
@@ -187,13 +212,11 @@ func Write(path string, t *Tier) error {
 		tr = binary.LittleEndian.AppendUint64(tr, uint64(len(bw.table)))
 		tr = binary.LittleEndian.AppendUint32(tr, crc32.Checksum(tr, castagnoli))
 		tr = append(tr, endMagic...)
-		if bw.err == nil {
-			_, bw.err = bw.w.Write(tr)
-		}
 		if bw.err != nil {
 			return bw.err
 		}
-		return bw.w.Flush()
+		_, err := w.Write(tr)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("tierfile: tier %d: %w", t.Tier, err)
