@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"sync"
 	"unsafe"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -57,6 +58,11 @@ type graph[S comparable] struct {
 	// stops is 1 when the graph is discounted (discount.go): its last
 	// state is then the stop, which is not one of the rules' states.
 	stops int
+	// returned is set once the dense index a tier's exploration was lent
+	// is given back (tierGraph.giveBack): index is then filled at the
+	// first lookup.
+	returned  bool
+	fillIndex sync.Once
 }
 
 func (g *graph[S]) name(i uint32) string { return g.describe(g.states[i]) }
@@ -66,6 +72,14 @@ func (g *graph[S]) actions() int { return len(g.outStart) - 1 }
 
 // lookup returns the id of state s, if it was reached.
 func (g *graph[S]) lookup(s S) (uint32, bool) {
+	if g.returned {
+		g.fillIndex.Do(func() {
+			g.index = make(map[S]uint32, len(g.states))
+			for i, s := range g.states {
+				g.index[s] = uint32(i)
+			}
+		})
+	}
 	if g.indexer != nil {
 		if i, ok := g.indexer.Index(s); ok && i >= 0 && i < len(g.dense) {
 			d := g.dense[i]
@@ -532,7 +546,9 @@ func describer[S comparable](rules Rules[S]) func(S) string {
 func newGraph[S comparable](rules Rules[S], opt Options) *graph[S] {
 	g := &graph[S]{players: rules.Players(), index: map[S]uint32{}, nameID: map[string]uint32{}, rats: newRatTable()}
 	g.describeBy(rules)
-	if ix, ok := rules.(Indexer[S]); ok {
+	if l, ok := rules.(denseLender[S]); ok {
+		g.indexer, g.dense = l.lendDense()
+	} else if ix, ok := rules.(Indexer[S]); ok {
 		if limit := ix.IndexLimit(); limit > 0 && float64(limit)*4 < float64(opt.memory())/4 {
 			// Not advised to huge pages: the states found may be few
 			// and far apart in the Indexer's range, and each would bring

@@ -76,14 +76,15 @@ type topo struct {
 	found   func(h *handOut) error
 	probe   int                  // how many components found are probed (tuning.probeComponents)
 	size    func(k int) int      // states of component k, for progress
-	total   int64                // states in all
+	total   int64                // states in all but the given components'
 	solve   func(w, k int) error // solve component k on worker w
 	workers int                  // at most this many workers
 	prog    func(done, total int64)
 	shared  bool // set by run where components were shared out among workers
 	// given, if set, reports a component whose values are given, not
-	// solved (a tier's exits, SolveTier): a single state that costs nothing,
-	// which the choice of workers does not count.
+	// solved (a tier's exits, SolveTier): a single state whose values are
+	// set before the run. It is not solved, queued or reported, and the
+	// choice of workers does not count it.
 	given func(k int) bool
 	// givens is how many of the count components known in advance are
 	// given.
@@ -104,7 +105,7 @@ func (t *topo) workerCount() int {
 	if t.found != nil {
 		return t.workers
 	}
-	if n := t.count - t.givens; n < 64 || mostlySingle(int(t.total)-t.givens, n) {
+	if n := t.count - t.givens; n < 64 || mostlySingle(int(t.total), n) {
 		return min(t.workers, 1)
 	}
 	return min(t.workers, t.count)
@@ -114,7 +115,7 @@ func (t *topo) run(ctx context.Context) error {
 	var progressMu sync.Mutex
 	var done atomic.Int64
 	report := func(k int) {
-		if t.prog == nil {
+		if t.prog == nil || t.given != nil && t.given(k) {
 			return
 		}
 		d := done.Add(int64(t.size(k)))
@@ -139,7 +140,7 @@ func (t *topo) run(ctx context.Context) error {
 		}
 		return nil
 	}
-	q := &readyQueue{}
+	q := &readyQueue{given: t.given}
 	q.wake.L = &q.mu
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -283,6 +284,9 @@ type readyQueue struct {
 	finished int     // components solved; len(waiting) were emitted
 	closed   bool    // every component is emitted
 	err      error   // the first error; the run stops
+	// given (topo.given) marks components solved before they are
+	// emitted.
+	given func(k int) bool
 }
 
 // predLink is an entry of a component's list of waiting predecessors.
@@ -320,6 +324,12 @@ func (q *readyQueue) emit(k int, succ []int32) bool {
 	q.waiting = append(q.waiting, 0)
 	q.solved = append(q.solved, false)
 	q.head = append(q.head, -1)
+	if q.given != nil && q.given(k) {
+		// Its values are set: it is solved as it comes.
+		q.solved[k] = true
+		q.finished++
+		return true
+	}
 	for _, c := range succ {
 		if !q.solved[c] {
 			q.waiting[k]++
@@ -454,20 +464,20 @@ func (r *run[S, T, F]) solveAll(found func(h *handOut) error) (*stats, error) {
 	}
 	g := r.g
 	t := &topo{
-		count: K,
-		found: found,
-		probe: r.opt.tune().probeComponents,
-		size:  func(k int) int { return int(r.comps.start[k+1] - r.comps.start[k]) },
-		total: int64(len(r.comps.members)),
-		solve: func(w, k int) error {
-			wr := worker(w)
-			comp := wr.comps.get(k)
-			return wr.solveCounted(k, comp, int(comp[0]) < g.reached)
-		},
+		count:   K,
+		found:   found,
+		probe:   r.opt.tune().probeComponents,
+		size:    func(k int) int { return int(r.comps.start[k+1] - r.comps.start[k]) },
+		total:   int64(len(r.comps.members)),
 		workers: workers,
 		prog:    r.opt.Progress,
 	}
 	if r.exits != nil {
+		// A tier's exits are single terminals whose values are known:
+		// they are set now, once, and the driver passes them by (given)
+		// rather than queue and solve each, with its bookkeeping, as a
+		// component of its own.
+		r.setExits()
 		t.given = func(k int) bool {
 			comp := r.comps.get(k)
 			_, ok := r.exit(comp[0])
@@ -476,6 +486,15 @@ func (r *run[S, T, F]) solveAll(found func(h *handOut) error) (*stats, error) {
 		if found == nil {
 			t.givens = len(r.exits)
 		}
+		t.total -= int64(len(r.exits))
+	}
+	t.solve = func(w, k int) error {
+		if t.given != nil && t.given(k) {
+			return nil
+		}
+		wr := worker(w)
+		comp := wr.comps.get(k)
+		return wr.solveCounted(k, comp, int(comp[0]) < g.reached)
 	}
 	if found == nil && t.workerCount() > 1 {
 		t.succ = succOf(r.comps, r.edges)
@@ -485,8 +504,25 @@ func (r *run[S, T, F]) solveAll(found func(h *handOut) error) (*stats, error) {
 	}
 	st := merged(runs)
 	st.shared = t.shared
+	// Each exit is counted as solveOne's single terminal would be.
+	st.methods[Direct] += len(r.exits)
 	r.st = worker(0).st
 	return st, nil
+}
+
+// setExits sets the values of a tier's exits (r.exits), as solveOne
+// would, exit by exit.
+func (r *run[S, T, F]) setExits() {
+	P := r.np
+	for j := range r.exits {
+		e := &r.exits[j]
+		v := int(r.exitFrom) + j
+		val := r.vals[v*P : v*P+P]
+		for i := range P {
+			val[i] = r.f.Set(val[i], e.Values[i])
+		}
+		r.rew[v], r.inf[v] = r.f.Set(r.rew[v], e.Reward), e.Infinite
+	}
 }
 
 // solveCounted solves component k (states comp), checks the memory its

@@ -58,6 +58,10 @@ type Options struct {
 	// (doc.go, "Discounted games"); Analyze, AnalyzeBounded, LongRun and
 	// Explore refuse it. The engine keeps the pointer: do not modify it.
 	Discount *big.Rat
+	// TierScratch, if set, is memory that ExploreTier reuses from one
+	// tier to the next; a tiered solve makes one for its tiers. nil means
+	// none.
+	TierScratch *TierScratch
 
 	// tuning, if not nil, replaces defaultTuning (tests only).
 	tuning *tuning

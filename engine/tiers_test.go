@@ -398,14 +398,19 @@ func (c cyclePairs) Tier(s int) int {
 // run on one worker; its components are shared out among two, as the
 // whole game's are, with the same values. Both of the engine's paths are
 // taken: the components known in advance (a small tier) and found while
-// they are solved (from tuning.streamFrom states on).
+// they are solved (from tuning.streamFrom states on). With a TierScratch,
+// whose dense index the exploration gives back, a state is still found
+// by its value (Result.Value).
 func TestSolveTierShares(t *testing.T) {
 	ctx := context.Background()
 	for _, k := range []int{100, 8000} {
 		rules := cyclePairs{k}
-		for _, workers := range []int{1, 2} {
+		for _, workers := range []int{1, 2, -2} {
 			opt := engine.Options{}
 			opt.Workers = workers
+			if workers < 0 {
+				opt.Workers, opt.TierScratch = -workers, new(engine.TierScratch)
+			}
 			whole, err := engine.Solve[int, float64](ctx, numeric.Float{}, rules, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -426,7 +431,7 @@ func TestSolveTierShares(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := engine.Shared(res), workers > 1; got != want {
+			if got, want := engine.Shared(res), opt.Workers > 1; got != want {
 				t.Errorf("k = %d, %d workers: shared is %v, want %v", k, workers, got, want)
 			}
 			for i, s := range states {

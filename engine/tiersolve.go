@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
+	"sync"
 
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/solver"
@@ -56,10 +58,11 @@ func (tg *TierGraph[S]) Exits() int { return len(tg.g.states) - tg.states }
 func (tg *TierGraph[S]) Exit(k int) S { return tg.g.states[tg.states+k] }
 
 // ExploreTier explores tier tier of rules from its states, in the order
-// TierOrder visits them, keeping the graph (no lean decomposition); exact
-// sizes the memory check for exact values. A state of the tier missing
-// from states, one listed twice, and a move to an earlier tier are
-// refused.
+// TierOrder visits them, keeping the graph (no lean decomposition: its
+// one goroutine, which both expands the states again and finds the
+// components, made Pig to 100 by tiers half as slow again); exact sizes
+// the memory check for exact values. A state of the tier missing from
+// states, one listed twice, and a move to an earlier tier are refused.
 func ExploreTier[S comparable](ctx context.Context, rules Rules[S], opt Options, exact bool, tier int, states []S) (*TierGraph[S], error) {
 	tr, ok := rules.(Tierer[S])
 	switch {
@@ -76,7 +79,7 @@ func ExploreTier[S comparable](ctx context.Context, rules Rules[S], opt Options,
 		}
 	}
 	zero := new(big.Rat)
-	base := tierGraph[S]{rules: rules, tr: tr, tier: tier, start: states[0], zeros: make([]*big.Rat, rules.Players())}
+	base := tierGraph[S]{rules: rules, tr: tr, tier: tier, start: states[0], zeros: make([]*big.Rat, rules.Players()), scratch: opt.TierScratch}
 	for p := range base.zeros {
 		base.zeros[p] = zero
 	}
@@ -92,6 +95,7 @@ func ExploreTier[S comparable](ctx context.Context, rules Rules[S], opt Options,
 	if err != nil {
 		return nil, err
 	}
+	base.giveBack(g)
 	if base.err != nil {
 		return nil, base.err
 	}
@@ -142,6 +146,77 @@ type tierGraph[S comparable] struct {
 	start S
 	zeros []*big.Rat
 	err   error // a move back, also returned
+	// scratch is Options.TierScratch, and dense the dense index it lent
+	// the exploration, if any.
+	scratch *TierScratch
+	dense   []uint32
+}
+
+// A denseLender lends an exploration its dense index (graph.dense) rather
+// than having newGraph allocate one.
+type denseLender[S comparable] interface {
+	lendDense() (Indexer[S], []uint32)
+}
+
+// TierScratch is memory that ExploreTier reuses from one tier to the
+// next (Options.TierScratch): dense indices over the rules' whole index
+// range, when that range is small (maxTierDense). A tier's graph holds
+// the tier and its exits, a small part of the range, so an index of its
+// own would cost more to allocate and clear than the map it saves; one
+// lent in turn to every tier, each clearing the entries it set, numbers a
+// small game's tiers as fast as the whole game's exploration numbers it.
+// It is safe for concurrent use; its memory goes with it.
+type TierScratch struct {
+	mu    sync.Mutex
+	dense [][]uint32 // all zeros
+}
+
+func (sc *TierScratch) take(limit int) []uint32 {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	for k, d := range sc.dense {
+		if len(d) == limit {
+			sc.dense = slices.Delete(sc.dense, k, k+1)
+			return d
+		}
+	}
+	return make([]uint32, limit)
+}
+
+func (sc *TierScratch) put(d []uint32) {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	sc.dense = append(sc.dense, d)
+}
+
+// maxTierDense bounds the index range of rules whose tiers are lent a
+// dense index: 4 bytes an index, 64 MiB. Past it a tier's graph uses a
+// map, which grows with the tier rather than with the whole game.
+const maxTierDense = 1 << 24
+
+func (t *tierGraph[S]) lendDense() (Indexer[S], []uint32) {
+	limit := t.tr.IndexLimit()
+	if t.scratch == nil || limit <= 0 || limit > maxTierDense {
+		return nil, nil
+	}
+	t.dense = t.scratch.take(limit)
+	return t.tr, t.dense
+}
+
+// giveBack clears the entries of the dense index lent to g's exploration
+// and returns it to the scratch; g's lookups then use a map, built at the
+// first (the tiers' solves look up none).
+func (t *tierGraph[S]) giveBack(g *graph[S]) {
+	if t.dense == nil {
+		return
+	}
+	for _, s := range g.states {
+		if i, ok := t.tr.Index(s); ok && i >= 0 && i < len(g.dense) {
+			g.dense[i] = 0
+		}
+	}
+	t.scratch.put(t.dense)
+	t.dense, g.indexer, g.dense, g.returned = nil, nil, nil, true
 }
 
 func (t *tierGraph[S]) Players() int { return t.rules.Players() }
