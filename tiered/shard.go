@@ -184,6 +184,7 @@ func NewShardSolver[S comparable, T any, F numeric.Field[T]](f F, rules engine.R
 	if err != nil {
 		return nil, err
 	}
+	opt.Engine = withScratch(opt.Engine)
 	return &ShardSolver[S, T, F]{
 		f: f, rules: rules, tr: tr, opt: opt, dir: dir,
 		info: engine.TierInfo{States: ord.States, Total: ord.total},
@@ -222,7 +223,7 @@ func (w *ShardSolver[S, T, F]) Solve(ctx context.Context, tier int, sh Shard, fe
 		return nil, Unproven{}, fmt.Errorf("tiered: shard %d: %w", sh.Key, err)
 	}
 	P := w.rules.Players()
-	err = readExits(ctx, w.rules, &ex, fmt.Sprintf("tier %d, shard %d", tier, sh.Key), func(s S) (engine.TierExit[T], bool, error) {
+	err = readExits(ctx, w.rules, &ex, fmt.Sprintf("tier %d, shard %d", tier, sh.Key), nil, func(s S) (engine.TierExit[T], bool, error) {
 		if fed == nil {
 			e, err := w.lk.exit(s)
 			return e, true, err

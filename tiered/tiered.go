@@ -12,11 +12,13 @@ import (
 	"io/fs"
 	"math"
 	"math/big"
+	mathbits "math/bits"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gamesolve/gamesolve/budget"
@@ -107,6 +109,7 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 	if err != nil {
 		return nil, err
 	}
+	opt.Engine = withScratch(opt.Engine)
 	P := rules.Players()
 	if opt.LimitMemory {
 		if prev := debug.SetMemoryLimit(-1); prev == math.MaxInt64 {
@@ -141,7 +144,18 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 			todo = append(todo, ord.Tiers[x])
 		}
 	}
-	ahead := exploreUnits(ctx, rules, opt, ord, todo, f.Exact(), lk)
+	// A tier is ready to be read ahead when it was solved before, or by
+	// this solve, which solves them in descending order.
+	var solvedTo atomic.Int64
+	solvedTo.Store(math.MaxInt64)
+	ready := func(tier int) bool {
+		if int64(tier) >= solvedTo.Load() {
+			return true
+		}
+		x, found := slices.BinarySearchFunc(ord.Tiers, tier, func(t tierCount, tier int) int { return t.Tier - tier })
+		return found && isDone[x]
+	}
+	ahead := exploreUnits(ctx, rules, opt, ord, todo, f.Exact(), lk, ready)
 	defer func() {
 		cancel()
 		for range ahead { // it stops with the context
@@ -168,6 +182,7 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 			if err := lk.write(out, proof); err != nil {
 				return nil, err
 			}
+			solvedTo.Store(int64(t.Tier))
 			done += t.States
 		}
 		left -= t.States
@@ -399,9 +414,11 @@ func SolveOne[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F,
 	if !found {
 		return solver.Invalidf("tiered: the game has no tier %d", tier)
 	}
+	opt.Engine = withScratch(opt.Engine)
 	lk := &lookups[S, T]{dir: dir, tr: tr, players: rules.Players(), budget: heldBudget(opt)}
 	ctx, cancel := context.WithCancel(ctx)
-	ahead := exploreUnits(ctx, rules, opt, ord, ord.Tiers[x:x+1], f.Exact(), lk)
+	// Every tier after this one is solved: its exits are read ahead.
+	ahead := exploreUnits(ctx, rules, opt, ord, ord.Tiers[x:x+1], f.Exact(), lk, func(int) bool { return true })
 	defer func() {
 		cancel()
 		for range ahead {
@@ -544,61 +561,148 @@ func unitsOf[S comparable](rules engine.Rules[S], opt Options, keys []uint64) []
 	return units
 }
 
-// exploreUnits explores the units of tiers, in order, on a goroutine, one
-// unit ahead of the solve, and reads the values of their exits from lk
-// but for those in the tier before, which may be being solved meanwhile.
-// The channel gives each unit, and is closed after the last or an error.
-func exploreUnits[S comparable, T any](ctx context.Context, rules engine.Rules[S], opt Options, ord *order, tiers []tierCount, exact bool, lk *lookups[S, T]) chan explored[S, T] {
-	ch := make(chan explored[S, T])
+// exploreUnits explores the units of tiers, in order, ahead of the solve,
+// and reads the values of their exits from lk where ready says their tier
+// is solved (the others are read when the unit is solved). The channel
+// gives each unit in order, and is closed after the last or an error.
+//
+// Units of up to smallUnit states are explored on explorers goroutines
+// at once, that many ahead of the solve: a small tier is explored in
+// about the time it is solved, and one goroutine exploring them in turn
+// would leave a core idle while it waits. A larger unit is explored
+// alone, one ahead, so that memory holds two units at most, as
+// workingSet counts.
+func exploreUnits[S comparable, T any](ctx context.Context, rules engine.Rules[S], opt Options, ord *order, tiers []tierCount, exact bool, lk *lookups[S, T], ready func(tier int) bool) chan explored[S, T] {
+	type job struct {
+		t         tierCount
+		u, units  int
+		keys      []uint64
+		slots     int
+		res       chan explored[S, T]
+		exploreIt bool // false: res already holds the error
+	}
+	explorers := min(max(opt.Engine.WorkerCount(), 1), maxExplorers)
+	// slots holds a token for each unit explored and not yet given to
+	// the solve; a large unit takes them all.
+	slots := make(chan struct{}, explorers)
+	jobs := make(chan job)
+	inOrder := make(chan job, explorers)
+	tr := rules.(engine.Tierer[S])
 	go func() {
-		defer close(ch)
-		send := func(ex explored[S, T]) bool {
+		defer close(jobs)
+		defer close(inOrder)
+		give := func(j job) bool {
+			for range j.slots {
+				select {
+				case slots <- struct{}{}:
+				case <-ctx.Done():
+					return false
+				}
+			}
+			if j.exploreIt {
+				select {
+				case jobs <- j:
+				case <-ctx.Done():
+					return false
+				}
+			}
 			select {
-			case ch <- ex:
-				return ex.err == nil
+			case inOrder <- j:
+				return true
 			case <-ctx.Done():
 				return false
 			}
 		}
-		tr := rules.(engine.Tierer[S])
-		pending := -1
 		for _, t := range tiers {
 			keys, err := ord.read(opt.Dir, t)
 			if err != nil {
-				send(explored[S, T]{err: err})
+				j := job{res: make(chan explored[S, T], 1)}
+				j.res <- explored[S, T]{err: err}
+				give(j)
 				return
 			}
 			units := unitsOf(rules, opt, keys)
 			for u, uk := range units {
-				ex, err := exploreKeys[S, T](ctx, rules, opt, t.Tier, uk, exact)
-				ex.tier, ex.unit, ex.units = t, u, len(units)
-				if err != nil {
-					ex.err = err
-					send(ex)
-					return
+				j := job{t: t, u: u, units: len(units), keys: uk, slots: 1, res: make(chan explored[S, T], 1), exploreIt: true}
+				if len(uk) > smallUnit {
+					j.slots = explorers
 				}
-				ex.err = readExits(ctx, rules, &ex, fmt.Sprintf("tier %d", t.Tier), func(s S) (engine.TierExit[T], bool, error) {
-					if tr.Tier(s) == pending {
-						return engine.TierExit[T]{}, false, nil
-					}
-					e, err := lk.exit(s)
-					return e, true, err
-				})
-				if !send(ex) {
+				if !give(j) {
 					return
 				}
 			}
-			pending = t.Tier
 		}
 	}()
-	return ch
+	for range explorers {
+		go func() {
+			for j := range jobs {
+				ex, err := exploreKeys[S, T](ctx, rules, opt, j.t.Tier, j.keys, exact)
+				ex.tier, ex.unit, ex.units = j.t, j.u, j.units
+				if err == nil {
+					err = readExits(ctx, rules, &ex, fmt.Sprintf("tier %d", j.t.Tier), &lk.mu, func(s S) (engine.TierExit[T], bool, error) {
+						if !ready(tr.Tier(s)) {
+							return engine.TierExit[T]{}, false, nil
+						}
+						e, err := lk.exitLocked(s)
+						return e, true, err
+					})
+				}
+				ex.err = err
+				j.res <- ex
+			}
+		}()
+	}
+	out := make(chan explored[S, T])
+	go func() {
+		defer close(out)
+		for j := range inOrder {
+			var ex explored[S, T]
+			select {
+			case ex = <-j.res:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case out <- ex:
+			case <-ctx.Done():
+				return
+			}
+			for range j.slots {
+				<-slots
+			}
+			if ex.err != nil {
+				return
+			}
+		}
+	}()
+	return out
 }
+
+// Look-ahead of exploreUnits: at most maxExplorers units of up to
+// smallUnit states each are explored at once.
+const (
+	maxExplorers = 4
+	smallUnit    = 1 << 15
+)
+
+// exitBatch is how many exits readExits reads under one lock.
+const exitBatch = 256
 
 // readExits reads the values of ex's exits by read, which may leave one
 // to be read when the unit is solved (false), checking ctx as it goes;
-// where names the unit in errors.
-func readExits[S comparable, T any](ctx context.Context, rules engine.Rules[S], ex *explored[S, T], where string, read func(S) (engine.TierExit[T], bool, error)) error {
+// where names the unit in errors. mu, if not nil, is held while read is
+// called, let go every exitBatch exits: readers that share lookups take
+// its lock once a batch, not once an exit.
+func readExits[S comparable, T any](ctx context.Context, rules engine.Rules[S], ex *explored[S, T], where string, mu sync.Locker, read func(S) (engine.TierExit[T], bool, error)) error {
+	if mu != nil {
+		mu.Lock()
+		defer mu.Unlock()
+	}
 	for k := range ex.exits {
+		if mu != nil && k%exitBatch == exitBatch-1 {
+			mu.Unlock()
+			mu.Lock()
+		}
 		if k%4096 == 0 && ctx.Err() != nil {
 			return fmt.Errorf("tiered: %w", ctx.Err())
 		}
@@ -650,6 +754,15 @@ func solveUnits[S comparable, T any, F numeric.Field[T]](ctx context.Context, f 
 	}
 }
 
+// withScratch is opt with a TierScratch, for the explorations of one
+// solve, if it has none.
+func withScratch(opt engine.Options) engine.Options {
+	if opt.TierScratch == nil {
+		opt.TierScratch = new(engine.TierScratch)
+	}
+	return opt
+}
+
 // exploreKeys explores the states of tier whose indices keys lists, in
 // the tier's order: the whole tier, or a shard of it.
 func exploreKeys[S comparable, T any](ctx context.Context, rules engine.Rules[S], opt Options, tier int, keys []uint64, exact bool) (explored[S, T], error) {
@@ -667,13 +780,37 @@ func exploreKeys[S comparable, T any](ctx context.Context, rules engine.Rules[S]
 	if ex.tg, err = engine.ExploreTier(ctx, rules, opt.Engine, exact, tier, states); err != nil {
 		return ex, fmt.Errorf("tiered: tier %d: %w", tier, err)
 	}
-	ex.perm = make([]int32, len(keys))
-	for i := range ex.perm {
-		ex.perm[i] = int32(i)
-	}
-	slices.SortFunc(ex.perm, func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) })
+	ex.perm = ascending(keys)
 	ex.exits = make([]engine.TierExit[T], ex.tg.Exits())
 	return ex, nil
+}
+
+// ascending returns the positions of keys in ascending order of key.
+// Where each key and its position fit in 64 bits together, the pairs are
+// sorted as integers, with no comparison function to call.
+func ascending(keys []uint64) []int32 {
+	perm := make([]int32, len(keys))
+	bits := uint(mathbits.Len(uint(len(keys))))
+	var most uint64
+	for _, k := range keys {
+		most = max(most, k)
+	}
+	if mathbits.Len64(most)+int(bits) > 64 {
+		for i := range perm {
+			perm[i] = int32(i)
+		}
+		slices.SortFunc(perm, func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) })
+		return perm
+	}
+	packed := make([]uint64, len(keys))
+	for i, k := range keys {
+		packed[i] = k<<bits | uint64(i)
+	}
+	slices.Sort(packed)
+	for j, p := range packed {
+		perm[j] = int32(p & (1<<bits - 1))
+	}
+	return perm
 }
 
 // solveTier solves tier t, explored, reading the values of the exits not
@@ -746,10 +883,36 @@ type lookups[S comparable, T any] struct {
 	held    int64
 	tiers   map[int]*heldTier[T]
 	readers map[int]*tierfile.Reader
+	// at, if not nil, is 1 + the position of each held tier's state (by
+	// index) in its tier's records, 0 for other states: an exit is then
+	// found at once rather than by a search of its tier's keys. It is made
+	// for rules of at most maxAt indices (32 MiB).
+	at []uint32
 	// w writes the solved tiers' files in the background.
 	w writer
-	// mu serializes the solve's goroutine and the one exploring ahead.
+	// mu serializes the solve's goroutine and the ones exploring ahead.
 	mu sync.Mutex
+}
+
+const maxAt = 1 << 23
+
+// hold keeps tier t's records h for reading; l.mu is held.
+func (l *lookups[S, T]) hold(t int, h *heldTier[T], bytes int64) {
+	if l.tiers == nil {
+		l.tiers = map[int]*heldTier[T]{}
+		if n := l.tr.IndexLimit(); n > 0 && n <= maxAt {
+			l.at = make([]uint32, n)
+		}
+	}
+	l.tiers[t] = h
+	l.held += bytes
+	if l.at != nil {
+		for i, k := range h.keys {
+			if k < uint64(len(l.at)) {
+				l.at[k] = uint32(i) + 1
+			}
+		}
+	}
 }
 
 // keep holds tier out, just solved, for reading, if it fits what is left
@@ -762,11 +925,7 @@ func (l *lookups[S, T]) keep(out *tierfile.Tier) {
 	if l.held+bytes > l.budget {
 		return
 	}
-	if l.tiers == nil {
-		l.tiers = map[int]*heldTier[T]{}
-	}
-	l.tiers[int(out.Tier)] = &heldTier[T]{keys: out.Keys, width: out.Width, vals: fieldValues[T](out.Floats, out.Rats)}
-	l.held += bytes
+	l.hold(int(out.Tier), &heldTier[T]{keys: out.Keys, width: out.Width, vals: fieldValues[T](out.Floats, out.Rats)}, bytes)
 }
 
 // heldBytes is about what a tier of count states takes held.
@@ -903,11 +1062,7 @@ func (l *lookups[S, T]) source(t int) (*heldTier[T], *tierfile.Reader, error) {
 		if len(h.vals) != len(h.keys)*h.width {
 			return nil, nil, fmt.Errorf("tiered: tier %d's file holds %v values, not this solve's", t, tt.Kind)
 		}
-		if l.tiers == nil {
-			l.tiers = map[int]*heldTier[T]{}
-		}
-		l.tiers[t] = h
-		l.held += heldBytes(r.Kind, r.Count, r.Width)
+		l.hold(t, h, heldBytes(r.Kind, r.Count, r.Width))
 		return h, nil, nil
 	}
 	if err := r.Index(); err != nil {
@@ -955,6 +1110,11 @@ func (l *lookups[S, T]) closeReaders() {
 func (l *lookups[S, T]) exit(s S) (engine.TierExit[T], error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	return l.exitLocked(s)
+}
+
+// exitLocked is exit, with l.mu held.
+func (l *lookups[S, T]) exitLocked(s S) (engine.TierExit[T], error) {
 	t := l.tr.Tier(s)
 	h, r, err := l.source(t)
 	if err != nil {
@@ -963,7 +1123,15 @@ func (l *lookups[S, T]) exit(s S) (engine.TierExit[T], error) {
 	key, _ := l.tr.Index(s)
 	var rec []T
 	if h != nil {
-		i, found := slices.BinarySearch(h.keys, uint64(key))
+		i, found := 0, false
+		if key >= 0 && key < len(l.at) {
+			if p := int(l.at[key]) - 1; p >= 0 && p < len(h.keys) && h.keys[p] == uint64(key) {
+				i, found = p, true
+			}
+		}
+		if !found {
+			i, found = slices.BinarySearch(h.keys, uint64(key))
+		}
 		if !found {
 			return engine.TierExit[T]{}, fmt.Errorf("tiered: state %v (index %d) is not in tier %d's file", s, key, t)
 		}
