@@ -115,18 +115,34 @@ func ExploreTier[S comparable](ctx context.Context, rules Rules[S], opt Options,
 func SolveExplored[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, tg *TierGraph[S], info TierInfo, exit func(k int, s S) (TierExit[T], error)) (*Result[S, T], error) {
 	g := tg.g
 	exits := make([]TierExit[T], len(g.states)-tg.states)
-	for id := tg.states; id < len(g.states); id++ {
-		e, err := exit(id-tg.states, g.states[id])
+	for k := range exits {
+		s := g.states[tg.states+k]
+		e, err := exit(k, s)
 		if err != nil {
-			return nil, fmt.Errorf("engine: tier %d: the solved state %s: %w", tg.tier, g.describe(g.states[id]), err)
+			return nil, fmt.Errorf("engine: tier %d: the solved state %s: %w", tg.tier, g.describe(s), err)
 		}
+		exits[k] = e
+	}
+	return SolveExploredExits(ctx, f, tg, info, exits)
+}
+
+// SolveExploredExits is SolveExplored with every exit's values given:
+// exits[k] is exit k's (TierGraph.Exit). It keeps exits, and sets the
+// reward of an infinite one to 0.
+func SolveExploredExits[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, tg *TierGraph[S], info TierInfo, exits []TierExit[T]) (*Result[S, T], error) {
+	g := tg.g
+	if len(exits) != len(g.states)-tg.states {
+		return nil, fmt.Errorf("engine: tier %d: %d exits' values for %d exits", tg.tier, len(exits), len(g.states)-tg.states)
+	}
+	for k := range exits {
+		e := &exits[k]
 		if len(e.Values) != g.players {
-			return nil, fmt.Errorf("engine: tier %d: the solved state %s has %d values, want %d", tg.tier, g.describe(g.states[id]), len(e.Values), g.players)
+			s := g.states[tg.states+k]
+			return nil, fmt.Errorf("engine: tier %d: the solved state %s has %d values, want %d", tg.tier, g.describe(s), len(e.Values), g.players)
 		}
 		if e.Infinite {
 			e.Reward = f.New()
 		}
-		exits[id-tg.states] = e
 	}
 	return solveGraphWith(ctx, f, g, tg.opt, func(r *run[S, T, F]) {
 		if info.Total != nil && g.players == 2 {

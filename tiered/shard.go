@@ -230,7 +230,7 @@ func (w *ShardSolver[S, T, F]) Solve(ctx context.Context, tier int, sh Shard, fe
 		}
 		e, err := fedExit[S, T](fed, w.tr, s, P)
 		return e, true, err
-	})
+	}, false)
 	if err != nil {
 		return nil, Unproven{}, err
 	}

@@ -645,7 +645,7 @@ func exploreUnits[S comparable, T any](ctx context.Context, rules engine.Rules[S
 						}
 						e, err := lk.exitLocked(s)
 						return e, true, err
-					})
+					}, false)
 				}
 				ex.err = err
 				j.res <- ex
@@ -692,13 +692,17 @@ const exitBatch = 256
 // to be read when the unit is solved (false), checking ctx as it goes;
 // where names the unit in errors. mu, if not nil, is held while read is
 // called, let go every exitBatch exits: readers that share lookups take
-// its lock once a batch, not once an exit.
-func readExits[S comparable, T any](ctx context.Context, rules engine.Rules[S], ex *explored[S, T], where string, mu sync.Locker, read func(S) (engine.TierExit[T], bool, error)) error {
+// its lock once a batch, not once an exit. With missing, only the exits
+// not read yet are read.
+func readExits[S comparable, T any](ctx context.Context, rules engine.Rules[S], ex *explored[S, T], where string, mu sync.Locker, read func(S) (engine.TierExit[T], bool, error), missing bool) error {
 	if mu != nil {
 		mu.Lock()
 		defer mu.Unlock()
 	}
 	for k := range ex.exits {
+		if missing && ex.exits[k].Values != nil {
+			continue
+		}
 		if mu != nil && k%exitBatch == exitBatch-1 {
 			mu.Unlock()
 			mu.Lock()
@@ -818,12 +822,16 @@ func ascending(keys []uint64) []int32 {
 // where every value is proven).
 func solveTier[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, t tierCount, ex explored[S, T], info engine.TierInfo, lk *lookups[S, T]) (*tierfile.Tier, *tierProof, error) {
 	keys := ex.keys
-	res, err := engine.SolveExplored(ctx, f, ex.tg, info, func(k int, s S) (engine.TierExit[T], error) {
-		if e := ex.exits[k]; e.Values != nil {
-			return e, nil
-		}
-		return lk.exit(s)
-	})
+	// The exits not read ahead are read now, those of the tier before
+	// this one, just solved, under one lock.
+	err := readExits(ctx, rules, &ex, fmt.Sprintf("tier %d", t.Tier), &lk.mu, func(s S) (engine.TierExit[T], bool, error) {
+		e, err := lk.exitLocked(s)
+		return e, true, err
+	}, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := engine.SolveExploredExits(ctx, f, ex.tg, info, ex.exits)
 	if err != nil {
 		return nil, nil, fmt.Errorf("tiered: tier %d: %w", t.Tier, err)
 	}
@@ -1320,6 +1328,19 @@ func (w *orderWriter) add(tier int, i uint64) error {
 }
 
 func (w *orderWriter) flush(tier int) error {
+	f, err := os.OpenFile(orderPath(w.dir, tier), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("tiered: %w", err)
+	}
+	err = w.append(f, tier)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("tiered: tier %d's numbering: %w", tier, cerr)
+	}
+	return err
+}
+
+// append writes tier's buffered indices to f, its order file.
+func (w *orderWriter) append(f *os.File, tier int) error {
 	c := w.counts[tier]
 	if c == nil {
 		c = &tierCount{Tier: tier}
@@ -1329,15 +1350,7 @@ func (w *orderWriter) flush(tier int) error {
 	for k, i := range w.buf[tier] {
 		binary.LittleEndian.PutUint64(b[8*k:], i)
 	}
-	f, err := os.OpenFile(orderPath(w.dir, tier), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return fmt.Errorf("tiered: %w", err)
-	}
 	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return fmt.Errorf("tiered: tier %d's numbering: %w", tier, err)
-	}
-	if err := f.Close(); err != nil {
 		return fmt.Errorf("tiered: tier %d's numbering: %w", tier, err)
 	}
 	c.States += int64(len(w.buf[tier]))
@@ -1346,21 +1359,18 @@ func (w *orderWriter) flush(tier int) error {
 	return nil
 }
 
+// flushAll writes what each tier has left and syncs every order file, on
+// a few goroutines (the file system commits syncs that overlap together;
+// each tier's buffer and count are its own), before order.json says they
+// are complete.
 func (w *orderWriter) flushAll() error {
-	for tier, b := range w.buf {
-		if len(b) > 0 {
-			if err := w.flush(tier); err != nil {
-				return err
-			}
-		}
-	}
-	// The files are synced before order.json says they are complete, on
-	// a few goroutines: the file system commits syncs that overlap
-	// together.
 	var tiers []int
-	for tier, c := range w.counts {
-		if c != nil {
+	for tier := range w.buf {
+		if len(w.buf[tier]) > 0 || w.counts[tier] != nil {
 			tiers = append(tiers, tier)
+			if w.counts[tier] == nil {
+				w.counts[tier] = &tierCount{Tier: tier}
+			}
 		}
 	}
 	errs := make([]error, len(tiers))
@@ -1369,12 +1379,7 @@ func (w *orderWriter) flushAll() error {
 	for g := range syncers {
 		wg.Go(func() {
 			for k := g; k < len(tiers); k += syncers {
-				f, err := os.OpenFile(orderPath(w.dir, tiers[k]), os.O_WRONLY, 0)
-				if err == nil {
-					err = f.Sync()
-					f.Close()
-				}
-				errs[k] = err
+				errs[k] = w.finish(tiers[k])
 			}
 		})
 	}
@@ -1383,6 +1388,24 @@ func (w *orderWriter) flushAll() error {
 		return fmt.Errorf("tiered: %w", err)
 	}
 	return nil
+}
+
+// finish appends what tier has left to its order file and syncs it.
+func (w *orderWriter) finish(tier int) error {
+	f, err := os.OpenFile(orderPath(w.dir, tier), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	if len(w.buf[tier]) > 0 {
+		err = w.append(f, tier)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // describe is state s as the rules describe it.
