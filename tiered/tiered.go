@@ -633,8 +633,9 @@ func exploreUnits[S comparable, T any](ctx context.Context, rules engine.Rules[S
 			}
 		}
 	}()
+	var exploring sync.WaitGroup
 	for range explorers {
-		go func() {
+		exploring.Go(func() {
 			for j := range jobs {
 				ex, err := exploreKeys[S, T](ctx, rules, opt, j.t.Tier, j.keys, exact)
 				ex.tier, ex.unit, ex.units = j.t, j.u, j.units
@@ -650,11 +651,15 @@ func exploreUnits[S comparable, T any](ctx context.Context, rules engine.Rules[S
 				ex.err = err
 				j.res <- ex
 			}
-		}()
+		})
 	}
 	out := make(chan explored[S, T])
 	go func() {
+		// The explorers end, once the jobs do, before the channel is
+		// closed: after an error or a cancel, the caller cancels the
+		// context and drains the channel, and so waits for them.
 		defer close(out)
+		defer exploring.Wait()
 		for j := range inOrder {
 			var ex explored[S, T]
 			select {

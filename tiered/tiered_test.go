@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/gamesolve/gamesolve/engine"
 	"github.com/gamesolve/gamesolve/games/pig"
@@ -252,6 +256,81 @@ func TestUnprovenCarried(t *testing.T) {
 		}
 		if run == 1 && sum.Resumed != sum.Tiers {
 			t.Errorf("the rerun solved %d tiers again", sum.Tiers-sum.Resumed)
+		}
+	}
+}
+
+// cancelInTier is Pig that, the first time it expands a state of tier
+// tier, cancels the solve and takes 300 ms more: the explorer exploring
+// that tier is still at work when the solve sees the cancel.
+type cancelInTier struct {
+	*pig.Rules
+	tier   int
+	cancel context.CancelFunc
+	once   sync.Once
+}
+
+func (r *cancelInTier) Expand(s pig.State, n *engine.Node[pig.State]) error {
+	if r.Tier(s) == r.tier {
+		r.once.Do(func() {
+			r.cancel()
+			time.Sleep(300 * time.Millisecond)
+		})
+	}
+	return r.Rules.Expand(s, n)
+}
+
+// TestCancelEnds: a solve cancelled while an explorer is at work ahead of
+// it (cancelInTier) returns the context's error, and every goroutine it
+// started has ended when it returns: none reads the tier files after
+// Solve has closed them. Resumed, it writes the files of a solve never
+// cancelled, byte for byte.
+func TestCancelEnds(t *testing.T) {
+	pig30, _ := pig.New(30)
+	dir := t.TempDir()
+	opt := tiered.Options{Dir: dir, Game: "pig target=30"}
+	if _, err := tiered.Solve[pig.State, float64](context.Background(), numeric.Float{}, pig30, opt); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "tier-*.gst"))
+	orig := map[string][]byte{}
+	for _, p := range files {
+		orig[p], _ = os.ReadFile(p)
+	}
+	before := runtime.NumGoroutine()
+	for _, tier := range []int{40, 25, 3} {
+		// The tiers from tier on are solved again (the numbering is
+		// kept: every expansion is an explorer's).
+		for p := range orig {
+			var n int
+			fmt.Sscanf(filepath.Base(p), "tier-%d.gst", &n)
+			if n <= tier+4 {
+				os.Remove(p)
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		rules := &cancelInTier{Rules: pig30, tier: tier, cancel: cancel}
+		_, err := tiered.Solve[pig.State, float64](ctx, numeric.Float{}, rules, opt)
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled exploring tier %d: %v", tier, err)
+		}
+		// A goroutine that has signalled its end takes a moment to
+		// return; an explorer still at work would take 300 ms.
+		for wait := 0; runtime.NumGoroutine() > before; wait++ {
+			if wait == 10 {
+				buf := make([]byte, 1<<16)
+				t.Fatalf("cancelled exploring tier %d: %d goroutines, %d before:\n%s", tier, runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		if _, err := tiered.Solve[pig.State, float64](context.Background(), numeric.Float{}, pig30, opt); err != nil {
+			t.Fatal(err)
+		}
+		for p, want := range orig {
+			if got, err := os.ReadFile(p); err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%s differs after resuming (%v)", filepath.Base(p), err)
+			}
 		}
 	}
 }
