@@ -206,9 +206,11 @@ func (sc *TierScratch) put(d []uint32) {
 }
 
 // maxTierDense bounds the index range of rules whose tiers are lent a
-// dense index: 4 bytes an index, 64 MiB. Past it a tier's graph uses a
-// map, which grows with the tier rather than with the whole game.
-const maxTierDense = 1 << 24
+// dense index: 4 bytes an index, 16 MiB. Past it a tier's graph uses a
+// map, which grows with the tier rather than with the whole game: Pig to
+// 200 (2^24 indices), lent ones of 64 MiB, took no less time and 220 MB
+// more memory.
+const maxTierDense = 1 << 22
 
 func (t *tierGraph[S]) lendDense() (Indexer[S], []uint32) {
 	limit := t.tr.IndexLimit()

@@ -18,9 +18,10 @@
 //     states (Options.UnitStates) of rules with shards (Sharder) is
 //     solved in units of whole shards, so that memory holds a unit's
 //     graph, not the tier's, and the units' records are merged into the
-//     tier's file. The next unit is explored on a goroutine of its own
-//     while one is solved, and the values of its exits in tiers already
-//     solved are read there too. Solved values
+//     tier's file. Units are explored ahead while one is solved (small
+//     ones, up to 2^15 states, on as many goroutines as the engine has
+//     workers; a larger one alone, one ahead), and the values of their
+//     exits in tiers already solved are read there too. Solved values
 //     are kept decoded while they fit Options.Held (a quarter of the
 //     memory budget, at most 512 MiB), a tier just solved straight from
 //     what is written; past that they are read one state at a time

@@ -899,7 +899,7 @@ type lookups[S comparable, T any] struct {
 	// at, if not nil, is 1 + the position of each held tier's state (by
 	// index) in its tier's records, 0 for other states: an exit is then
 	// found at once rather than by a search of its tier's keys. It is made
-	// for rules of at most maxAt indices (32 MiB).
+	// for rules of at most maxAt indices (16 MiB).
 	at []uint32
 	// w writes the solved tiers' files in the background.
 	w writer
@@ -907,7 +907,7 @@ type lookups[S comparable, T any] struct {
 	mu sync.Mutex
 }
 
-const maxAt = 1 << 23
+const maxAt = 1 << 22
 
 // hold keeps tier t's records h for reading; l.mu is held.
 func (l *lookups[S, T]) hold(t int, h *heldTier[T], bytes int64) {
