@@ -18,7 +18,12 @@
 //     states (Options.UnitStates) of rules with shards (Sharder) is
 //     solved in units of whole shards, so that memory holds a unit's
 //     graph, not the tier's, and the units' records are merged into the
-//     tier's file. Units are explored ahead while one is solved (small
+//     tier's file. A float tier whose records would take more than 256
+//     MiB (Options.MergeLimit) spills each unit's values to a temporary
+//     file as it is solved and merges them into its file as it writes
+//     it, reading each back in turn: memory then holds 28 bytes a state
+//     of the tier (keys and actions, the units' and the merged ones, and
+//     each state's unit), not its values. Units are explored ahead while one is solved (small
 //     ones, up to 2^15 states, on as many goroutines as the engine has
 //     workers; a larger one alone, one ahead), and the values of their
 //     exits in tiers already solved are read there too. Solved values
@@ -55,11 +60,13 @@
 // Apache Beam pipeline.
 //
 // Too large a game is refused before it costs hours. A tier is solved
-// whole, or a unit at a time with its records held for the merge, so the
-// largest must fit in memory (TierBytes, an estimate measured on Pig and
+// whole, or a unit at a time with its records held for the merge (or
+// only its keys and actions, spilled), so the largest must fit in memory (TierBytes, an estimate measured on Pig and
 // Chef Showdown; budget.ErrTooLarge). Rules that know
 // their tier sizes (TierSizer) are checked for that and for the disk
 // before the numbering; others once they are numbered. The numbering
 // looks at the free space as it writes, and the tier files' space is
-// checked once the numbering is done (tierfile.ErrNoSpace).
+// checked once the numbering is done (tierfile.ErrNoSpace), with the
+// largest spill of the tiers to solve: its values once more, until its
+// file is written.
 package tiered

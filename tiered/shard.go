@@ -1,7 +1,6 @@
 package tiered
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -278,30 +277,32 @@ func Merge(parts []*tierfile.Tier) (*tierfile.Tier, error) {
 	}
 	first := parts[0]
 	out := &tierfile.Tier{Game: first.Game, Kind: first.Kind, Width: first.Width, Tier: first.Tier}
-	type at struct{ part, i int }
-	var all []at
-	for p, t := range parts {
+	for _, t := range parts {
 		if t.Kind != first.Kind || t.Width != first.Width || t.Game != first.Game {
 			return nil, fmt.Errorf("tiered: records of %v, %d values a state, merged with %v, %d", t.Kind, t.Width, first.Kind, first.Width)
 		}
-		for i := range t.Keys {
-			all = append(all, at{p, i})
-		}
 	}
-	slices.SortFunc(all, func(a, b at) int { return cmp.Compare(parts[a.part].Keys[a.i], parts[b.part].Keys[b.i]) })
+	from, err := mergeOrder(parts)
+	if err != nil {
+		return nil, err
+	}
 	w := first.Width
-	out.Keys = make([]uint64, len(all))
-	out.Actions = make([]int32, len(all))
-	for j, a := range all {
-		t := parts[a.part]
-		out.Keys[j], out.Actions[j] = t.Keys[a.i], t.Actions[a.i]
-		if j > 0 && out.Keys[j] == out.Keys[j-1] {
-			return nil, fmt.Errorf("tiered: state index %d has two records", out.Keys[j])
-		}
+	out.Keys = make([]uint64, len(from))
+	out.Actions = make([]int32, len(from))
+	if first.Kind == tierfile.Exact {
+		out.Rats = make([]*big.Rat, 0, len(from)*w)
+	} else {
+		out.Floats = make([]float64, 0, len(from)*w)
+	}
+	at := make([]int, len(parts))
+	for j, p := range from {
+		t, i := parts[p], at[p]
+		at[p]++
+		out.Keys[j], out.Actions[j] = t.Keys[i], t.Actions[i]
 		if t.Kind == tierfile.Exact {
-			out.Rats = append(out.Rats, t.Rats[a.i*w:(a.i+1)*w]...)
+			out.Rats = append(out.Rats, t.Rats[i*w:(i+1)*w]...)
 		} else {
-			out.Floats = append(out.Floats, t.Floats[a.i*w:(a.i+1)*w]...)
+			out.Floats = append(out.Floats, t.Floats[i*w:(i+1)*w]...)
 		}
 	}
 	return out, nil
@@ -335,5 +336,5 @@ func WriteShards[S comparable](rules engine.Rules[S], exact bool, opt Options, t
 	if out.Tier != int64(tier) || out.Kind != dir.Manifest().Kind {
 		return fmt.Errorf("tiered: tier %d: records of tier %d, %v", tier, out.Tier, out.Kind)
 	}
-	return writeTier(dir, out, u.proof())
+	return writeTier(context.Background(), dir, solvedTier{out: out, proof: u.proof()})
 }

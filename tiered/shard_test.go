@@ -259,7 +259,9 @@ func TestShardsRefused(t *testing.T) {
 // TestUnitsBitForBit: Solve and SolveOne with tiers split into units of a
 // few shards (Options.UnitStates) write the files a whole-tier solve
 // writes, byte for byte, float and exact, for Pig and Chef Showdown, and
-// a cut solve's proof files too.
+// a cut solve's proof files too; the same with every float tier of more
+// than one unit spilled to disk (Options.MergeLimit), which leaves no
+// temporary file behind.
 func TestUnitsBitForBit(t *testing.T) {
 	ctx := context.Background()
 	p40, _ := pig.New(40)
@@ -304,36 +306,80 @@ func TestUnitsBitForBit(t *testing.T) {
 		}, nil},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			ref, dir := t.TempDir(), t.TempDir()
-			if err := c.solve(tiered.Options{Engine: c.eng, Dir: ref, Game: c.name}); err != nil {
-				t.Fatal(err)
+		for _, limit := range []int64{0, -1} {
+			t.Run(fmt.Sprintf("%s merge limit %d", c.name, limit), func(t *testing.T) {
+				unitsBitForBit(t, c.solve, c.one, c.name, c.eng, c.unit, limit)
+			})
+		}
+	}
+}
+
+func unitsBitForBit(t *testing.T, solve func(tiered.Options) error, one func(tiered.Options, int) error, name string, eng engine.Options, unit int, limit int64) {
+	ref, dir := t.TempDir(), t.TempDir()
+	if err := solve(tiered.Options{Engine: eng, Dir: ref, Game: name}); err != nil {
+		t.Fatal(err)
+	}
+	if err := solve(tiered.Options{Engine: eng, Dir: dir, Game: name, UnitStates: unit, MergeLimit: limit}); err != nil {
+		t.Fatal(err)
+	}
+	sameDirs(t, dir, ref)
+	if one == nil {
+		return
+	}
+	// SolveOne too, on the largest tier, its file removed.
+	files, _ := filepath.Glob(filepath.Join(dir, "tier-*.gst"))
+	var big string
+	var bigSize int64
+	for _, f := range files {
+		if st, _ := os.Stat(f); st.Size() > bigSize {
+			big, bigSize = f, st.Size()
+		}
+	}
+	var tier int
+	if _, err := fmt.Sscanf(filepath.Base(big), "tier-%d.gst", &tier); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(big)
+	if err := one(tiered.Options{Dir: dir, Game: name, UnitStates: unit, MergeLimit: limit}, tier); err != nil {
+		t.Fatal(err)
+	}
+	sameDirs(t, dir, ref)
+}
+
+// TestMergeOrder: Merge, on its k-way merge of the shards' keys, gives the
+// records in ascending key order whatever the parts' sizes, empty ones
+// included, and refuses a key found in two parts.
+func TestMergeOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 6))
+	for trial := range 50 {
+		parts := make([]*tierfile.Tier, 1+rng.IntN(9))
+		for p := range parts {
+			parts[p] = &tierfile.Tier{Game: "g", Kind: tierfile.Float, Width: 2, Tier: 3}
+		}
+		n := rng.IntN(300)
+		for k := range n {
+			pt := parts[rng.IntN(len(parts))]
+			pt.Keys = append(pt.Keys, uint64(3*k+1))
+			pt.Actions = append(pt.Actions, int32(k))
+			pt.Floats = append(pt.Floats, float64(k), -float64(k))
+		}
+		out, err := tiered.Merge(parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Keys) != n || len(out.Floats) != 2*n {
+			t.Fatalf("trial %d: %d keys, %d values, want %d, %d", trial, len(out.Keys), len(out.Floats), n, 2*n)
+		}
+		for k := range n {
+			if out.Keys[k] != uint64(3*k+1) || out.Actions[k] != int32(k) || out.Floats[2*k] != float64(k) || out.Floats[2*k+1] != -float64(k) {
+				t.Fatalf("trial %d: record %d is %d %d %v", trial, k, out.Keys[k], out.Actions[k], out.Floats[2*k:2*k+2])
 			}
-			if err := c.solve(tiered.Options{Engine: c.eng, Dir: dir, Game: c.name, UnitStates: c.unit}); err != nil {
-				t.Fatal(err)
+		}
+		if n > 0 && len(parts) > 1 {
+			dup := &tierfile.Tier{Game: "g", Kind: tierfile.Float, Width: 2, Tier: 3, Keys: []uint64{out.Keys[rng.IntN(n)]}, Actions: []int32{0}, Floats: []float64{0, 0}}
+			if _, err := tiered.Merge(append(parts, dup)); err == nil || !strings.Contains(err.Error(), "two records") {
+				t.Fatalf("trial %d: a key in two parts: %v", trial, err)
 			}
-			sameDirs(t, dir, ref)
-			if c.one == nil {
-				return
-			}
-			// SolveOne too, on the largest tier, its file removed.
-			files, _ := filepath.Glob(filepath.Join(dir, "tier-*.gst"))
-			var big string
-			var bigSize int64
-			for _, f := range files {
-				if st, _ := os.Stat(f); st.Size() > bigSize {
-					big, bigSize = f, st.Size()
-				}
-			}
-			var tier int
-			if _, err := fmt.Sscanf(filepath.Base(big), "tier-%d.gst", &tier); err != nil {
-				t.Fatal(err)
-			}
-			os.Remove(big)
-			if err := c.one(tiered.Options{Dir: dir, Game: c.name, UnitStates: c.unit}, tier); err != nil {
-				t.Fatal(err)
-			}
-			sameDirs(t, dir, ref)
-		})
+		}
 	}
 }

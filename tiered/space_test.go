@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gamesolve/gamesolve/budget"
+	"github.com/gamesolve/gamesolve/games/chefs"
 	"github.com/gamesolve/gamesolve/games/pig"
 	"github.com/gamesolve/gamesolve/numeric"
 	"github.com/gamesolve/gamesolve/tierfile"
@@ -118,5 +119,36 @@ func TestLimitMemory(t *testing.T) {
 	}
 	if during[0] != 1<<40 {
 		t.Fatalf("a limit set before was changed to %d", during[0])
+	}
+}
+
+// TestDiskRefusedUpFront: rules that know their tier sizes are refused
+// before the directory is made when the disk lacks room for the tier
+// files, the numbering and the largest spill (Options.MergeLimit); with
+// room for all but the spill, the same game solved without spilling
+// goes ahead.
+func TestDiskRefusedUpFront(t *testing.T) {
+	defer func(f func(string) (uint64, error)) { freeSpace = f }(freeSpace)
+	skills, _ := chefs.Fibonacci(9)
+	r, _ := chefs.NewRules(skills)
+	rules := chefs.TierRules{Rules: r}
+	const game = "chefs n=9"
+	largest, total := rules.TierSizes()
+	w := Width(rules.Players())
+	files := tierfile.FileBytes(game, tierfile.Float, w, int(total), 40) + 16*uint64(total)
+	spilled := uint64(largest) * uint64(w) * 8
+	freeSpace = func(string) (uint64, error) { return files + spilled/2, nil }
+	dir := filepath.Join(t.TempDir(), "c9")
+	opt := Options{Dir: dir, Game: game, UnitStates: 40, MergeLimit: -1}
+	_, err := Solve[chefs.State, float64](context.Background(), numeric.Float{}, rules, opt)
+	if !errors.Is(err, tierfile.ErrNoSpace) || !strings.Contains(err.Error(), "2304 states") {
+		t.Fatalf("error %v, want ErrNoSpace for 2304 states", err)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Fatal("the refused solve made its directory")
+	}
+	opt.MergeLimit = 0
+	if _, err := Solve[chefs.State, float64](context.Background(), numeric.Float{}, rules, opt); err != nil {
+		t.Fatalf("with room for all but a spill, not spilling: %v", err)
 	}
 }

@@ -54,6 +54,15 @@ type Options struct {
 	// UnitStates bounds the states of the part of a tier solved at once,
 	// for rules with shards (Sharder); 0 means 2^18.
 	UnitStates int
+	// MergeLimit bounds the bytes of a tier's records merged in memory,
+	// for rules with shards in float mode: a tier of more, solved a unit
+	// at a time, has each unit's values written to a temporary file as it
+	// is solved, and read back in order as the tier's file is written, so
+	// that memory holds 28 bytes a state of the tier rather than its
+	// values, and the disk its values once more until the file is
+	// written. 0 means 256 MiB; a negative value spills every tier of
+	// more than one unit.
+	MergeLimit int64
 	// Held bounds the bytes of solved tiers kept whole in memory for
 	// reading; 0 means a quarter of the memory budget, at most 512 MiB,
 	// and a negative value keeps none (every read goes to the file).
@@ -173,13 +182,13 @@ func Solve[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, ru
 			}
 			sum.addProof(proof)
 		} else {
-			out, proof, err := solveUnits(ctx, f, rules, opt, dir, t, ahead, info, lk)
+			st, err := solveUnits(ctx, f, rules, opt, dir, t, ahead, info, lk)
 			if err != nil {
 				return nil, err
 			}
-			sum.addProof(proof)
-			lk.keep(out)
-			if err := lk.write(out, proof); err != nil {
+			sum.addProof(st.proof)
+			lk.keep(st)
+			if err := lk.write(ctx, st); err != nil {
 				return nil, err
 			}
 			solvedTo.Store(int64(t.Tier))
@@ -228,9 +237,15 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 	_, sharded := rules.(Sharder[S])
 	var largest, total int64
 	if sized && !opt.Sharded {
-		// The memory first, so that a refusal leaves nothing behind.
+		// The memory and the disk first, so that a refusal leaves nothing
+		// behind.
 		largest, total = ts.TierSizes()
 		if err := checkLargest(opt, rules.Players(), exact, sharded, largest); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if sized {
+		if err := checkDisk(opt, kind, w, sharded && !opt.Sharded, largest, total); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -241,11 +256,6 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 	if err := dir.Clean(); err != nil {
 		return nil, nil, nil, err
 	}
-	if sized {
-		if err := checkDisk(opt, kind, w, total); err != nil {
-			return nil, nil, nil, err
-		}
-	}
 	ord, err := numbering(ctx, rules, opt.Dir)
 	if err != nil {
 		return nil, nil, nil, err
@@ -255,13 +265,16 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 			return nil, nil, nil, err
 		}
 	}
-	need := uint64(0)
+	// The files of the tiers to solve, and the largest spill among them.
+	need, spilled := uint64(0), uint64(0)
 	for _, t := range ord.Tiers {
 		if _, err := os.Stat(dir.Path(int64(t.Tier))); err != nil {
 			need += tierfile.FileBytes(opt.Game, kind, w, int(t.States), 40)
+			spilled = max(spilled, opt.spillBytes(kind, sharded && !opt.Sharded, t.States, w))
 		}
 	}
-	if err := tierfile.CheckSpace(opt.Dir, need); err != nil {
+	need += spilled
+	if err := checkSpace(opt.Dir, need); err != nil {
 		return nil, nil, nil, fmt.Errorf("tiered: %w", err)
 	}
 	return tr, dir, ord, nil
@@ -314,19 +327,26 @@ func tierEstimate(opt Options, players int, exact, sharded bool, what string, st
 	if exact {
 		kind = tierfile.Exact
 	}
+	units := 2 * TierBytes(int64(opt.unitStates()), players, exact)
+	if opt.spills(kind, true, states, Width(players)) {
+		// Two units; the keys and actions of the units and of the merged
+		// tier, and the unit of each state (spill.tier); a buffer a unit.
+		need := units + 28*float64(states) + 64<<10*math.Ceil(float64(states)/float64(opt.unitStates()))
+		return budget.Estimate{What: fmt.Sprintf("tiered: %s has %d states: solved %d at a time, its values spilled to disk, it", what, states, opt.unitStates()), Bytes: need}
+	}
 	// Two units (one explored while one is solved) and the records twice
 	// (the units' and the merged tier's).
-	need := 2*TierBytes(int64(opt.unitStates()), players, exact) + 2*float64(heldBytes(kind, int(states), Width(players)))
+	need := units + 2*float64(heldBytes(kind, int(states), Width(players)))
 	return budget.Estimate{What: fmt.Sprintf("tiered: %s has %d states: solved %d at a time, with its records, it", what, states, opt.unitStates()), Bytes: need}
 }
 
 // checkDisk is TierSizer's check of the disk, before the numbering.
-func checkDisk(opt Options, kind tierfile.Kind, width int, total int64) error {
+func checkDisk(opt Options, kind tierfile.Kind, width int, sharded bool, largest, total int64) error {
 	if _, err := os.Stat(filepath.Join(opt.Dir, orderName)); err == nil {
 		return nil // numbered: the tiers' own check follows
 	}
-	need := tierfile.FileBytes(opt.Game, kind, width, int(min(total, 1<<40)), 40) + 16*uint64(total)
-	if err := tierfile.CheckSpace(opt.Dir, need); err != nil {
+	need := tierfile.FileBytes(opt.Game, kind, width, int(min(total, 1<<40)), 40) + 16*uint64(total) + opt.spillBytes(kind, sharded, largest, width)
+	if err := checkSpace(opt.Dir, need); err != nil {
 		return fmt.Errorf("tiered: %d states: %w", total, err)
 	}
 	return nil
@@ -425,11 +445,11 @@ func SolveOne[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F,
 		}
 		lk.close()
 	}()
-	out, proof, err := solveUnits(ctx, f, rules, opt, dir, ord.Tiers[x], ahead, engine.TierInfo{States: ord.States, Total: ord.total}, lk)
+	st, err := solveUnits(ctx, f, rules, opt, dir, ord.Tiers[x], ahead, engine.TierInfo{States: ord.States, Total: ord.total}, lk)
 	if err != nil {
 		return err
 	}
-	return writeTier(dir, out, proof)
+	return writeTier(ctx, dir, st)
 }
 
 // tierProof is what a tier's file does not say: how many of its
@@ -445,18 +465,38 @@ func proofPath(dir string, tier int) string {
 	return filepath.Join(dir, fmt.Sprintf("tier-%012d.unproven.json", tier))
 }
 
-// writeTier writes tier out's file, and first its proof's if it has one.
-func writeTier(dir *tierfile.Dir, out *tierfile.Tier, proof *tierProof) error {
-	if proof != nil {
+// solvedTier is a tier solved: its file's contents, its proof (nil where
+// every value is proven), and, where its units' values were spilled, the
+// spill its file is written from (out is then nil).
+type solvedTier struct {
+	out   *tierfile.Tier
+	proof *tierProof
+	spill *spill
+}
+
+// writeTier writes tier st's file, and first its proof's if it has one.
+func writeTier(ctx context.Context, dir *tierfile.Dir, st solvedTier) error {
+	if proof := st.proof; proof != nil {
 		data, err := json.Marshal(proof)
 		if err != nil {
 			return fmt.Errorf("tiered: %w", err)
 		}
-		if err := tierfile.WriteAtomic(proofPath(dir.Root(), int(out.Tier)), func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+		if err := tierfile.WriteAtomic(proofPath(dir.Root(), st.tier()), func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 			return err
 		}
 	}
-	return dir.Write(out)
+	if st.spill != nil {
+		return st.spill.write(ctx, dir)
+	}
+	return dir.Write(st.out)
+}
+
+// tier is st's tier.
+func (st solvedTier) tier() int {
+	if st.spill != nil {
+		return int(st.spill.tier)
+	}
+	return int(st.out.Tier)
 }
 
 // readProof reads the proof of a tier whose file is complete (nil where
@@ -728,37 +768,55 @@ func readExits[S comparable, T any](ctx context.Context, rules engine.Rules[S], 
 }
 
 // solveUnits solves tier t's units, as ahead gives them, and returns the
-// tier's file contents and its proof (nil where every value is proven).
-func solveUnits[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, t tierCount, ahead chan explored[S, T], info engine.TierInfo, lk *lookups[S, T]) (*tierfile.Tier, *tierProof, error) {
+// tier solved: its records merged, or spilled (Options.MergeLimit).
+func solveUnits[S comparable, T any, F numeric.Field[T]](ctx context.Context, f F, rules engine.Rules[S], opt Options, dir *tierfile.Dir, t tierCount, ahead chan explored[S, T], info engine.TierInfo, lk *lookups[S, T]) (st solvedTier, err error) {
 	var parts []*tierfile.Tier
 	var u Unproven
+	var sp *spill
+	defer func() {
+		if err != nil && sp != nil {
+			sp.remove()
+		}
+	}()
 	for {
 		ex, ok := <-ahead
 		switch {
 		case !ok && ctx.Err() != nil:
-			return nil, nil, fmt.Errorf("tiered: tier %d: %w", t.Tier, ctx.Err())
+			return st, fmt.Errorf("tiered: tier %d: %w", t.Tier, ctx.Err())
 		case !ok:
-			return nil, nil, fmt.Errorf("tiered: tier %d was not explored", t.Tier)
+			return st, fmt.Errorf("tiered: tier %d was not explored", t.Tier)
 		case ex.err != nil:
-			return nil, nil, ex.err
+			return st, ex.err
 		case ex.tier.Tier != t.Tier:
-			return nil, nil, fmt.Errorf("tiered: tier %d explored while tier %d is solved", ex.tier.Tier, t.Tier)
+			return st, fmt.Errorf("tiered: tier %d explored while tier %d is solved", ex.tier.Tier, t.Tier)
 		}
 		out, proof, err := solveTier(ctx, f, rules, opt, dir, t, ex, info, lk)
 		if err != nil {
-			return nil, nil, err
+			return st, err
 		}
 		u.Add(proof.unproven())
 		if ex.units == 1 {
-			return out, proof, nil
+			return solvedTier{out: out, proof: proof}, nil
 		}
-		parts = append(parts, out)
+		if sp == nil && opt.spills(out.Kind, true, t.States, out.Width) {
+			sp = new(spill)
+		}
+		if sp != nil {
+			if err := sp.add(dir.Root(), out); err != nil {
+				return st, err
+			}
+		} else {
+			parts = append(parts, out)
+		}
 		if ex.unit == ex.units-1 {
+			if sp != nil {
+				return solvedTier{proof: u.proof(), spill: sp}, nil
+			}
 			out, err := Merge(parts)
 			if err != nil {
-				return nil, nil, fmt.Errorf("tiered: tier %d: %w", t.Tier, err)
+				return st, fmt.Errorf("tiered: tier %d: %w", t.Tier, err)
 			}
-			return out, u.proof(), nil
+			return solvedTier{out: out, proof: u.proof()}, nil
 		}
 	}
 }
@@ -931,7 +989,11 @@ func (l *lookups[S, T]) hold(t int, h *heldTier[T], bytes int64) {
 // keep holds tier out, just solved, for reading, if it fits what is left
 // of the budget: a tier's values are read most by the tiers just before
 // it, and so need not be read back from its file.
-func (l *lookups[S, T]) keep(out *tierfile.Tier) {
+func (l *lookups[S, T]) keep(st solvedTier) {
+	out := st.out
+	if out == nil {
+		return // spilled: read from its file
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	bytes := heldBytes(out.Kind, len(out.Keys), out.Width)
@@ -950,10 +1012,10 @@ func heldBytes(kind tierfile.Kind, count, width int) int64 {
 	return bytes
 }
 
-// write has tier out's file written in the background, so that the next
-// tiers are solved meanwhile (out is not modified after).
-func (l *lookups[S, T]) write(out *tierfile.Tier, proof *tierProof) error {
-	return l.w.write(l.dir, out, proof)
+// write has tier st's file written in the background, so that the next
+// tiers are solved meanwhile (st is not modified after).
+func (l *lookups[S, T]) write(ctx context.Context, st solvedTier) error {
+	return l.w.write(ctx, l.dir, st)
 }
 
 // settle waits for every file written in the background and returns the
@@ -964,7 +1026,7 @@ func (l *lookups[S, T]) settle() error { return l.w.wait(-1) }
 // to writeQueue waiting: a file's fsync takes milliseconds, and a solve
 // of small tiers would otherwise wait for each.
 type writer struct {
-	queue   chan pendingTier
+	queue   chan solvedTier
 	stopped chan struct{}
 	mu      sync.Mutex
 	changed sync.Cond
@@ -972,34 +1034,31 @@ type writer struct {
 	err     error        // the first write's error
 }
 
-// pendingTier is a tier file to write, and its proof.
-type pendingTier struct {
-	out   *tierfile.Tier
-	proof *tierProof
-}
-
 const writeQueue = 4
 
-func (w *writer) write(dir *tierfile.Dir, out *tierfile.Tier, proof *tierProof) error {
+func (w *writer) write(ctx context.Context, dir *tierfile.Dir, st solvedTier) error {
 	w.mu.Lock()
 	if w.queue == nil {
-		w.queue, w.stopped, w.pending = make(chan pendingTier, writeQueue), make(chan struct{}), map[int]bool{}
+		w.queue, w.stopped, w.pending = make(chan solvedTier, writeQueue), make(chan struct{}), map[int]bool{}
 		w.changed.L = &w.mu
-		go w.run(dir)
+		go w.run(ctx, dir)
 	}
 	err := w.err
 	if err == nil {
-		w.pending[int(out.Tier)] = true
+		w.pending[st.tier()] = true
 	}
 	w.mu.Unlock()
 	if err != nil {
+		if st.spill != nil {
+			st.spill.remove()
+		}
 		return err
 	}
-	w.queue <- pendingTier{out, proof}
+	w.queue <- st
 	return nil
 }
 
-func (w *writer) run(dir *tierfile.Dir) {
+func (w *writer) run(ctx context.Context, dir *tierfile.Dir) {
 	defer close(w.stopped)
 	for p := range w.queue {
 		w.mu.Lock()
@@ -1007,13 +1066,15 @@ func (w *writer) run(dir *tierfile.Dir) {
 		w.mu.Unlock()
 		var err error
 		if !failed {
-			err = writeTier(dir, p.out, p.proof)
+			err = writeTier(ctx, dir, p)
+		} else if p.spill != nil {
+			p.spill.remove()
 		}
 		w.mu.Lock()
 		if err != nil && w.err == nil {
 			w.err = err
 		}
-		delete(w.pending, int(p.out.Tier))
+		delete(w.pending, p.tier())
 		w.changed.Broadcast()
 		w.mu.Unlock()
 	}
@@ -1302,6 +1363,15 @@ const (
 
 // freeSpace is tierfile.FreeSpace (a test's disk fills up).
 var freeSpace = tierfile.FreeSpace
+
+// checkSpace is tierfile.CheckSpace through freeSpace.
+func checkSpace(path string, need uint64) error {
+	free, err := freeSpace(path)
+	if err != nil {
+		return err
+	}
+	return tierfile.HasSpace(path, need, free)
+}
 
 const orderBatch = 8192
 

@@ -164,18 +164,45 @@ func (d *Dir) Done(t int64) (ok bool, why error, err error) {
 // Write stores t as its tier's file, after checking that it belongs to
 // this directory's game.
 func (d *Dir) Write(t *Tier) error {
-	if t.Game != d.m.Game || t.Kind != d.m.Kind || t.Width != d.m.Width {
-		return fmt.Errorf("tierfile: tier %d of %q (%v, %d values) written to a directory of %q (%v, %d values)", t.Tier, t.Game, t.Kind, t.Width, d.m.Game, d.m.Kind, d.m.Width)
+	if err := d.belongs(t); err != nil {
+		return err
 	}
 	return Write(d.Path(t.Tier), t)
 }
 
+// WriteFrom is Write for a float tier whose values next gives, state by
+// state (the package's WriteFrom).
+func (d *Dir) WriteFrom(t *Tier, next func(vals []float64) error) error {
+	if err := d.belongs(t); err != nil {
+		return err
+	}
+	return WriteFrom(d.Path(t.Tier), t, next)
+}
+
+func (d *Dir) belongs(t *Tier) error {
+	if t.Game != d.m.Game || t.Kind != d.m.Kind || t.Width != d.m.Width {
+		return fmt.Errorf("tierfile: tier %d of %q (%v, %d values) written to a directory of %q (%v, %d values)", t.Tier, t.Game, t.Kind, t.Width, d.m.Game, d.m.Kind, d.m.Width)
+	}
+	return nil
+}
+
 // FreeSpace is the bytes an unprivileged user may still write on the file
-// system holding path.
+// system holding path, or that would hold it: a path not made yet is
+// looked up through its nearest existing parent, so that space can be
+// checked before a directory is created.
 func FreeSpace(path string) (uint64, error) {
 	var st unix.Statfs_t
-	if err := unix.Statfs(path, &st); err != nil {
-		return 0, fmt.Errorf("tierfile: %s: %w", path, err)
+	at := path
+	for {
+		err := unix.Statfs(at, &st)
+		if err == nil {
+			break
+		}
+		up := filepath.Dir(at)
+		if !errors.Is(err, unix.ENOENT) || up == at {
+			return 0, fmt.Errorf("tierfile: %s: %w", path, err)
+		}
+		at = up
 	}
 	return st.Bavail * uint64(st.Bsize), nil
 }
@@ -188,6 +215,11 @@ func CheckSpace(path string, need uint64) error {
 	if err != nil {
 		return err
 	}
+	return HasSpace(path, need, free)
+}
+
+// HasSpace is CheckSpace's verdict on free bytes free.
+func HasSpace(path string, need, free uint64) error {
 	if free < need {
 		return fmt.Errorf("%w: the tiers need about %s and %s has %s free", ErrNoSpace, budget.Bytes(float64(need)), path, budget.Bytes(float64(free)))
 	}

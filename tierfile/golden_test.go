@@ -72,3 +72,59 @@ func BenchmarkWrite(b *testing.B) {
 		}
 	}
 }
+
+// TestWriteFrom: a float tier written from its values state by state
+// (WriteFrom) is the file Write writes, byte for byte; WriteFrom refuses
+// an exact tier and one whose values are held, and an error of next
+// leaves no file.
+func TestWriteFrom(t *testing.T) {
+	for _, n := range []int{0, 7, 3001} {
+		tier := randomTier(rand.New(rand.NewPCG(uint64(n), 9)), tierfile.Float, n, 5)
+		want, err := os.ReadFile(writeTemp(t, tier))
+		if err != nil {
+			t.Fatal(err)
+		}
+		floats := tier.Floats
+		tier.Floats = nil
+		path := filepath.Join(t.TempDir(), "from.gst")
+		i := 0
+		err = tierfile.WriteFrom(path, tier, func(vals []float64) error {
+			i += copy(vals, floats[i:i+len(vals)])
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("%d states: WriteFrom's file differs from Write's (%v)", n, err)
+		}
+		if i != len(floats) {
+			t.Fatalf("%d states: next filled %d values, want %d", n, i, len(floats))
+		}
+	}
+	tier := randomTier(rand.New(rand.NewPCG(1, 2)), tierfile.Float, 10, 2)
+	path := filepath.Join(t.TempDir(), "t.gst")
+	if err := tierfile.WriteFrom(path, tier, nil); err == nil {
+		t.Error("WriteFrom wrote a tier whose values are held")
+	}
+	ex := randomTier(rand.New(rand.NewPCG(1, 2)), tierfile.Exact, 10, 2)
+	ex.Rats = nil
+	if err := tierfile.WriteFrom(path, ex, nil); err == nil {
+		t.Error("WriteFrom wrote an exact tier")
+	}
+	tier.Floats = nil
+	calls := 0
+	err := tierfile.WriteFrom(path, tier, func([]float64) error {
+		if calls++; calls == 4 {
+			return fmt.Errorf("the values ran out")
+		}
+		return nil
+	})
+	if err == nil || !strings.Contains(err.Error(), "the values ran out") {
+		t.Errorf("next's error: %v", err)
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(path)); len(ents) != 0 {
+		t.Errorf("a failed WriteFrom left %d files", len(ents))
+	}
+}

@@ -75,6 +75,11 @@ func Fingerprint(game string) [sha256.Size]byte { return sha256.Sum256([]byte(ga
 
 // check validates t before it is written.
 func (t *Tier) check() error {
+	return t.checkWith(len(t.Floats))
+}
+
+// checkWith is check for a tier of floats float values, held or not.
+func (t *Tier) checkWith(floats int) error {
 	n := len(t.Keys)
 	switch {
 	case t.Width < 1 || t.Width > 1<<16:
@@ -83,8 +88,8 @@ func (t *Tier) check() error {
 		return fmt.Errorf("tierfile: tier %d: a game description of %d bytes (at most %d)", t.Tier, len(t.Game), maxGame)
 	case len(t.Actions) != n:
 		return fmt.Errorf("tierfile: tier %d: %d actions for %d states", t.Tier, len(t.Actions), n)
-	case t.Kind == Float && len(t.Floats) != n*t.Width:
-		return fmt.Errorf("tierfile: tier %d: %d float values for %d states of %d", t.Tier, len(t.Floats), n, t.Width)
+	case t.Kind == Float && floats != n*t.Width:
+		return fmt.Errorf("tierfile: tier %d: %d float values for %d states of %d", t.Tier, floats, n, t.Width)
 	case t.Kind == Exact && len(t.Rats) != n*t.Width:
 		return fmt.Errorf("tierfile: tier %d: %d exact values for %d states of %d", t.Tier, len(t.Rats), n, t.Width)
 	case t.Kind != Float && t.Kind != Exact:
@@ -168,23 +173,7 @@ func Write(path string, t *Tier) error {
 	if err := t.check(); err != nil {
 		return err
 	}
-	err := WriteAtomic(path, func(w io.Writer) error {
-		bw := newBlockWriter(w)
-		bw.write([]byte(magic))
-		bw.u32(uint32(fixedHeader + len(t.Game)))
-		bw.write([]byte{byte(t.Kind)})
-		bw.u32(uint32(t.Width))
-		bw.u64(uint64(t.Tier))
-		bw.u64(uint64(len(t.Keys)))
-		fp := Fingerprint(t.Game)
-		bw.write(fp[:])
-		bw.write([]byte(t.Game))
-		for _, k := range t.Keys {
-			bw.u64(k)
-		}
-		for _, a := range t.Actions {
-			bw.u32(uint32(a))
-		}
+	return write(path, t, func(bw *blockWriter) error {
 		switch t.Kind {
 		case Float:
 			for _, v := range t.Floats {
@@ -202,6 +191,58 @@ func Write(path string, t *Tier) error {
 				bw.u64(o)
 			}
 			bw.write(blob.Bytes())
+		}
+		return nil
+	})
+}
+
+// WriteFrom is Write for a float tier whose values are too many to hold
+// at once: t's Floats are nil, and next fills vals, Width long, with the
+// values of each state in turn, in key order. The file is the one Write
+// writes of the same tier.
+func WriteFrom(path string, t *Tier, next func(vals []float64) error) error {
+	if t.Kind != Float || t.Floats != nil {
+		return fmt.Errorf("tierfile: tier %d: WriteFrom writes the values of a float tier from next only", t.Tier)
+	}
+	if err := t.checkWith(len(t.Keys) * t.Width); err != nil {
+		return err
+	}
+	return write(path, t, func(bw *blockWriter) error {
+		vals := make([]float64, t.Width)
+		for range t.Keys {
+			if err := next(vals); err != nil {
+				return err
+			}
+			for _, v := range vals {
+				bw.u64(math.Float64bits(v))
+			}
+		}
+		return nil
+	})
+}
+
+// write writes t's header, keys and actions, then its values by values,
+// then the trailer of block checksums, atomically.
+func write(path string, t *Tier, values func(bw *blockWriter) error) error {
+	err := WriteAtomic(path, func(w io.Writer) error {
+		bw := newBlockWriter(w)
+		bw.write([]byte(magic))
+		bw.u32(uint32(fixedHeader + len(t.Game)))
+		bw.write([]byte{byte(t.Kind)})
+		bw.u32(uint32(t.Width))
+		bw.u64(uint64(t.Tier))
+		bw.u64(uint64(len(t.Keys)))
+		fp := Fingerprint(t.Game)
+		bw.write(fp[:])
+		bw.write([]byte(t.Game))
+		for _, k := range t.Keys {
+			bw.u64(k)
+		}
+		for _, a := range t.Actions {
+			bw.u32(uint32(a))
+		}
+		if err := values(bw); err != nil {
+			return err
 		}
 		bw.flush()
 		// The trailer is written as it is: it is not in a block.

@@ -40,8 +40,9 @@ With --tiers DIR the game is solved on the general engine one tier at a
 time, the tier being the number of chefs out, from the most, each solved
 tier written to DIR as a checksummed file; run again, it resumes. The
 values equal --method general's to the last bit. A game whose largest tier
-would not fit in memory is refused at once, with the estimate (n = 26: 135
-million states in tier 13). JSON keys with --tiers: those above (no
+would not fit in memory, or whose files would not fit on the disk, is
+refused at once, with the estimate (n = 26: about 233 GiB of disk; n = 30:
+62 GiB of memory for its tier of 2.3 billion states). JSON keys with --tiers: those above (no
 policy), states, tiers, tiers_resumed, disk_bytes.`,
 		Example: `  gamesolve chefs -n 14
   gamesolve chefs -n 7 --exact --json

@@ -275,7 +275,7 @@ func TestConvertTier(t *testing.T) {
 
 // TestChefsTiers: chefs --tiers gives --method general's win
 // probabilities and dishes to the last bit, float and exact; a rerun
-// resumes; n = 26 is refused at once, with the estimate, writing nothing.
+// resumes; n = 30 is refused at once, with the estimate, writing nothing.
 func TestChefsTiers(t *testing.T) {
 	tmp := t.TempDir()
 	for _, args := range [][]string{{"-n", "12"}, {"-n", "7", "--exact"}, {"--skills", "1/3,0.5,0.6,0.9"}} {
@@ -291,12 +291,12 @@ func TestChefsTiers(t *testing.T) {
 			t.Errorf("%v: second run %v", args, again)
 		}
 	}
-	big := filepath.Join(tmp, "c26")
+	big := filepath.Join(tmp, "c30")
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"chefs", "-n", "26", "--tiers", big}, "the largest tier has 135207800 states: solved 262144 at a time, with its records, it needs about"},
+		{[]string{"chefs", "-n", "30", "--tiers", big}, "the largest tier has 2326762800 states: solved 262144 at a time, its values spilled to disk, it needs about 62.2 GiB of memory"},
 		{[]string{"chefs", "-n", "8", "--tiers", big, "--policy"}, "--policy, --csv and --method do not apply"},
 	} {
 		code, out, errs := run(t, "", tc.args...)
