@@ -272,33 +272,20 @@ func recordExit[T any](rec []T, players int) engine.TierExit[T] {
 // order, into one (the records fed to a shard, or a tier file's
 // contents). A key found twice is refused.
 func Merge(parts []*tierfile.Tier) (*tierfile.Tier, error) {
-	if len(parts) == 0 {
-		return nil, errors.New("tiered: no records to merge")
-	}
-	first := parts[0]
-	out := &tierfile.Tier{Game: first.Game, Kind: first.Kind, Width: first.Width, Tier: first.Tier}
-	for _, t := range parts {
-		if t.Kind != first.Kind || t.Width != first.Width || t.Game != first.Game {
-			return nil, fmt.Errorf("tiered: records of %v, %d values a state, merged with %v, %d", t.Kind, t.Width, first.Kind, first.Width)
-		}
-	}
-	from, err := mergeOrder(parts)
+	out, from, err := mergeKeys(parts)
 	if err != nil {
 		return nil, err
 	}
-	w := first.Width
-	out.Keys = make([]uint64, len(from))
-	out.Actions = make([]int32, len(from))
-	if first.Kind == tierfile.Exact {
+	w := out.Width
+	if out.Kind == tierfile.Exact {
 		out.Rats = make([]*big.Rat, 0, len(from)*w)
 	} else {
 		out.Floats = make([]float64, 0, len(from)*w)
 	}
 	at := make([]int, len(parts))
-	for j, p := range from {
+	for _, p := range from {
 		t, i := parts[p], at[p]
 		at[p]++
-		out.Keys[j], out.Actions[j] = t.Keys[i], t.Actions[i]
 		if t.Kind == tierfile.Exact {
 			out.Rats = append(out.Rats, t.Rats[i*w:(i+1)*w]...)
 		} else {
@@ -306,6 +293,35 @@ func Merge(parts []*tierfile.Tier) (*tierfile.Tier, error) {
 		}
 	}
 	return out, nil
+}
+
+// mergeKeys merges the keys and actions of parts, records of one tier each
+// in ascending key order, into a tier's records without values, and
+// returns with them the part each state comes from (mergeOrder). Merge
+// adds the values; a spilled tier reads them back from its units' files.
+func mergeKeys(parts []*tierfile.Tier) (*tierfile.Tier, []int32, error) {
+	if len(parts) == 0 {
+		return nil, nil, errors.New("tiered: no records to merge")
+	}
+	first := parts[0]
+	for _, t := range parts {
+		if t.Kind != first.Kind || t.Width != first.Width || t.Game != first.Game {
+			return nil, nil, fmt.Errorf("tiered: records of %v, %d values a state, merged with %v, %d", t.Kind, t.Width, first.Kind, first.Width)
+		}
+	}
+	from, err := mergeOrder(parts)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := &tierfile.Tier{Game: first.Game, Kind: first.Kind, Width: first.Width, Tier: first.Tier,
+		Keys: make([]uint64, len(from)), Actions: make([]int32, len(from))}
+	at := make([]int, len(parts))
+	for j, p := range from {
+		t, i := parts[p], at[p]
+		at[p]++
+		out.Keys[j], out.Actions[j] = t.Keys[i], t.Actions[i]
+	}
+	return out, from, nil
 }
 
 // WriteShards writes tier's file, in a directory that Plan prepared, from

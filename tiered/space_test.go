@@ -152,3 +152,36 @@ func TestDiskRefusedUpFront(t *testing.T) {
 		t.Fatalf("with room for all but a spill, not spilling: %v", err)
 	}
 }
+
+// TestSpillUsed: with Options.MergeLimit negative, a float tier of more
+// than one unit is solved through spill files, which are gone once its
+// file is written; with the default limit, a small game spills nothing.
+// (TestUnitsBitForBit checks that the files are the same either way.)
+func TestSpillUsed(t *testing.T) {
+	defer func(f func(string) (*os.File, error)) { createSpill = f }(createSpill)
+	var made int
+	createSpill = func(path string) (*os.File, error) {
+		made++
+		return os.Create(path)
+	}
+	skills, _ := chefs.Fibonacci(9)
+	r, _ := chefs.NewRules(skills)
+	rules := chefs.TierRules{Rules: r}
+	for _, tc := range []struct {
+		limit int64
+		spill bool
+	}{{-1, true}, {0, false}} {
+		made = 0
+		dir := t.TempDir()
+		opt := Options{Dir: dir, Game: "chefs n=9", UnitStates: 40, MergeLimit: tc.limit}
+		if _, err := Solve[chefs.State, float64](context.Background(), numeric.Float{}, rules, opt); err != nil {
+			t.Fatal(err)
+		}
+		if got := made > 0; got != tc.spill {
+			t.Errorf("merge limit %d: %d spill files made", tc.limit, made)
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(left) != 0 {
+			t.Errorf("merge limit %d: %v left", tc.limit, left)
+		}
+	}
+}

@@ -42,6 +42,9 @@ func (o Options) spillBytes(kind tierfile.Kind, sharded bool, states int64, widt
 	return uint64(states) * uint64(width) * 8
 }
 
+// createSpill is os.Create for a unit's spill file (a test counts them).
+var createSpill = os.Create
+
 // spill is a float tier solved a unit at a time whose units' values are
 // written to temporary files as they are solved, each unit's records held
 // without them, so that memory holds a few bytes a state of the tier
@@ -57,25 +60,19 @@ type spill struct {
 // add writes part's values to a temporary file of dir and keeps the rest.
 func (s *spill) add(dir string, part *tierfile.Tier) error {
 	path := filepath.Join(dir, fmt.Sprintf("tier-%012d.unit-%06d.tmp", part.Tier, len(s.parts)))
-	f, err := os.Create(path)
+	f, err := createSpill(path)
 	if err != nil {
 		return fmt.Errorf("tiered: %w", err)
 	}
 	s.tier = part.Tier
 	s.paths = append(s.paths, path)
-	buf := make([]byte, 0, 64<<10)
+	bw := bufio.NewWriterSize(f, 64<<10)
+	var b [8]byte
 	for _, v := range part.Floats {
-		buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(v))
-		if len(buf) == cap(buf) {
-			if _, err = f.Write(buf); err != nil {
-				break
-			}
-			buf = buf[:0]
-		}
+		binary.LittleEndian.PutUint64(b[:], math.Float64bits(v))
+		bw.Write(b[:]) // its error is kept for Flush
 	}
-	if err == nil {
-		_, err = f.Write(buf)
-	}
+	err = bw.Flush()
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -95,31 +92,12 @@ func (s *spill) remove() {
 	s.paths = nil
 }
 
-// merged merges the units' keys and actions into the tier's records, its
-// Floats nil, and returns them with the unit each state comes from.
-func (s *spill) merged() (*tierfile.Tier, []int32, error) {
-	from, err := mergeOrder(s.parts)
-	if err != nil {
-		return nil, nil, err
-	}
-	first := s.parts[0]
-	out := &tierfile.Tier{Game: first.Game, Kind: first.Kind, Width: first.Width, Tier: first.Tier,
-		Keys: make([]uint64, len(from)), Actions: make([]int32, len(from))}
-	at := make([]int, len(s.parts))
-	for j, p := range from {
-		t := s.parts[p]
-		out.Keys[j], out.Actions[j] = t.Keys[at[p]], t.Actions[at[p]]
-		at[p]++
-	}
-	return out, from, nil
-}
-
 // write writes the tier's file to dir, its values read back from the
 // units' files in the merged order, checking ctx as it goes, and removes
 // the temporary files.
 func (s *spill) write(ctx context.Context, dir *tierfile.Dir) error {
 	defer s.remove()
-	out, from, err := s.merged()
+	out, from, err := mergeKeys(s.parts)
 	if err != nil {
 		return err
 	}

@@ -244,8 +244,11 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 			return nil, nil, nil, err
 		}
 	}
+	// Only a tier solved here in units spills; a distributed runner's
+	// shards are merged by its workers.
+	spilling := sharded && !opt.Sharded
 	if sized {
-		if err := checkDisk(opt, kind, w, sharded && !opt.Sharded, largest, total); err != nil {
+		if err := checkDisk(opt, kind, w, spilling, largest, total); err != nil {
 			return nil, nil, nil, err
 		}
 	}
@@ -270,7 +273,7 @@ func prepare[S comparable](ctx context.Context, rules engine.Rules[S], exact boo
 	for _, t := range ord.Tiers {
 		if _, err := os.Stat(dir.Path(int64(t.Tier))); err != nil {
 			need += tierfile.FileBytes(opt.Game, kind, w, int(t.States), 40)
-			spilled = max(spilled, opt.spillBytes(kind, sharded && !opt.Sharded, t.States, w))
+			spilled = max(spilled, opt.spillBytes(kind, spilling, t.States, w))
 		}
 	}
 	need += spilled
